@@ -1,0 +1,56 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { systemClock } from '../../core/clock';
+import { resolveProfilePaths } from '../../core/config/paths';
+import { loadSettings } from '../../core/config/settings';
+import { DayRecorder } from '../../core/observe/recorder';
+import { DesktopSource } from '../../core/observe/sources/desktop-source';
+import { parseFlags } from '../cli-error';
+
+const flagsSchema = z.object({
+  out: z.string().min(1, 'give the folder to record into'),
+  duration: z.coerce.number().positive().max(86_400).optional(),
+  interval: z.coerce.number().min(1).max(3600).optional(),
+  pollMs: z.coerce.number().int().min(50).max(10_000).default(1000),
+  description: z.string().max(500).optional(),
+});
+
+export function registerRecordCommand(program: Command): void {
+  program
+    .command('record')
+    .description('Record the desktop as a replayable day (events + screenshots) for demos, tests and benchmarks')
+    .requiredOption('--out <dir>', 'empty folder to write manifest.json, events.jsonl and images/ into')
+    .option('--duration <seconds>', 'stop after this long (default: until Ctrl+C)')
+    .option('--interval <seconds>', 'seconds between screenshots (default: the profile setting)')
+    .option('--poll-ms <ms>', 'how often the active window is read', '1000')
+    .option('--description <text>', 'a note stored in the manifest')
+    .action(async (raw) => {
+      const flags = parseFlags(flagsSchema, raw);
+      const settings = loadSettings(resolveProfilePaths().settings);
+      const out = resolve(flags.out);
+      const recorder = new DayRecorder(new DesktopSource(), out, systemClock, {
+        captureIntervalSec: flags.interval ?? settings.captureIntervalSec,
+        pollIntervalMs: flags.pollMs,
+        exclusions: settings.exclusions,
+        description: flags.description,
+      });
+      let failures = 0;
+      const timer = setInterval(() => {
+        recorder.tick().catch((error: Error) => {
+          if (failures++ < 3) console.error(`record: ${error.message} (recording goes on)`);
+        });
+      }, flags.pollMs);
+      console.log(`Recording the desktop into ${out}${flags.duration ? ` for ${flags.duration}s` : ''}. Ctrl+C stops.`);
+      const finish = (): void => {
+        clearInterval(timer);
+        const manifest = recorder.finish();
+        console.log(`Recorded ${recorder.eventsWritten} events from ${manifest.startedAt} to ${manifest.endedAt}.`);
+        console.log(`Replay it with: shadow start --headless --replay ${out}`);
+        process.exit(0);
+      };
+      process.once('SIGINT', finish);
+      process.once('SIGTERM', finish);
+      if (flags.duration) setTimeout(finish, flags.duration * 1000);
+    });
+}

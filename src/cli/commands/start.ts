@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { startEngine } from '../../server/start-engine';
+import { parseFlags } from '../cli-error';
+
+const flagsSchema = z.object({
+  headless: z.boolean().default(false),
+  port: z.coerce.number().int().min(0).max(65535).default(7345),
+  interval: z.coerce.number().min(1).max(3600).optional(),
+  idleAfter: z.coerce.number().min(1).max(86_400).optional(),
+  pollMs: z.coerce.number().int().min(50).max(10_000).optional(),
+  replay: z.string().min(1).optional(),
+  speed: z.coerce.number().min(0).max(100_000).default(0),
+});
+type StartFlags = z.infer<typeof flagsSchema>;
+
+/** The Electron binary, or null when it is not installed (e.g. installed with ELECTRON_SKIP_BINARY_DOWNLOAD). */
+function electronBinary(): string | null {
+  try {
+    const path = createRequire(import.meta.url)('electron') as unknown;
+    return typeof path === 'string' && existsSync(path) ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+async function runHeadless(flags: StartFlags): Promise<void> {
+  const engine = await startEngine({
+    port: flags.port,
+    replayDir: flags.replay,
+    replaySpeed: flags.speed,
+    settings: {
+      ...(flags.interval !== undefined && { captureIntervalSec: flags.interval }),
+      ...(flags.idleAfter !== undefined && { idleAfterSec: flags.idleAfter }),
+      ...(flags.pollMs !== undefined && { pollIntervalMs: flags.pollMs }),
+    },
+    onReplayFinished: () => console.log('Replay finished: the recorded day is in the store. The API keeps serving.'),
+  });
+  const { core, http } = engine;
+  const what = flags.replay ? `replaying ${flags.replay}` : 'observing the desktop';
+  console.log(`Workflow Shadow (headless) is ${what} — profile "${core.paths.profileId}".`);
+  console.log(`API:        ${http.url}/api/v1  (try GET /health)`);
+  console.log(`API token:  ${process.env.SHADOW_API_TOKEN ? 'from SHADOW_API_TOKEN' : engine.tokenFile}`);
+  console.log(`Database:   ${core.paths.database}`);
+  console.log('Press Ctrl+C to stop.');
+  const shutdown = (): void => {
+    void engine.stop().then(() => process.exit(0));
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+export function registerStartCommand(program: Command): void {
+  program
+    .command('start')
+    .description('Start Workflow Shadow: the desktop app, or with --headless the engine and the local API only')
+    .option('--headless', 'no window: run the engine and serve the API on 127.0.0.1')
+    .option('--port <port>', 'HTTP port on 127.0.0.1 (0 picks a free one)', '7345')
+    .option('--interval <seconds>', 'seconds between screenshots (default 10)')
+    .option('--idle-after <seconds>', 'seconds without input before time counts as idle (default 180)')
+    .option('--poll-ms <ms>', 'how often the active window is read (default 1000)')
+    .option('--replay <dir>', 'observe a recorded day (e.g. profiles/demo/day) instead of the desktop')
+    .option('--speed <factor>', 'replay speed: 0 = as fast as possible, 1 = real time', '0')
+    .action(async (raw) => {
+      const flags = parseFlags(flagsSchema, raw);
+      if (flags.headless) return runHeadless(flags);
+      const electron = electronBinary();
+      if (!electron) {
+        console.log('Electron is not available here; running headless (the UI is served by the local API).');
+        return runHeadless(flags);
+      }
+      const mainEntry = fileURLToPath(new URL('../../../out/main/index.js', import.meta.url));
+      if (!existsSync(mainEntry)) {
+        console.log('The desktop app is not built yet (run `npm run build`); running headless meanwhile.');
+        return runHeadless(flags);
+      }
+      const args = process.argv.slice(process.argv.indexOf('start') + 1);
+      const child = spawn(electron, [mainEntry, ...args], { stdio: 'inherit' });
+      child.on('exit', (code) => process.exit(code ?? 0));
+    });
+}

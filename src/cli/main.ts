@@ -1,0 +1,28 @@
+import { Command, CommanderError } from 'commander';
+import { VERSION } from '../core/version';
+import { CliError } from './cli-error';
+import { registerRecordCommand } from './commands/record';
+import { registerStartCommand } from './commands/start';
+import { registerTodayCommand } from './commands/today';
+
+const program = new Command('shadow')
+  .description('Workflow Shadow: a desktop assistant that shadows your workday and remembers it')
+  .version(VERSION)
+  .showHelpAfterError('(run with --help for usage)')
+  .exitOverride();
+
+registerStartCommand(program);
+registerTodayCommand(program);
+registerRecordCommand(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) process.exit(error.exitCode);
+  if (error instanceof CliError) {
+    console.error(`shadow: ${error.message}`);
+    process.exit(error.exitCode);
+  }
+  console.error(`shadow: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

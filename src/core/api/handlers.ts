@@ -1,0 +1,16 @@
+import type { OperationKey, OperationOutput, OperationParsedInput, Operations } from '../../shared/contract/index';
+import type { ShadowCore } from '../shadow-core';
+import { observationHandlers } from './observation-handlers';
+
+/** One implementation per operation of the contract; every surface calls through this table. */
+export type Handlers = {
+  [K in OperationKey]: (
+    input: OperationParsedInput<Operations[K]>,
+  ) => OperationOutput<Operations[K]> | Promise<OperationOutput<Operations[K]>>;
+};
+
+export function createHandlers(core: ShadowCore): Handlers {
+  return {
+    ...observationHandlers(core),
+  };
+}

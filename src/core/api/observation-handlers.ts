@@ -1,0 +1,38 @@
+import type { OperationParsedInput, OperationOutput, Operations } from '../../shared/contract/index';
+import type { ShadowCore } from '../shadow-core';
+import { localDateOf, localDayBounds } from '../time';
+import { VERSION } from '../version';
+import { notFound } from './api-error';
+
+type Op<K extends keyof Operations> = (input: OperationParsedInput<Operations[K]>) => OperationOutput<Operations[K]>;
+
+export function observationHandlers(core: ShadowCore) {
+  const health: Op<'health'> = () => ({
+    status: 'ok',
+    version: VERSION,
+    profile: core.paths.profileId,
+    source: core.source.kind,
+    capture: core.observer.health(),
+  });
+  const observationNow: Op<'observationNow'> = () => core.observer.immediateContext();
+  const appTime: Op<'appTime'> = ({ date, workSessionId }) => {
+    if (workSessionId !== undefined) {
+      if (!core.activity.getWorkSession(workSessionId)) throw notFound(`Work session ${workSessionId}`);
+      return { date: null, workSessionId, ...core.activity.appTime({ workSessionId }) };
+    }
+    const day = date ?? localDateOf(core.clock.now());
+    return { date: day, workSessionId: null, ...core.activity.appTime({ window: localDayBounds(day) }) };
+  };
+  const listWorkSessions: Op<'listWorkSessions'> = ({ limit, date }) => ({
+    workSessions: core.activity.listWorkSessions(limit, date ? localDayBounds(date) : undefined),
+  });
+  const pauseCapture: Op<'pauseCapture'> = ({ reason }) => {
+    core.observer.pause(reason ?? 'paused by the user');
+    return core.observer.health();
+  };
+  const resumeCapture: Op<'resumeCapture'> = () => {
+    core.observer.resume();
+    return core.observer.health();
+  };
+  return { health, observationNow, appTime, listWorkSessions, pauseCapture, resumeCapture };
+}

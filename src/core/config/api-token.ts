@@ -1,0 +1,21 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/** `SHADOW_API_TOKEN` wins; otherwise a random token is created once per profile, readable only by the user. */
+export function loadOrCreateApiToken(file: string, env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env.SHADOW_API_TOKEN?.trim();
+  if (fromEnv) return fromEnv;
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 16) {
+      chmodSync(file, 0o600);
+      return stored;
+    }
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  const token = randomBytes(24).toString('base64url');
+  writeFileSync(file, `${token}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return token;
+}

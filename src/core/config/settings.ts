@@ -1,0 +1,64 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+
+export const exclusionRuleSchema = z.object({
+  /** Case-insensitive regular expression matched against the app name. */
+  app: z.string().optional(),
+  /** Case-insensitive regular expression matched against the window title. */
+  title: z.string().optional(),
+  reason: z.string().optional(),
+});
+export type ExclusionRule = z.infer<typeof exclusionRuleSchema>;
+
+/** Defaults cover password managers and private/incognito browser windows. */
+export const defaultExclusionRules: ExclusionRule[] = [
+  { app: '1password|bitwarden|keepass(xc)?|lastpass|dashlane|enpass|keychain access|seahorse|proton pass', reason: 'password manager' },
+  { title: 'incognito|private browsing|inprivate|\\(private\\)', reason: 'private window' },
+];
+
+export const settingsSchema = z.object({
+  captureIntervalSec: z.number().min(1).max(3600).default(10),
+  pollIntervalMs: z.number().int().min(50).max(10_000).default(1000),
+  idleAfterSec: z.number().min(1).max(86_400).default(180),
+  frameBufferSize: z.number().int().min(3).max(6).default(6),
+  /** Largest Hamming distance (of 64 bits) between two frames' hashes still treated as the same picture. */
+  dedupMaxDistance: z.number().int().min(0).max(64).default(4),
+  exclusions: z.array(exclusionRuleSchema).default(defaultExclusionRules),
+  keepScreenshots: z.boolean().default(false),
+  retentionDays: z.number().int().min(1).max(3650).default(90),
+  outputRetentionDays: z.number().int().min(1).max(3650).default(30),
+  llm: z
+    .object({
+      baseUrl: z.string().url().optional(),
+      textModel: z.string().optional(),
+      visionModel: z.string().optional(),
+      timeoutMs: z.number().int().min(100).max(600_000).default(30_000),
+    })
+    .default({ timeoutMs: 30_000 }),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** Loads settings; a missing file gives the defaults, a corrupt one a clear error (the file is left alone). */
+export function loadSettings(file: string): Settings {
+  if (!existsSync(file)) return settingsSchema.parse({});
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`Settings file ${file} is not valid JSON (${(error as Error).message}). Fix or delete it.`);
+  }
+  const parsed = settingsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Settings file ${file}: ${issue?.path.join('.') || '(root)'}: ${issue?.message}. Fix or delete it.`);
+  }
+  return parsed.data;
+}
+
+export function saveSettings(file: string, settings: Settings): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const tmp = `${file}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(settingsSchema.parse(settings), null, 2)}\n`, { mode: 0o600 });
+  renameSync(tmp, file);
+}

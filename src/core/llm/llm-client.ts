@@ -1,0 +1,56 @@
+/**
+ * The one interface every LLM use goes through. The OpenAI-compatible provider is optional; the
+ * offline engine (a deterministic function the caller supplies per purpose) always answers.
+ */
+export type LlmPurpose = 'chat' | 'summary' | 'title' | 'toc' | 'theory' | 'question' | 'interview';
+
+export interface LlmMessage {
+  readonly role: 'system' | 'user' | 'assistant';
+  readonly content: string;
+}
+
+export interface LlmToolSpec {
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the arguments. */
+  readonly parameters: Record<string, unknown>;
+}
+
+export interface LlmToolCall {
+  readonly id: string;
+  readonly name: string;
+  /** Raw JSON text of the arguments, validated by the tool's own zod schema. */
+  readonly arguments: string;
+}
+
+export interface LlmRequest {
+  readonly purpose: LlmPurpose;
+  readonly messages: readonly LlmMessage[];
+  /** Encoded screenshots sent with the last user message when a vision model is configured. */
+  readonly images?: readonly Buffer[];
+  readonly tools?: readonly LlmToolSpec[];
+  readonly maxTokens?: number;
+  readonly signal?: AbortSignal;
+}
+
+export interface LlmResult {
+  readonly text: string;
+  readonly toolCalls: readonly LlmToolCall[];
+  /** Which engine produced `text`. */
+  readonly engine: 'openai' | 'offline';
+  readonly model: string;
+  /** Why the offline engine answered although a provider is configured (timeout, 429, ...). */
+  readonly fallbackReason: string | null;
+}
+
+/** The deterministic answer for this request when no LLM is configured or the call failed. */
+export type OfflineAnswer = () => string | Promise<string>;
+
+export interface LlmClient {
+  /** True when an OpenAI-compatible endpoint is configured. */
+  readonly configured: boolean;
+  readonly visionEnabled: boolean;
+  complete(request: LlmRequest, offline: OfflineAnswer): Promise<LlmResult>;
+  /** Like `complete`, calling `onDelta` with each piece of text as it streams. */
+  stream(request: LlmRequest, offline: OfflineAnswer, onDelta: (text: string) => void): Promise<LlmResult>;
+}

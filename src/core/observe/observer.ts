@@ -1,0 +1,284 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CaptureState, Health, ImmediateContextView } from '../../shared/contract/index';
+import { iso, type Clock } from '../clock';
+import type { Settings } from '../config/settings';
+import type { EventBus } from '../events';
+import type { ActivityRepository } from '../store/repositories/activity-repository';
+import { localDateOf } from '../time';
+import { compileExclusions, type CompiledExclusions } from './exclusion';
+import type { Frame, SignificantChange } from './frame';
+import { FifoBuffer } from './frame-buffer';
+import { fingerprintImageCached, hammingDistance } from './frame-hash';
+import { detectSignificantChange } from './significant-change';
+import type { ActiveWindow, CaptureSource } from './sources/capture-source';
+import { SpanTracker, type ActivityState } from './span-tracker';
+import { withTimeout } from './with-timeout';
+
+export interface ObserverDeps {
+  readonly settings: Settings;
+  readonly source: CaptureSource;
+  readonly clock: Clock;
+  readonly activity: ActivityRepository;
+  readonly events: EventBus;
+  /** Where frames go when the user turned on "keep screenshots". */
+  readonly framesDir?: string;
+  readonly probeTimeoutMs?: number;
+}
+
+const NO_WINDOW: ActiveWindow = { app: 'Desktop', title: '' };
+
+/**
+ * The capture loop: one `tick()` per poll reads the focused window and idle time, merges them
+ * into spans, and captures a frame on a switch or every `captureIntervalSec`. Nothing a tick does
+ * can throw out of it: failures are counted, reported in health, and the next tick goes on.
+ */
+export class Observer {
+  private state: CaptureState = 'stopped';
+  private pausedReason: string | null = null;
+  private workSessionId: number | null = null;
+  private workSessionDay: string | null = null;
+  private readonly tracker: SpanTracker;
+  private readonly frames: FifoBuffer<Frame>;
+  private readonly exclusions: CompiledExclusions;
+  private lastWindow: ActiveWindow | null = null;
+  private lastCaptureAt = Number.NEGATIVE_INFINITY;
+  private lastAppSwitch: number | null = null;
+  private lastChange: SignificantChange | null = null;
+  private nextFrameId = 1;
+  private ticking = false;
+  private readonly counters = { polls: 0, framesCaptured: 0, framesSkipped: 0, failures: 0 };
+  private lastCaptureIso: string | null = null;
+  private lastError: { at: string; message: string } | null = null;
+
+  constructor(private readonly deps: ObserverDeps) {
+    const { settings, activity } = deps;
+    this.frames = new FifoBuffer<Frame>(settings.frameBufferSize);
+    this.exclusions = compileExclusions(settings.exclusions);
+    this.tracker = new SpanTracker(
+      activity.spanSink(() => {
+        if (this.workSessionId === null) throw new Error('no open work session');
+        return this.workSessionId;
+      }),
+      { maxGapMs: Math.max(5000, settings.pollIntervalMs * 5), flushEveryMs: 10_000 },
+    );
+  }
+
+  /** Begins observing: a new work session starts. */
+  start(): void {
+    if (this.state !== 'stopped') return;
+    this.openWorkSession();
+    this.setState('observing', null);
+  }
+
+  /** Stops for good (app quit): the open span and work session are closed. */
+  stop(reason = 'the app quit'): void {
+    if (this.state === 'stopped') return;
+    this.closeWorkSession(reason);
+    this.setState('stopped', reason);
+  }
+
+  pause(reason = 'paused by the user', state: 'paused' | 'locked' = 'paused'): void {
+    if (this.state === 'stopped' || this.state === 'paused' || this.state === 'locked') return;
+    this.closeWorkSession(reason);
+    this.setState(state, reason);
+  }
+
+  resume(): void {
+    if (this.state !== 'paused' && this.state !== 'locked') return;
+    this.openWorkSession();
+    this.setState('observing', null);
+  }
+
+  get isPaused(): boolean {
+    return this.state === 'paused' || this.state === 'locked';
+  }
+
+  /** One poll. Overlapping calls are dropped (a slow probe must not pile up ticks). */
+  async tick(): Promise<void> {
+    if (this.ticking || this.workSessionId === null) return;
+    this.ticking = true;
+    try {
+      await this.poll();
+    } catch (error) {
+      this.fail(error);
+      if (isStorageError(error)) this.pause(`storage error: ${(error as Error).message}`);
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  immediateContext(): ImmediateContextView {
+    const observable = this.state === 'observing' && this.lastWindow !== null;
+    return {
+      currentApp: observable ? this.lastWindow!.app : null,
+      currentWindowTitle: observable ? this.lastWindow!.title : null,
+      state: this.state,
+      lastAppSwitch: this.lastAppSwitch === null ? null : iso(this.lastAppSwitch),
+      lastSignificantChange: this.lastChange && { ...this.lastChange, at: iso(this.lastChange.at) },
+      recentFrames: this.frames.toArray().map((f) => ({
+        id: f.id,
+        at: iso(f.at),
+        app: f.app,
+        title: f.title,
+        hash: f.hash,
+        width: f.width,
+        height: f.height,
+      })),
+    };
+  }
+
+  /** The frames in the FIFO, oldest first, images included (for OCR and vision). */
+  recentFrames(): readonly Frame[] {
+    return this.frames.toArray();
+  }
+
+  health(): Health['capture'] {
+    return {
+      state: this.state,
+      pausedReason: this.pausedReason,
+      workSessionId: this.workSessionId,
+      ...this.counters,
+      lastCaptureAt: this.lastCaptureIso,
+      lastError: this.lastError,
+    };
+  }
+
+  private async poll(): Promise<void> {
+    const { source, clock, settings } = this.deps;
+    const at = clock.now();
+    this.counters.polls++;
+    this.rollOverDay(at);
+    const timeout = this.deps.probeTimeoutMs ?? 5000;
+    let window: ActiveWindow;
+    try {
+      window = (await withTimeout(source.activeWindow(), timeout, 'reading the active window')) ?? NO_WINDOW;
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    let idleSeconds = 0;
+    try {
+      idleSeconds = await withTimeout(source.idleSeconds(), timeout, 'reading idle time');
+    } catch (error) {
+      this.fail(error);
+    }
+
+    let activity: ActivityState;
+    let since = at;
+    if (idleSeconds >= settings.idleAfterSec) {
+      activity = { kind: 'idle' };
+      since = at - idleSeconds * 1000;
+    } else if (window.private || this.exclusions.match(window)) {
+      activity = { kind: 'private' };
+    } else {
+      activity = { kind: 'app', app: window.app, title: window.title };
+    }
+    this.tracker.observe(at, activity, since);
+    this.setState(activity.kind === 'app' ? 'observing' : activity.kind, null);
+
+    if (activity.kind !== 'app') {
+      // Excluded windows are dropped here, before any capture, OCR, storage or LLM.
+      this.lastWindow = null;
+      return;
+    }
+    const previous = this.lastWindow;
+    const switched = !previous || previous.app !== window.app || previous.title !== window.title;
+    if (previous && previous.app !== window.app) this.lastAppSwitch = at;
+    this.lastWindow = window;
+    if (switched || at - this.lastCaptureAt >= settings.captureIntervalSec * 1000) {
+      await this.capture(at, window, timeout);
+    }
+  }
+
+  private async capture(at: number, window: ActiveWindow, timeout: number): Promise<void> {
+    const { source, settings } = this.deps;
+    this.lastCaptureAt = at;
+    let image: Buffer;
+    let fingerprint;
+    try {
+      image = await withTimeout(source.captureScreen(), timeout * 2, 'taking a screenshot');
+      // The focus may have moved while the screenshot was taken; never keep a frame whose window
+      // we did not check against the exclusion rules.
+      const after = (await withTimeout(source.activeWindow(), timeout, 'reading the active window')) ?? NO_WINDOW;
+      if (after.app !== window.app || after.title !== window.title) return;
+      fingerprint = await fingerprintImageCached(image);
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    const prev = this.frames.last();
+    if (
+      prev &&
+      prev.app === window.app &&
+      prev.title === window.title &&
+      hammingDistance(prev.hash, fingerprint.hash) <= settings.dedupMaxDistance
+    ) {
+      this.counters.framesSkipped++;
+      return;
+    }
+    const frame: Frame = { id: this.nextFrameId++, at, app: window.app, title: window.title, image, ...fingerprint };
+    this.frames.push(frame);
+    this.counters.framesCaptured++;
+    this.lastCaptureIso = iso(at);
+    const change = detectSignificantChange(prev, frame);
+    if (change) this.lastChange = change;
+    if (settings.keepScreenshots && this.deps.framesDir) void this.keepFrame(frame);
+    this.deps.events.emit('frame:kept', { frame, change });
+    this.deps.events.emit('context:immediate-updated', this.immediateContext());
+  }
+
+  private async keepFrame(frame: Frame): Promise<void> {
+    try {
+      const dir = join(this.deps.framesDir!, localDateOf(frame.at));
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, `${frame.at}-${frame.id}.img`), frame.image, { mode: 0o600 });
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private rollOverDay(at: number): void {
+    const day = localDateOf(at);
+    if (this.workSessionDay !== null && day !== this.workSessionDay) {
+      this.closeWorkSession('end of day');
+      this.openWorkSession(at);
+    }
+  }
+
+  private openWorkSession(at = this.deps.clock.now()): void {
+    this.workSessionId = this.deps.activity.startWorkSession(at, this.deps.source.kind);
+    this.workSessionDay = localDateOf(at);
+    this.lastWindow = null;
+    this.lastCaptureAt = Number.NEGATIVE_INFINITY;
+    this.deps.events.emit('work-session:started', { workSessionId: this.workSessionId, at: iso(at) });
+  }
+
+  private closeWorkSession(reason: string): void {
+    if (this.workSessionId === null) return;
+    const end = this.tracker.open?.endMs ?? this.deps.clock.now();
+    this.tracker.close();
+    this.deps.activity.endWorkSession(this.workSessionId, end, reason);
+    this.deps.events.emit('work-session:ended', { workSessionId: this.workSessionId, at: iso(end), reason });
+    this.workSessionId = null;
+    this.workSessionDay = null;
+    this.lastWindow = null;
+  }
+
+  private setState(state: CaptureState, reason: string | null): void {
+    if (state === this.state && reason === this.pausedReason) return;
+    this.state = state;
+    this.pausedReason = state === 'paused' || state === 'locked' || state === 'stopped' ? reason : null;
+    this.deps.events.emit('capture:state-changed', { state, reason });
+  }
+
+  private fail(error: unknown): void {
+    this.counters.failures++;
+    this.lastError = { at: iso(this.deps.clock.now()), message: error instanceof Error ? error.message : String(error) };
+    this.deps.events.emit('capture:error', this.lastError);
+  }
+}
+
+function isStorageError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'SqliteError';
+}

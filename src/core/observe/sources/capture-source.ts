@@ -1,0 +1,18 @@
+export interface ActiveWindow {
+  readonly app: string;
+  readonly title: string;
+  /** Set by a source that already knows the window is private (a recording made with exclusions). */
+  readonly private?: boolean;
+}
+
+/** Where observations come from: the real desktop, or a recorded day replayed. */
+export interface CaptureSource {
+  readonly kind: 'desktop' | 'replay';
+  /** The focused window, or null when none is focused. Rejects when the probe fails. */
+  activeWindow(): Promise<ActiveWindow | null>;
+  /** Seconds since the last keyboard or mouse input. */
+  idleSeconds(): Promise<number>;
+  /** One screenshot of the whole screen, encoded (PNG or JPEG). */
+  captureScreen(): Promise<Buffer>;
+  close?(): Promise<void>;
+}

@@ -1,0 +1,91 @@
+/** What the user is doing at one poll, as far as app time is concerned. */
+export type ActivityState =
+  | { readonly kind: 'app'; readonly app: string; readonly title: string }
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'private' };
+
+export interface Span {
+  readonly kind: ActivityState['kind'];
+  readonly app: string | null;
+  readonly title: string | null;
+  readonly startMs: number;
+  endMs: number;
+}
+
+export interface SpanSink {
+  /** A new span began; returns its storage key. */
+  open(span: Span): number;
+  /** The span's end moved (called at most every `flushEveryMs`, and at close). */
+  update(key: number, span: Span): void;
+}
+
+export interface SpanTrackerOptions {
+  /** Observations further apart than this do not merge (the gap is unobserved time). */
+  readonly maxGapMs: number;
+  /** How often the end of the open span is written through; bounds what a crash loses. */
+  readonly flushEveryMs: number;
+}
+
+const sameState = (span: Span, state: ActivityState): boolean =>
+  span.kind === state.kind &&
+  (state.kind !== 'app' || (span.app === state.app && span.title === state.title));
+
+/**
+ * Merges polled observations into spans, like ActivityWatch's heartbeat merge: an observation
+ * equal to the open span extends it; a different one closes it at that moment and opens a new one.
+ */
+export class SpanTracker {
+  private current: { span: Span; key: number; lastSeen: number; flushedAt: number } | null = null;
+
+  constructor(
+    private readonly sink: SpanSink,
+    private readonly options: SpanTrackerOptions,
+  ) {}
+
+  /**
+   * Records the state seen at `at`. `since` lets a state begin earlier than it was seen: idle
+   * starts at the last input, so the app span before it is cut back to that moment.
+   */
+  observe(at: number, state: ActivityState, since: number = at): void {
+    const cur = this.current;
+    if (cur && sameState(cur.span, state) && at - cur.lastSeen <= this.options.maxGapMs) {
+      cur.span.endMs = at;
+      cur.lastSeen = at;
+      if (at - cur.flushedAt >= this.options.flushEveryMs) this.flush();
+      return;
+    }
+    let start = at;
+    if (cur) {
+      const contiguous = at - cur.lastSeen <= this.options.maxGapMs;
+      const boundary = contiguous ? Math.max(cur.span.startMs, Math.min(since, at)) : cur.lastSeen;
+      cur.span.endMs = Math.max(cur.span.startMs, boundary);
+      this.sink.update(cur.key, cur.span);
+      start = contiguous ? cur.span.endMs : at;
+    }
+    const span: Span = {
+      kind: state.kind,
+      app: state.kind === 'app' ? state.app : null,
+      title: state.kind === 'app' ? state.title : null,
+      startMs: start,
+      endMs: at,
+    };
+    this.current = { span, key: this.sink.open(span), lastSeen: at, flushedAt: at };
+  }
+
+  /** Ends the open span at its last observation (pause, quit, end of a work session). */
+  close(): void {
+    if (!this.current) return;
+    this.flush();
+    this.current = null;
+  }
+
+  get open(): Readonly<Span> | null {
+    return this.current?.span ?? null;
+  }
+
+  private flush(): void {
+    if (!this.current) return;
+    this.sink.update(this.current.key, this.current.span);
+    this.current.flushedAt = this.current.lastSeen;
+  }
+}

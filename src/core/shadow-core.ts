@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import { ManualClock, systemClock, type Clock } from './clock';
+import { resolveProfilePaths, type ProfilePaths } from './config/paths';
+import { loadSettings, settingsSchema, type Settings } from './config/settings';
+import { EventBus } from './events';
+import { Observer } from './observe/observer';
+import type { CaptureSource } from './observe/sources/capture-source';
+import { DesktopSource, type IdleProbe } from './observe/sources/desktop-source';
+import { ReplaySource } from './observe/sources/replay-source';
+import { openDatabase, type Db } from './store/database';
+import { ActivityRepository } from './store/repositories/activity-repository';
+
+export interface CoreOptions {
+  readonly paths?: ProfilePaths;
+  /** Overrides on top of the profile's settings file (CLI flags, tests). */
+  readonly settings?: Partial<Settings>;
+  /** A recorded day to observe instead of the desktop. */
+  readonly replayDir?: string;
+  readonly source?: CaptureSource;
+  readonly clock?: Clock;
+  readonly idleProbe?: IdleProbe;
+}
+
+/** Everything the surfaces use, wired once. Plain Node: never imports electron. */
+export interface ShadowCore {
+  readonly paths: ProfilePaths;
+  readonly settings: Settings;
+  readonly db: Db;
+  readonly events: EventBus;
+  readonly clock: Clock;
+  readonly source: CaptureSource;
+  readonly activity: ActivityRepository;
+  readonly observer: Observer;
+  close(): void;
+}
+
+export function createShadowCore(options: CoreOptions = {}): ShadowCore {
+  const paths = options.paths ?? resolveProfilePaths();
+  const settings = settingsSchema.parse({ ...loadSettings(paths.settings), ...options.settings });
+  let clock = options.clock ?? systemClock;
+  let source = options.source;
+  if (!source && options.replayDir) {
+    const replayClock = clock instanceof ManualClock ? clock : new ManualClock(0);
+    const replay = new ReplaySource(options.replayDir, replayClock);
+    replayClock.set(replay.startMs);
+    clock = replayClock;
+    source = replay;
+  }
+  source ??= new DesktopSource(options.idleProbe);
+
+  const db = openDatabase(paths.database);
+  const events = new EventBus();
+  const activity = new ActivityRepository(db);
+  activity.closeInterruptedWorkSessions();
+  const observer = new Observer({
+    settings,
+    source,
+    clock,
+    activity,
+    events,
+    framesDir: join(paths.data, 'frames'),
+  });
+
+  return {
+    paths,
+    settings,
+    db,
+    events,
+    clock,
+    source,
+    activity,
+    observer,
+    close() {
+      observer.stop();
+      void source.close?.();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,5 @@
+import { migration001 } from './001-observation';
+import type { Migration } from './types';
+
+/** Every migration in order. Add a new file per schema version; never edit a shipped one. */
+export const migrations: readonly Migration[] = [migration001];

@@ -1,0 +1,163 @@
+import type { AppTime, WorkSession } from '../../../shared/contract/index';
+import { iso } from '../../clock';
+import type { Span, SpanSink } from '../../observe/span-tracker';
+import type { Db } from '../database';
+
+interface WorkSessionRow {
+  id: number;
+  started_at: number;
+  ended_at: number | null;
+  status: WorkSession['status'];
+  source: WorkSession['source'];
+  end_reason: string | null;
+}
+
+interface TotalsRow {
+  kind: 'app' | 'idle' | 'private';
+  app: string | null;
+  title: string | null;
+  ms: number;
+}
+
+export interface TimeWindow {
+  readonly startMs: number;
+  readonly endMs: number;
+}
+
+const round1 = (ms: number): number => Math.round(ms / 100) / 10;
+
+/** Work sessions and activity spans: the store side of app time. */
+export class ActivityRepository {
+  private readonly stmts;
+
+  constructor(private readonly db: Db) {
+    this.stmts = {
+      insertSession: db.prepare(
+        `INSERT INTO work_sessions (started_at, status, source) VALUES (?, 'active', ?) RETURNING id`,
+      ),
+      endSession: db.prepare(
+        `UPDATE work_sessions SET ended_at = ?, status = ?, end_reason = ? WHERE id = ? AND status = 'active'`,
+      ),
+      insertSpan: db.prepare(
+        `INSERT INTO activity_spans (work_session_id, kind, app, title, start_ms, end_ms) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+      ),
+      updateSpan: db.prepare(`UPDATE activity_spans SET start_ms = ?, end_ms = ? WHERE id = ?`),
+      openSessions: db.prepare(`SELECT * FROM work_sessions WHERE status = 'active'`),
+      lastSpanEnd: db.prepare(`SELECT MAX(end_ms) AS end FROM activity_spans WHERE work_session_id = ?`),
+      getSession: db.prepare(`SELECT * FROM work_sessions WHERE id = ?`),
+    };
+  }
+
+  startWorkSession(at: number, source: WorkSession['source']): number {
+    return (this.stmts.insertSession.get(at, source) as { id: number }).id;
+  }
+
+  endWorkSession(id: number, at: number, reason: string, status: 'completed' | 'interrupted' = 'completed'): void {
+    this.stmts.endSession.run(at, status, reason, id);
+  }
+
+  /** Work sessions left `active` by a crash become `interrupted`, ending at their last observed span. */
+  closeInterruptedWorkSessions(): number[] {
+    const open = this.stmts.openSessions.all() as WorkSessionRow[];
+    const closeAll = this.db.transaction(() => {
+      for (const row of open) {
+        const end = (this.stmts.lastSpanEnd.get(row.id) as { end: number | null }).end ?? row.started_at;
+        this.endWorkSession(row.id, end, 'the app stopped without closing this work session', 'interrupted');
+      }
+    });
+    closeAll();
+    return open.map((r) => r.id);
+  }
+
+  spanSink(workSessionId: () => number): SpanSink {
+    return {
+      open: (span: Span) =>
+        (this.stmts.insertSpan.get(workSessionId(), span.kind, span.app, span.title, span.startMs, span.endMs) as { id: number }).id,
+      update: (key: number, span: Span) => void this.stmts.updateSpan.run(span.startMs, span.endMs, key),
+    };
+  }
+
+  getWorkSession(id: number): WorkSession | null {
+    const row = this.stmts.getSession.get(id) as WorkSessionRow | undefined;
+    return row ? this.toWorkSession(row) : null;
+  }
+
+  listWorkSessions(limit: number, window?: TimeWindow): WorkSession[] {
+    const rows = (
+      window
+        ? this.db
+            .prepare(
+              `SELECT * FROM work_sessions WHERE started_at < ? AND COALESCE(ended_at, started_at) >= ?
+               ORDER BY started_at DESC, id DESC LIMIT ?`,
+            )
+            .all(window.endMs, window.startMs, limit)
+        : this.db.prepare(`SELECT * FROM work_sessions ORDER BY started_at DESC, id DESC LIMIT ?`).all(limit)
+    ) as WorkSessionRow[];
+    return rows.map((row) => this.toWorkSession(row));
+  }
+
+  /** App time over a time window (spans clipped to it) or over one work session. */
+  appTime(filter: { window: TimeWindow } | { workSessionId: number }): Omit<AppTime, 'date' | 'workSessionId'> {
+    const rows = (
+      'window' in filter
+        ? this.db
+            .prepare(
+              `SELECT kind, app, title, SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) AS ms
+               FROM activity_spans WHERE start_ms < @end AND end_ms > @start
+               GROUP BY kind, app, title`,
+            )
+            .all({ start: filter.window.startMs, end: filter.window.endMs })
+        : this.db
+            .prepare(
+              `SELECT kind, app, title, SUM(end_ms - start_ms) AS ms FROM activity_spans
+               WHERE work_session_id = ? GROUP BY kind, app, title`,
+            )
+            .all(filter.workSessionId)
+    ) as TotalsRow[];
+    return summarize(rows);
+  }
+
+  private toWorkSession(row: WorkSessionRow): WorkSession {
+    const totals = this.appTime({ workSessionId: row.id });
+    return {
+      id: row.id,
+      startedAt: iso(row.started_at),
+      endedAt: row.ended_at === null ? null : iso(row.ended_at),
+      status: row.status,
+      source: row.source,
+      endReason: row.end_reason,
+      activeSeconds: totals.totalActiveSeconds,
+      idleSeconds: totals.idleSeconds,
+      privateSeconds: totals.privateSeconds,
+    };
+  }
+}
+
+function summarize(rows: readonly TotalsRow[]): Omit<AppTime, 'date' | 'workSessionId'> {
+  const apps = new Map<string, { ms: number; titles: Map<string, number> }>();
+  let idleMs = 0;
+  let privateMs = 0;
+  for (const row of rows) {
+    if (row.kind === 'idle') idleMs += row.ms;
+    else if (row.kind === 'private') privateMs += row.ms;
+    else {
+      const app = apps.get(row.app ?? '') ?? { ms: 0, titles: new Map<string, number>() };
+      app.ms += row.ms;
+      app.titles.set(row.title ?? '', (app.titles.get(row.title ?? '') ?? 0) + row.ms);
+      apps.set(row.app ?? '', app);
+    }
+  }
+  const sorted = [...apps.entries()].sort((a, b) => b[1].ms - a[1].ms);
+  return {
+    totalActiveSeconds: round1(sorted.reduce((sum, [, a]) => sum + a.ms, 0)),
+    idleSeconds: round1(idleMs),
+    privateSeconds: round1(privateMs),
+    apps: sorted.map(([app, a]) => ({
+      app,
+      seconds: round1(a.ms),
+      titles: [...a.titles.entries()]
+        .sort((x, y) => y[1] - x[1])
+        .map(([title, ms]) => ({ title, seconds: round1(ms) })),
+    })),
+  };
+}

@@ -1,0 +1,13 @@
+/** Local-day helpers: app time "per day" means the user's calendar day in the local time zone. */
+export function localDayBounds(date: string): { startMs: number; endMs: number } {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const start = new Date(y, m - 1, d).getTime();
+  const end = new Date(y, m - 1, d + 1).getTime();
+  return { startMs: start, endMs: end };
+}
+
+export function localDateOf(ms: number): string {
+  const t = new Date(ms);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}`;
+}

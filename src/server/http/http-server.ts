@@ -1,0 +1,145 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { operations } from '../../shared/contract/index';
+import { ApiError } from '../../core/api/api-error';
+import type { Handlers } from '../../core/api/handlers';
+import type { ShadowCore } from '../../core/shadow-core';
+import { bearerToken, isAllowedHost, isAllowedOrigin, tokensMatch } from './guards';
+import { compileRoutes, matchRoute } from './router';
+import { openEventStream } from './sse';
+
+export const API_PREFIX = '/api/v1';
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface HttpServerOptions {
+  readonly core: ShadowCore;
+  readonly handlers: Handlers;
+  readonly token: string;
+  readonly port: number;
+}
+
+export interface RunningHttpServer {
+  readonly server: Server;
+  readonly port: number;
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Formats zod issues as one readable line: `date: expected a date as YYYY-MM-DD; limit: ...`. */
+export function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`)
+    .join('; ');
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
+  res.end(text);
+}
+
+export function sendError(res: ServerResponse, status: number, code: string, message: string): void {
+  sendJson(res, status, { error: { code, message } });
+}
+
+async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new ApiError(413, 'body_too_large', `The request body is over ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8').trim();
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ApiError(400, 'invalid_json', `The request body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** The local HTTP API: loopback only, bearer token, every input validated against the contract. */
+export function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
+  const routes = compileRoutes(operations);
+  let port = options.port;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (!isAllowedHost(req.headers.host, port)) {
+      return sendError(res, 421, 'foreign_host', 'This server only answers requests addressed to 127.0.0.1 or localhost.');
+    }
+    if (!isAllowedOrigin(req.headers.origin, port)) {
+      return sendError(res, 403, 'foreign_origin', `Requests from origin ${req.headers.origin} are not allowed.`);
+    }
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    if (!url.pathname.startsWith(`${API_PREFIX}/`)) {
+      return sendError(res, 404, 'not_found', `Nothing at ${url.pathname}; the API lives under ${API_PREFIX}/.`);
+    }
+    if (!tokensMatch(bearerToken(req.headers), options.token)) {
+      res.setHeader('www-authenticate', 'Bearer');
+      return sendError(res, 401, 'unauthorized', 'Missing or wrong API token: send "Authorization: Bearer <token>".');
+    }
+    const path = url.pathname.slice(API_PREFIX.length);
+    if (path === '/events' && req.method === 'GET') return openEventStream(req, res, options.core.events);
+
+    const match = matchRoute(routes, req.method ?? 'GET', path);
+    if (!match) return sendError(res, 404, 'not_found', `No endpoint ${req.method} ${url.pathname}.`);
+    if ('methodNotAllowed' in match) {
+      res.setHeader('allow', match.methodNotAllowed.join(', '));
+      return sendError(res, 405, 'method_not_allowed', `${url.pathname} accepts ${match.methodNotAllowed.join(', ')}.`);
+    }
+    const { route, params } = match;
+    const raw =
+      route.spec.method === 'GET' || route.spec.method === 'DELETE'
+        ? Object.fromEntries(url.searchParams)
+        : await readJsonBody(req);
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      throw new ApiError(400, 'invalid_input', 'The request body must be a JSON object.');
+    }
+    const parsed = route.spec.input.safeParse({ ...raw, ...params });
+    if (!parsed.success) {
+      return sendError(res, 400, 'invalid_input', `Invalid input for ${route.spec.name}: ${describeZodError(parsed.error)}`);
+    }
+    const handler = options.handlers[route.key as keyof Handlers] as (input: unknown) => unknown;
+    const result = await handler(parsed.data);
+    sendJson(res, 200, route.spec.output.parse(result));
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) return void res.end();
+      if (error instanceof ApiError) return sendError(res, error.status, error.code, error.message);
+      const message = error instanceof Error ? error.message : String(error);
+      sendError(res, 500, 'internal_error', `The server failed: ${message}`);
+    });
+  });
+
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${options.port} on 127.0.0.1 is in use; pass --port to choose another.`)
+          : error,
+      );
+    });
+    server.listen(options.port, '127.0.0.1', () => {
+      port = (server.address() as AddressInfo).port;
+      resolve({
+        server,
+        port,
+        url: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,40 @@
+import type { OperationSpec } from '../../shared/contract/index';
+
+export interface Route {
+  readonly key: string;
+  readonly spec: OperationSpec;
+  readonly pattern: RegExp;
+  readonly params: readonly string[];
+}
+
+export type RouteMatch = { route: Route; params: Record<string, string> } | { methodNotAllowed: string[] } | null;
+
+/** Compiles `/sessions/{id}/turns/{n}` templates into matchers. */
+export function compileRoutes(operations: Record<string, OperationSpec>): Route[] {
+  return Object.entries(operations).map(([key, spec]) => {
+    const params: string[] = [];
+    const source = spec.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}|\{(\w+)\}/g, (_m, a, b) => {
+      params.push((a ?? b) as string);
+      return '([^/]+)';
+    });
+    return { key, spec, pattern: new RegExp(`^${source}$`), params };
+  });
+}
+
+export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch {
+  const allowed: string[] = [];
+  for (const route of routes) {
+    const m = route.pattern.exec(path);
+    if (!m) continue;
+    if (route.spec.method !== method) {
+      allowed.push(route.spec.method);
+      continue;
+    }
+    const params: Record<string, string> = {};
+    route.params.forEach((name, i) => {
+      params[name] = decodeURIComponent(m[i + 1]!);
+    });
+    return { route, params };
+  }
+  return allowed.length ? { methodNotAllowed: allowed } : null;
+}

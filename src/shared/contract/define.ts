@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * One API operation, declared once. HTTP, IPC, MCP and the CLI are adapters over this table,
+ * so a feature written once reaches every surface.
+ */
+export interface OperationSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  /** Stable name; also the IPC channel (`shadow:<name>`). */
+  readonly name: string;
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Path under `/api/v1`, with `{param}` placeholders that fill input fields of the same name. */
+  readonly path: string;
+  readonly summary: string;
+  readonly input: I;
+  readonly output: O;
+}
+
+export function defineOperation<I extends z.ZodType, O extends z.ZodType>(
+  spec: OperationSpec<I, O>,
+): OperationSpec<I, O> {
+  return spec;
+}
+
+export type OperationInput<S> = S extends OperationSpec<infer I, z.ZodType> ? z.input<I> : never;
+export type OperationParsedInput<S> = S extends OperationSpec<infer I, z.ZodType> ? z.output<I> : never;
+export type OperationOutput<S> = S extends OperationSpec<z.ZodType, infer O> ? z.output<O> : never;
+
+/** Calendar date as the user's local day, `YYYY-MM-DD`. */
+export const localDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00`)), 'not a real calendar date');
+
+/** Query strings arrive as text; this accepts both numbers and numeric strings. */
+export const intParam = (min: number, max: number) => z.coerce.number().int().min(min).max(max);

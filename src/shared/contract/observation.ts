@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { defineOperation, intParam, localDateSchema } from './define';
+
+export const captureStateSchema = z.enum(['observing', 'paused', 'private', 'idle', 'locked', 'stopped']);
+export type CaptureState = z.infer<typeof captureStateSchema>;
+
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  profile: z.string(),
+  source: z.enum(['desktop', 'replay']),
+  capture: z.object({
+    state: captureStateSchema,
+    pausedReason: z.string().nullable(),
+    workSessionId: z.number().int().nullable(),
+    polls: z.number().int(),
+    framesCaptured: z.number().int(),
+    framesSkipped: z.number().int(),
+    failures: z.number().int(),
+    lastCaptureAt: z.string().nullable(),
+    lastError: z.object({ at: z.string(), message: z.string() }).nullable(),
+  }),
+});
+export type Health = z.infer<typeof healthSchema>;
+
+export const frameSummarySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  app: z.string(),
+  title: z.string(),
+  hash: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type FrameSummary = z.infer<typeof frameSummarySchema>;
+
+export const immediateContextSchema = z.object({
+  currentApp: z.string().nullable(),
+  currentWindowTitle: z.string().nullable(),
+  state: captureStateSchema,
+  lastAppSwitch: z.string().nullable(),
+  lastSignificantChange: z
+    .object({ at: z.string(), kind: z.enum(['app-switch', 'title-change', 'visual-change']), description: z.string() })
+    .nullable(),
+  recentFrames: z.array(frameSummarySchema),
+});
+export type ImmediateContextView = z.infer<typeof immediateContextSchema>;
+
+const secondsRowSchema = z.object({ seconds: z.number() });
+export const appTimeSchema = z.object({
+  date: z.string().nullable(),
+  workSessionId: z.number().int().nullable(),
+  totalActiveSeconds: z.number(),
+  idleSeconds: z.number(),
+  privateSeconds: z.number(),
+  apps: z.array(
+    secondsRowSchema.extend({
+      app: z.string(),
+      titles: z.array(secondsRowSchema.extend({ title: z.string() })),
+    }),
+  ),
+});
+export type AppTime = z.infer<typeof appTimeSchema>;
+
+export const workSessionStatusSchema = z.enum(['active', 'completed', 'interrupted']);
+export const workSessionSchema = z.object({
+  id: z.number().int(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  status: workSessionStatusSchema,
+  source: z.enum(['desktop', 'replay']),
+  endReason: z.string().nullable(),
+  activeSeconds: z.number(),
+  idleSeconds: z.number(),
+  privateSeconds: z.number(),
+});
+export type WorkSession = z.infer<typeof workSessionSchema>;
+
+const emptyInput = z.object({}).strict();
+
+export const observationOperations = {
+  health: defineOperation({
+    name: 'health',
+    method: 'GET',
+    path: '/health',
+    summary: 'Capture state, counters and the last capture error.',
+    input: emptyInput,
+    output: healthSchema,
+  }),
+  observationNow: defineOperation({
+    name: 'observation.now',
+    method: 'GET',
+    path: '/observation/now',
+    summary: 'The immediate context: current app and window, recent frames, last change.',
+    input: emptyInput,
+    output: immediateContextSchema,
+  }),
+  appTime: defineOperation({
+    name: 'observation.appTime',
+    method: 'GET',
+    path: '/observation/app-time',
+    summary: 'App time per app and window title for a local day (default today) or one work session.',
+    input: z
+      .object({
+        date: localDateSchema.optional(),
+        workSessionId: intParam(1, Number.MAX_SAFE_INTEGER).optional(),
+      })
+      .strict()
+      .refine((v) => !(v.date && v.workSessionId), 'give either date or workSessionId, not both'),
+    output: appTimeSchema,
+  }),
+  listWorkSessions: defineOperation({
+    name: 'workSessions.list',
+    method: 'GET',
+    path: '/work-sessions',
+    summary: 'Work sessions, newest first.',
+    input: z
+      .object({
+        limit: intParam(1, 500).default(50),
+        date: localDateSchema.optional(),
+      })
+      .strict(),
+    output: z.object({ workSessions: z.array(workSessionSchema) }),
+  }),
+  pauseCapture: defineOperation({
+    name: 'capture.pause',
+    method: 'POST',
+    path: '/capture/pause',
+    summary: 'Pause observation (ends the current work session).',
+    input: z.object({ reason: z.string().max(200).optional() }).strict(),
+    output: healthSchema.shape.capture,
+  }),
+  resumeCapture: defineOperation({
+    name: 'capture.resume',
+    method: 'POST',
+    path: '/capture/resume',
+    summary: 'Resume observation (starts a new work session).',
+    input: emptyInput,
+    output: healthSchema.shape.capture,
+  }),
+} as const;

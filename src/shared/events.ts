@@ -1,0 +1,9 @@
+/** Events that surfaces may subscribe to (SSE, IPC). Each has a payload type in src/core/events.ts. */
+export const eventNames = [
+  'context:immediate-updated',
+  'capture:state-changed',
+  'capture:error',
+  'work-session:started',
+  'work-session:ended',
+] as const;
+export type PublicEventName = (typeof eventNames)[number];
