@@ -22,8 +22,8 @@ export const settingsSchema = z.object({
   pollIntervalMs: z.number().int().min(50).max(10_000).default(1000),
   idleAfterSec: z.number().min(1).max(86_400).default(180),
   frameBufferSize: z.number().int().min(3).max(6).default(6),
-  /** Largest Hamming distance (of 64 bits) between two frames' hashes still treated as the same picture. */
-  dedupMaxDistance: z.number().int().min(0).max(64).default(4),
+  /** Share of the downscaled screen that must change for a frame of the same window to be kept. */
+  dedupMinChange: z.number().min(0).max(1).default(0.01),
   exclusions: z.array(exclusionRuleSchema).default(defaultExclusionRules),
   keepScreenshots: z.boolean().default(false),
   retentionDays: z.number().int().min(1).max(3650).default(90),

@@ -5,8 +5,12 @@
 export type LlmPurpose = 'chat' | 'summary' | 'title' | 'toc' | 'theory' | 'question' | 'interview';
 
 export interface LlmMessage {
-  readonly role: 'system' | 'user' | 'assistant';
+  readonly role: 'system' | 'user' | 'assistant' | 'tool';
   readonly content: string;
+  /** On an assistant message: the tool calls it made (so the results can follow as `tool` messages). */
+  readonly toolCalls?: readonly LlmToolCall[];
+  /** On a `tool` message: the id of the call this is the result of. */
+  readonly toolCallId?: string;
 }
 
 export interface LlmToolSpec {
@@ -30,6 +34,7 @@ export interface LlmRequest {
   readonly images?: readonly Buffer[];
   readonly tools?: readonly LlmToolSpec[];
   readonly maxTokens?: number;
+  readonly temperature?: number;
   readonly signal?: AbortSignal;
 }
 
@@ -41,6 +46,8 @@ export interface LlmResult {
   readonly model: string;
   /** Why the offline engine answered although a provider is configured (timeout, 429, ...). */
   readonly fallbackReason: string | null;
+  /** Tokens the provider reported (null offline or when the provider does not say). */
+  readonly usage?: { readonly promptTokens: number; readonly completionTokens: number } | null;
 }
 
 /** The deterministic answer for this request when no LLM is configured or the call failed. */

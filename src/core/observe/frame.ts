@@ -4,6 +4,8 @@ export interface Frame {
   readonly app: string;
   readonly title: string;
   readonly hash: string;
+  /** Grayscale thumbnail the dedup and change detection compare. */
+  readonly thumb: Buffer;
   readonly width: number;
   readonly height: number;
   /** Encoded screenshot; kept in memory only unless the user turned on "keep screenshots". */

@@ -9,7 +9,7 @@ import { localDateOf } from '../time';
 import { compileExclusions, type CompiledExclusions } from './exclusion';
 import type { Frame, SignificantChange } from './frame';
 import { FifoBuffer } from './frame-buffer';
-import { fingerprintImageCached, hammingDistance } from './frame-hash';
+import { changedShare, fingerprintImageCached } from './frame-fingerprint';
 import { detectSignificantChange } from './significant-change';
 import type { ActiveWindow, CaptureSource } from './sources/capture-source';
 import { SpanTracker, type ActivityState } from './span-tracker';
@@ -212,7 +212,7 @@ export class Observer {
       prev &&
       prev.app === window.app &&
       prev.title === window.title &&
-      hammingDistance(prev.hash, fingerprint.hash) <= settings.dedupMaxDistance
+      changedShare(prev.thumb, fingerprint.thumb) < settings.dedupMinChange
     ) {
       this.counters.framesSkipped++;
       return;

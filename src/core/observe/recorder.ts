@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { iso, type Clock } from '../clock';
 import type { ExclusionRule } from '../config/settings';
 import { compileExclusions } from './exclusion';
-import { fingerprintImage } from './frame-hash';
+import { fingerprintImage } from './frame-fingerprint';
 import type { ActiveWindow, CaptureSource } from './sources/capture-source';
 import { DAY_FILES, type RecordedDayManifest, type RecordedEvent } from './sources/recorded-day';
 import { withTimeout } from './with-timeout';

@@ -1,8 +1,8 @@
-import { hammingDistance } from './frame-hash';
+import { changedShare } from './frame-fingerprint';
 import type { Frame, SignificantChange } from './frame';
 
-/** Hash distance (of 64 bits) from which a frame counts as a large visual change. */
-export const LARGE_VISUAL_CHANGE = 16;
+/** Share of the screen that must change for a large visual change. */
+export const LARGE_VISUAL_CHANGE = 0.3;
 
 const quote = (s: string): string => `"${s.length > 60 ? `${s.slice(0, 57)}...` : s}"`;
 
@@ -15,8 +15,7 @@ export function detectSignificantChange(prev: Frame | undefined, curr: Frame): S
   if (prev.title !== curr.title) {
     return { at: curr.at, kind: 'title-change', description: `In ${curr.app}: ${quote(prev.title)} → ${quote(curr.title)}` };
   }
-  const distance = hammingDistance(prev.hash, curr.hash);
-  if (distance >= LARGE_VISUAL_CHANGE) {
+  if (changedShare(prev.thumb, curr.thumb) >= LARGE_VISUAL_CHANGE) {
     return { at: curr.at, kind: 'visual-change', description: `Large visual change in ${curr.app} (${quote(curr.title)})` };
   }
   return null;

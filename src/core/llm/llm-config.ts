@@ -1,0 +1,43 @@
+import type { Settings } from '../config/settings';
+
+/** What the OpenAI-compatible provider needs; null when no LLM is configured (offline only). */
+export interface LlmConfig {
+  readonly baseUrl: string | undefined;
+  readonly apiKey: string;
+  readonly textModel: string;
+  readonly visionModel: string | null;
+  readonly timeoutMs: number;
+  /** Extra attempts after a 429/5xx/connection failure. */
+  readonly maxRetries: number;
+  readonly retryBaseDelayMs: number;
+  readonly maxInFlight: number;
+}
+
+const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
+
+/**
+ * Reads the LLM configuration from settings and the environment. A configured endpoint needs a base
+ * URL (Ollama, LM Studio, vLLM: any key works) or an API key (OpenAI itself), and a model.
+ */
+export function resolveLlmConfig(settings: Settings, env: NodeJS.ProcessEnv = process.env): LlmConfig | null {
+  const baseUrl = nonEmpty(env.OPENAI_BASE_URL) ?? settings.llm.baseUrl;
+  const apiKey = nonEmpty(env.OPENAI_API_KEY);
+  if (!baseUrl && !apiKey) return null;
+  const textModel = settings.llm.textModel ?? nonEmpty(env.SHADOW_LLM_MODEL) ?? (baseUrl ? undefined : DEFAULT_OPENAI_MODEL);
+  if (!textModel) return null;
+  return {
+    baseUrl,
+    // Local servers ignore the key, but the client library refuses to start without one.
+    apiKey: apiKey ?? 'not-needed',
+    textModel,
+    visionModel: settings.llm.visionModel ?? nonEmpty(env.SHADOW_LLM_VISION_MODEL) ?? null,
+    timeoutMs: settings.llm.timeoutMs,
+    maxRetries: 2,
+    retryBaseDelayMs: 250,
+    maxInFlight: 5,
+  };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value && value.trim() !== '' ? value.trim() : undefined;
+}
