@@ -3,6 +3,8 @@ import { ManualClock, systemClock, type Clock } from './clock';
 import { resolveProfilePaths, type ProfilePaths } from './config/paths';
 import { loadSettings, settingsSchema, type Settings } from './config/settings';
 import { EventBus } from './events';
+import { createLlmClient } from './llm/create-llm-client';
+import type { LlmClient } from './llm/llm-client';
 import { Observer } from './observe/observer';
 import type { CaptureSource } from './observe/sources/capture-source';
 import { DesktopSource, type IdleProbe } from './observe/sources/desktop-source';
@@ -19,6 +21,10 @@ export interface CoreOptions {
   readonly source?: CaptureSource;
   readonly clock?: Clock;
   readonly idleProbe?: IdleProbe;
+  /** The LLM to use instead of the one the settings and environment configure (tests). */
+  readonly llm?: LlmClient;
+  /** Environment for the LLM configuration (OPENAI_API_KEY, OPENAI_BASE_URL); defaults to process.env. */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 /** Everything the surfaces use, wired once. Plain Node: never imports electron. */
@@ -31,6 +37,7 @@ export interface ShadowCore {
   readonly source: CaptureSource;
   readonly activity: ActivityRepository;
   readonly observer: Observer;
+  readonly llm: LlmClient;
   close(): void;
 }
 
@@ -50,6 +57,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
 
   const db = openDatabase(paths.database);
   const events = new EventBus();
+  const llm = options.llm ?? createLlmClient(settings, options.env ?? process.env);
   const activity = new ActivityRepository(db);
   activity.closeInterruptedWorkSessions();
   const observer = new Observer({
@@ -70,6 +78,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     source,
     activity,
     observer,
+    llm,
     close() {
       observer.stop();
       void source.close?.();
