@@ -16,6 +16,7 @@ export function observationHandlers(core: ShadowCore) {
   });
   const observationNow: Op<'observationNow'> = () => core.observer.immediateContext();
   const appTime: Op<'appTime'> = ({ date, workSessionId }) => {
+    core.observer.flushOpenSpan();
     if (workSessionId !== undefined) {
       if (!core.activity.getWorkSession(workSessionId)) throw notFound(`Work session ${workSessionId}`);
       return { date: null, workSessionId, ...core.activity.appTime({ workSessionId }) };
@@ -23,9 +24,10 @@ export function observationHandlers(core: ShadowCore) {
     const day = date ?? localDateOf(core.clock.now());
     return { date: day, workSessionId: null, ...core.activity.appTime({ window: localDayBounds(day) }) };
   };
-  const listWorkSessions: Op<'listWorkSessions'> = ({ limit, date }) => ({
-    workSessions: core.activity.listWorkSessions(limit, date ? localDayBounds(date) : undefined),
-  });
+  const listWorkSessions: Op<'listWorkSessions'> = ({ limit, date }) => {
+    core.observer.flushOpenSpan();
+    return { workSessions: core.activity.listWorkSessions(limit, date ? localDayBounds(date) : undefined) };
+  };
   const pauseCapture: Op<'pauseCapture'> = ({ reason }) => {
     core.observer.pause(reason ?? 'paused by the user');
     return core.observer.health();

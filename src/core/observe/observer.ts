@@ -133,6 +133,11 @@ export class Observer {
     return this.frames.toArray();
   }
 
+  /** Makes the store include the open span up to the last poll; app time reads call this first. */
+  flushOpenSpan(): void {
+    this.tracker.flush();
+  }
+
   health(): Health['capture'] {
     return {
       state: this.state,
@@ -257,8 +262,14 @@ export class Observer {
   private closeWorkSession(reason: string): void {
     if (this.workSessionId === null) return;
     const end = this.tracker.open?.endMs ?? this.deps.clock.now();
-    this.tracker.close();
-    this.deps.activity.endWorkSession(this.workSessionId, end, reason);
+    try {
+      this.tracker.close();
+      this.deps.activity.endWorkSession(this.workSessionId, end, reason);
+    } catch (error) {
+      // The store may be what failed (disk full, locked): the session is closed as interrupted at next start.
+      this.tracker.discard();
+      this.fail(error);
+    }
     this.deps.events.emit('work-session:ended', { workSessionId: this.workSessionId, at: iso(end), reason });
     this.workSessionId = null;
     this.workSessionDay = null;

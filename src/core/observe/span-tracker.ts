@@ -79,11 +79,17 @@ export class SpanTracker {
     this.current = null;
   }
 
+  /** Forgets the open span without writing it (its store is unavailable). */
+  discard(): void {
+    this.current = null;
+  }
+
   get open(): Readonly<Span> | null {
     return this.current?.span ?? null;
   }
 
-  private flush(): void {
+  /** Writes the open span's current end through (before a read that must include it). */
+  flush(): void {
     if (!this.current) return;
     this.sink.update(this.current.key, this.current.span);
     this.current.flushedAt = this.current.lastSeen;

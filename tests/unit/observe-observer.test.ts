@@ -1,0 +1,218 @@
+import sharp from 'sharp';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/core/clock';
+import { settingsSchema } from '../../src/core/config/settings';
+import { EventBus } from '../../src/core/events';
+import { Observer } from '../../src/core/observe/observer';
+import type { ActiveWindow, CaptureSource } from '../../src/core/observe/sources/capture-source';
+import { openDatabase, type Db } from '../../src/core/store/database';
+import { ActivityRepository } from '../../src/core/store/repositories/activity-repository';
+
+const screens = new Map<string, Buffer>();
+async function screenFor(label: string): Promise<Buffer> {
+  if (!screens.has(label)) {
+    const svg = `<svg width="640" height="400"><rect width="640" height="400" fill="#fff"/><text x="20" y="${60 + (label.length % 5) * 60}" font-size="48">${label}</text></svg>`;
+    screens.set(label, await sharp(Buffer.from(svg)).png().toBuffer());
+  }
+  return screens.get(label)!;
+}
+
+/** A desktop whose focus, idle time and failures the test scripts. */
+class ScriptedSource implements CaptureSource {
+  readonly kind = 'desktop' as const;
+  window: ActiveWindow | null = { app: 'Excel', title: 'Budget.xlsx' };
+  idle = 0;
+  windowError: Error | null = null;
+  screenshotError: Error | null = null;
+  screenshots = 0;
+  /** Focus moves to this window while the next screenshot is taken. */
+  focusDuringCapture: ActiveWindow | null = null;
+  async activeWindow() {
+    if (this.windowError) throw this.windowError;
+    return this.window;
+  }
+  async idleSeconds() {
+    return this.idle;
+  }
+  async captureScreen() {
+    if (this.screenshotError) throw this.screenshotError;
+    this.screenshots++;
+    const shown = this.window;
+    if (this.focusDuringCapture) {
+      this.window = this.focusDuringCapture;
+      this.focusDuringCapture = null;
+    }
+    return screenFor(shown ? `${shown.app} ${shown.title}` : 'desktop');
+  }
+}
+
+let db: Db;
+let clock: ManualClock;
+let source: ScriptedSource;
+let events: EventBus;
+let activity: ActivityRepository;
+let observer: Observer;
+const T0 = Date.parse('2026-11-02T09:00:00Z');
+
+async function runFor(seconds: number): Promise<void> {
+  for (let i = 0; i < seconds; i++) {
+    clock.advance(1000);
+    await observer.tick();
+  }
+}
+
+beforeEach(() => {
+  db = openDatabase(':memory:');
+  clock = new ManualClock(T0);
+  source = new ScriptedSource();
+  events = new EventBus();
+  activity = new ActivityRepository(db);
+  observer = new Observer({
+    settings: settingsSchema.parse({ idleAfterSec: 30, captureIntervalSec: 10 }),
+    source,
+    clock,
+    activity,
+    events,
+  });
+  observer.start();
+});
+
+describe('Observer', () => {
+  it('captures on a switch and every interval, keeps at most 6 frames and skips identical ones', async () => {
+    const kept: string[] = [];
+    events.on('frame:kept', ({ frame }) => kept.push(frame.app));
+    await runFor(60);
+    expect(source.screenshots).toBe(6);
+    expect(observer.health()).toMatchObject({ framesCaptured: 1, framesSkipped: 5 });
+    source.window = { app: 'Chrome', title: 'Bank' };
+    await runFor(1);
+    expect(kept).toEqual(['Excel', 'Chrome']);
+    expect(observer.immediateContext()).toMatchObject({
+      currentApp: 'Chrome',
+      lastSignificantChange: { kind: 'app-switch', description: 'Switched from Excel to Chrome ("Bank")' },
+    });
+    for (let i = 0; i < 8; i++) {
+      source.window = { app: 'Excel', title: `Sheet ${i}` };
+      await runFor(1);
+    }
+    expect(observer.recentFrames()).toHaveLength(6);
+    expect(observer.recentFrames().at(-1)?.title).toBe('Sheet 7');
+  });
+
+  it('counts idle time as idle, not app time, from the last input', async () => {
+    await runFor(20);
+    source.idle = 0;
+    for (let i = 1; i <= 60; i++) {
+      source.idle = i;
+      clock.advance(1000);
+      await observer.tick();
+    }
+    source.idle = 0;
+    await runFor(10);
+    observer.flushOpenSpan();
+    const time = activity.appTime({ window: { startMs: T0, endMs: T0 + 3_600_000 } });
+    // Active +1..+20 s (last input at +20) and +81..+90 s; idle from the last input until input came back.
+    expect(time.apps[0]).toMatchObject({ app: 'Excel', seconds: 19 + 9 });
+    expect(time.idleSeconds).toBe(61);
+  });
+
+  it('drops excluded windows before any capture and counts their time as private', async () => {
+    const kept: string[] = [];
+    events.on('frame:kept', ({ frame }) => kept.push(frame.title));
+    await runFor(5);
+    source.window = { app: 'KeePassXC', title: 'Passwords.kdbx' };
+    const shotsBefore = source.screenshots;
+    await runFor(30);
+    expect(source.screenshots).toBe(shotsBefore);
+    expect(observer.immediateContext()).toMatchObject({ state: 'private', currentApp: null, currentWindowTitle: null });
+    source.window = { app: 'Excel', title: 'Budget.xlsx' };
+    await runFor(5);
+    const time = activity.appTime({ window: { startMs: T0, endMs: T0 + 3_600_000 } });
+    expect(time.privateSeconds).toBe(30);
+    expect(JSON.stringify(time)).not.toMatch(/KeePass|Passwords/);
+    expect(kept.join()).not.toMatch(/Passwords/);
+    const stored = db.prepare(`SELECT COUNT(*) AS n FROM activity_spans WHERE app LIKE '%Keep%' OR title LIKE '%kdbx%'`).get();
+    expect(stored).toEqual({ n: 0 });
+  });
+
+  it('discards a screenshot when the focus moved to another window while it was taken', async () => {
+    await runFor(1);
+    source.window = { app: 'Chrome', title: 'Work' };
+    source.focusDuringCapture = { app: 'Chrome', title: 'Private Browsing' };
+    const kept: string[] = [];
+    events.on('frame:kept', ({ frame }) => kept.push(frame.title));
+    await runFor(3);
+    expect(kept).toEqual([]);
+  });
+
+  it('keeps polling when the window probe or the screenshot fails, and reports it in health', async () => {
+    source.windowError = new Error('xprop: unable to open display');
+    await runFor(5);
+    expect(observer.health()).toMatchObject({ failures: 5, lastError: { message: 'xprop: unable to open display' } });
+    source.windowError = null;
+    source.screenshotError = new Error('import: not found');
+    await runFor(2);
+    expect(observer.health().lastError?.message).toBe('import: not found');
+    source.screenshotError = null;
+    await runFor(15);
+    expect(observer.health()).toMatchObject({ state: 'observing', framesCaptured: 1 });
+    expect(observer.health().polls).toBe(22);
+  });
+
+  it('times out a hung probe instead of stalling the loop', async () => {
+    const hung = new Observer({
+      settings: settingsSchema.parse({}),
+      source: { ...source, kind: 'desktop', activeWindow: () => new Promise(() => {}), idleSeconds: async () => 0, captureScreen: async () => Buffer.alloc(0) },
+      clock,
+      activity,
+      events,
+      probeTimeoutMs: 20,
+    });
+    hung.start();
+    await hung.tick();
+    expect(hung.health().lastError?.message).toMatch(/timed out after 20 ms/);
+    hung.stop();
+  });
+
+  it('ends the work session on pause and starts a new one on resume', async () => {
+    await runFor(10);
+    const first = observer.health().workSessionId!;
+    observer.pause();
+    expect(observer.health()).toMatchObject({ state: 'paused', pausedReason: 'paused by the user', workSessionId: null });
+    await runFor(30);
+    observer.resume();
+    await runFor(10);
+    const second = observer.health().workSessionId!;
+    expect(second).not.toBe(first);
+    observer.flushOpenSpan();
+    expect(activity.getWorkSession(first)).toMatchObject({ status: 'completed', endReason: 'paused by the user', activeSeconds: 9 });
+    expect(activity.appTime({ window: { startMs: T0, endMs: T0 + 3_600_000 } }).totalActiveSeconds).toBe(18);
+  });
+
+  it('starts a new work session at midnight', async () => {
+    clock.set(Date.parse('2026-11-02T23:59:50Z'));
+    await runFor(20);
+    const sessions = activity.listWorkSessions(10);
+    expect(sessions.map((s) => s.status)).toEqual(['active', 'completed']);
+    expect(sessions[1]?.endReason).toBe('end of day');
+  });
+
+  it('pauses with a clear reason instead of crashing when the database fails', async () => {
+    await runFor(2);
+    db.exec('DROP TABLE activity_spans');
+    source.window = { app: 'Chrome', title: 'Bank' };
+    await runFor(1);
+    expect(observer.health()).toMatchObject({ state: 'paused' });
+    expect(observer.health().pausedReason).toMatch(/^storage error: .*activity_spans/);
+  });
+
+  it('closes work sessions left open by a crash as interrupted, losing at most the last 10 s', async () => {
+    await runFor(30);
+    const id = observer.health().workSessionId!;
+    const next = new ActivityRepository(db);
+    expect(next.closeInterruptedWorkSessions()).toEqual([id]);
+    const ended = Date.parse(next.getWorkSession(id)!.endedAt!);
+    expect(next.getWorkSession(id)).toMatchObject({ status: 'interrupted' });
+    expect(T0 + 30_000 - ended).toBeLessThanOrEqual(10_000);
+  });
+});
