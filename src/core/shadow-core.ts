@@ -59,7 +59,6 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
   const events = new EventBus();
   const llm = options.llm ?? createLlmClient(settings, options.env ?? process.env);
   const activity = new ActivityRepository(db);
-  activity.closeInterruptedWorkSessions();
   const observer = new Observer({
     settings,
     source,

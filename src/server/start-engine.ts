@@ -7,6 +7,7 @@ import { runReplay, startCaptureLoop } from '../core/observe/capture-loop';
 import type { ReplaySource } from '../core/observe/sources/replay-source';
 import { createShadowCore, type CoreOptions, type ShadowCore } from '../core/shadow-core';
 import { mkdirSync } from 'node:fs';
+import { removeRuntimeInfo, writeRuntimeInfo } from '../core/config/runtime-info';
 import { startHttpServer, type RunningHttpServer } from './http/http-server';
 
 export interface EngineOptions extends Omit<CoreOptions, 'paths'> {
@@ -35,9 +36,13 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   let core: ShadowCore | undefined;
   try {
     core = createShadowCore({ ...options, paths });
+    // Crash recovery belongs to the observing app only: read-only processes (`shadow mcp`, the CLI) open
+    // the same database while the app runs and must not touch its live rows.
+    core.activity.closeInterruptedWorkSessions();
     const handlers = createHandlers(core);
     const token = loadOrCreateApiToken(paths.apiToken);
     const http = await startHttpServer({ core, handlers, token, port: options.port });
+    writeRuntimeInfo(paths, { pid: process.pid, port: http.port, startedAt: new Date().toISOString() });
     const running = core;
     running.observer.start();
 
@@ -72,6 +77,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
         stopLoop();
         await http.close();
         running.close();
+        removeRuntimeInfo(paths);
         releaseLock();
       },
     };
