@@ -1,0 +1,65 @@
+// Generates a recorded day: the committed demo (--scripted) or a long random one for benchmarks (--synthetic).
+//   node bin/run-ts.js scripts/make-day.ts --scripted [--profile-dir profiles/demo]
+//   node bin/run-ts.js scripts/make-day.ts --synthetic --hours 8 --seed 1 --out /tmp/day
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { DAY_FILES } from '../src/core/observe/sources/recorded-day';
+import { writeDemoProfile, writeSyntheticDay } from './day/write-days';
+
+const usage = `usage:
+  make-day --scripted [--profile-dir DIR]          write the demo day (default profiles/demo)
+  make-day --synthetic --hours H --seed N --out DIR write a random day for benchmarks`;
+
+const argsSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('scripted'), profileDir: z.string().min(1) }),
+  z.object({
+    mode: z.literal('synthetic'),
+    hours: z.coerce.number().positive('--hours must be positive').max(24, '--hours is at most 24'),
+    seed: z.coerce.number().int('--seed must be a whole number'),
+    out: z.string({ error: '--out DIR is required with --synthetic' }).min(1),
+  }),
+]);
+
+function parse(): z.infer<typeof argsSchema> {
+  const { values } = parseArgs({
+    options: {
+      scripted: { type: 'boolean' },
+      synthetic: { type: 'boolean' },
+      'profile-dir': { type: 'string' },
+      hours: { type: 'string' },
+      seed: { type: 'string' },
+      out: { type: 'string' },
+    },
+  });
+  if (values.scripted === values.synthetic) throw new Error('give exactly one of --scripted or --synthetic');
+  const parsed = argsSchema.safeParse(
+    values.scripted
+      ? { mode: 'scripted', profileDir: values['profile-dir'] ?? 'profiles/demo' }
+      : { mode: 'synthetic', hours: values.hours ?? 8, seed: values.seed ?? 1, out: values.out },
+  );
+  if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join('; '));
+  return parsed.data;
+}
+
+try {
+  const args = parse();
+  if (args.mode === 'scripted') {
+    const dir = resolve(args.profileDir);
+    const { expected, events, imageBytes } = await writeDemoProfile(dir);
+    console.log(`Demo day written to ${join(dir, 'day')}: ${events} events, images ${(imageBytes / 1024).toFixed(0)} KiB.`);
+    console.log(`Expected app time: active ${expected.activeSeconds}s, idle ${expected.idleSeconds}s, private ${expected.privateSeconds}s.`);
+  } else {
+    const out = resolve(args.out);
+    if (existsSync(join(out, DAY_FILES.events))) throw new Error(`${out} already holds a day; choose an empty folder for --out`);
+    if (existsSync(out) && readdirSync(out).length > 0) throw new Error(`${out} is not empty; choose an empty folder for --out`);
+    const demoImages = resolve('profiles/demo/day/images');
+    const { expected, events } = await writeSyntheticDay({ outDir: out, hours: args.hours, seed: args.seed, demoImagesDir: demoImages });
+    console.log(`Synthetic ${args.hours}h day written to ${out}: ${events} events.`);
+    console.log(`Expected app time: active ${expected.activeSeconds}s, idle ${expected.idleSeconds}s, private ${expected.privateSeconds}s.`);
+  }
+} catch (error) {
+  console.error(`make-day: ${(error as Error).message}\n${usage}`);
+  process.exit(2);
+}

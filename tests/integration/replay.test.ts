@@ -1,0 +1,118 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AppTime, Health, WorkSession } from '../../src/shared/contract/index';
+import type { ManualClock } from '../../src/core/clock';
+import { runReplay } from '../../src/core/observe/capture-loop';
+import type { Frame } from '../../src/core/observe/frame';
+import type { ReplaySource } from '../../src/core/observe/sources/replay-source';
+import { createShadowCore } from '../../src/core/shadow-core';
+import { localDayBounds } from '../../src/core/time';
+import type { ExpectedAppTime } from '../../scripts/day/timeline';
+import { startHeadlessShadow, type ShadowProcess } from '../helpers/shadow-process';
+import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
+
+const demoDir = fileURLToPath(new URL('../../profiles/demo/', import.meta.url));
+const dayDir = `${demoDir}day`;
+const expected = JSON.parse(readFileSync(`${demoDir}expected-app-time.json`, 'utf8')) as ExpectedAppTime;
+/** Words of the 1Password moment that must never be stored. */
+const PRIVATE_MARKERS = ['1Password', 'Private vault'];
+
+/** Within 1% of the expected seconds (and at least one second, for small totals). */
+function expectClose(actual: number | undefined, wanted: number, what: string): void {
+  expect(actual, what).toBeDefined();
+  expect(Math.abs(actual! - wanted), `${what}: ${actual}s, expected ${wanted}s`).toBeLessThanOrEqual(Math.max(1, wanted * 0.01));
+}
+
+function expectAppTimeMatches(appTime: AppTime): void {
+  expect(appTime.apps.map((a) => a.app).sort()).toEqual(expected.apps.map((a) => a.app).sort());
+  for (const app of expected.apps) {
+    const got = appTime.apps.find((a) => a.app === app.app);
+    expectClose(got?.seconds, app.seconds, app.app);
+    for (const title of app.titles) {
+      expectClose(got?.titles.find((t) => t.title === title.title)?.seconds, title.seconds, `${app.app} / ${title.title}`);
+    }
+  }
+  expectClose(appTime.idleSeconds, expected.idleSeconds, 'idle');
+  expectClose(appTime.privateSeconds, expected.privateSeconds, 'private');
+  expectClose(appTime.totalActiveSeconds, expected.activeSeconds, 'active total');
+}
+
+function storedText(databaseFile: string): string {
+  return [databaseFile, `${databaseFile}-wal`]
+    .filter((f) => existsSync(f))
+    .map((f) => readFileSync(f).toString('latin1') + readFileSync(f).toString('utf8'))
+    .join('');
+}
+
+let home: TempShadowHome | undefined;
+let shadow: ShadowProcess | undefined;
+afterEach(async () => {
+  await shadow?.stop();
+  shadow = undefined;
+  home?.remove();
+  home = undefined;
+});
+
+describe('demo day replay', () => {
+  it('gives the recorded app time, idle and private totals through the real pipeline', async () => {
+    home = createTempShadowHome();
+    const core = createShadowCore({
+      paths: home.paths,
+      replayDir: dayDir,
+      settings: { idleAfterSec: expected.idleAfterSec, pollIntervalMs: 1000, captureIntervalSec: 10 },
+    });
+    const kept: Frame[] = [];
+    core.events.on('frame:kept', ({ frame }) => kept.push(frame));
+    let health: Health['capture'];
+    try {
+      core.observer.start();
+      await runReplay(core.observer, core.source as ReplaySource, core.clock as ManualClock, { pollIntervalMs: 1000, speed: 0 });
+      health = core.observer.health();
+      core.observer.stop('the recorded day ended');
+
+      expectAppTimeMatches({ date: expected.date, workSessionId: null, ...core.activity.appTime({ window: localDayBounds(expected.date) }) });
+
+      const sessions = core.activity.listWorkSessions(10);
+      expect(sessions).toHaveLength(1);
+      expect(sessions[0]).toMatchObject({ status: 'completed', source: 'replay', endedAt: '2026-03-10T16:30:00.000Z' });
+      expectClose(sessions[0]!.activeSeconds, expected.activeSeconds, 'work session active');
+    } finally {
+      core.close();
+    }
+
+    expect(health.failures, JSON.stringify(health.lastError)).toBe(0);
+    expect(health.polls).toBe(expected.totalSeconds + 1);
+    // Every window visit and every 10 s a capture is tried; most show an unchanged screen and are skipped.
+    expect(health.framesCaptured).toBe(kept.length);
+    expect(health.framesCaptured).toBeGreaterThanOrEqual(expected.appSwitches);
+    expect(health.framesSkipped).toBeGreaterThan(health.framesCaptured * 3);
+    expect(new Set(kept.map((f) => f.app))).toEqual(new Set(expected.apps.map((a) => a.app)));
+
+    const stored = storedText(home.paths.database);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored).toContain('Ledger 2026.xlsx');
+    for (const marker of PRIVATE_MARKERS) expect(stored, `"${marker}" reached the database`).not.toContain(marker);
+    for (const frame of kept) for (const marker of PRIVATE_MARKERS) expect(`${frame.app} ${frame.title}`).not.toContain(marker);
+  });
+
+  it('is served by `shadow start --headless --replay` over HTTP', async () => {
+    home = createTempShadowHome();
+    shadow = await startHeadlessShadow(['--replay', dayDir], home.env);
+    const deadline = Date.now() + 60_000;
+    let health = await shadow.get<Health>('/health');
+    while (health.capture.state !== 'stopped' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      health = await shadow.get<Health>('/health');
+    }
+    expect(health.source).toBe('replay');
+    expect(health.capture.state, shadow.output()).toBe('stopped');
+    expect(shadow.output()).toContain('Replay finished');
+
+    expectAppTimeMatches(await shadow.get<AppTime>(`/observation/app-time?date=${expected.date}`));
+    const { workSessions } = await shadow.get<{ workSessions: WorkSession[] }>(`/work-sessions?date=${expected.date}`);
+    expect(workSessions.map((s) => s.status)).toEqual(['completed']);
+    const other = await shadow.get<AppTime>('/observation/app-time?date=2026-03-11');
+    expect(other.apps).toEqual([]);
+  });
+});
