@@ -1,0 +1,70 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
+import type { Plugin } from 'vite';
+import { rendererCsp } from './src/main/policy/csp';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** Native or heavy modules that must stay outside the bundle (rebuilt for Electron at packaging). */
+const nativeModules = ['better-sqlite3', 'sharp', 'get-windows', 'screenshot-desktop', 'tesseract.js'];
+
+/** Writes the CSP into index.html as a <meta> tag: file:// pages get no response headers. */
+function cspMetaTag(): Plugin {
+  let devServerUrl: string | undefined;
+  return {
+    name: 'workflow-shadow:csp-meta',
+    configureServer(server) {
+      server.httpServer?.once('listening', () => {
+        devServerUrl = server.resolvedUrls?.local[0];
+      });
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (_html, context) => [
+        {
+          tag: 'meta',
+          attrs: {
+            'http-equiv': 'Content-Security-Policy',
+            content: rendererCsp({ devServerUrl: context.server ? (devServerUrl ?? 'http://localhost:5173') : undefined }),
+          },
+          injectTo: 'head-prepend',
+        },
+      ],
+    },
+  };
+}
+
+export default defineConfig({
+  main: {
+    plugins: [externalizeDepsPlugin({ include: nativeModules })],
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: { index: resolve(root, 'src/main/index.ts') },
+        output: { format: 'es', entryFileNames: '[name].js' },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: {
+        input: { index: resolve(root, 'src/preload/index.ts') },
+        // Sandboxed preloads cannot load ES modules; everything but electron is bundled in.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'src/renderer'),
+    base: './',
+    plugins: [react(), cspMetaTag()],
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      emptyOutDir: true,
+      rollupOptions: { input: { index: resolve(root, 'src/renderer/index.html') } },
+    },
+  },
+});

@@ -1,0 +1,130 @@
+import { app, dialog, powerMonitor, type BrowserWindow } from 'electron';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { eventNames } from '../shared/events';
+import { startEngine, type RunningEngine } from '../server/start-engine';
+import trayIconPath from '../../build/tray-icon.png?asset';
+import { registerOperationHandlers, sendEvent } from './ipc';
+import { parseLaunchOptions, type LaunchOptions } from './launch-options';
+import { createMainWindow, installCspHeader } from './main-window';
+import { isTrustedSender } from './policy/ipc-sender';
+import type { RendererLocation } from './policy/renderer-location';
+import type { TrayAction } from './policy/tray-menu';
+import { watchPower } from './power';
+import { TrayController } from './tray';
+
+const rendererFile = fileURLToPath(new URL('../renderer/index.html', import.meta.url));
+const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
+const location: RendererLocation = {
+  fileUrl: pathToFileURL(rendererFile).href,
+  ...(!app.isPackaged && process.env.ELECTRON_RENDERER_URL && { devServerUrl: process.env.ELECTRON_RENDERER_URL }),
+};
+
+let engine: RunningEngine | null = null;
+let window: BrowserWindow | null = null;
+let tray: TrayController | null = null;
+let quitting = false;
+
+function showWindow(): void {
+  if (!window || window.isDestroyed()) {
+    window = createMainWindow({ location, preloadPath, rendererFile, show: true });
+    // A tray app keeps running with its window closed; only Quit ends it.
+    window.on('close', (event) => {
+      if (quitting) return;
+      event.preventDefault();
+      window?.hide();
+    });
+    return;
+  }
+  if (window.isMinimized()) window.restore();
+  window.show();
+  window.focus();
+}
+
+async function start(options: LaunchOptions): Promise<void> {
+  installCspHeader(location);
+  engine = await startEngine({
+    port: options.port,
+    replayDir: options.replay,
+    replaySpeed: options.speed,
+    idleProbe: async () => powerMonitor.getSystemIdleTime(),
+    settings: {
+      ...(options.interval !== undefined && { captureIntervalSec: options.interval }),
+      ...(options.idleAfter !== undefined && { idleAfterSec: options.idleAfter }),
+      ...(options.pollMs !== undefined && { pollIntervalMs: options.pollMs }),
+    },
+  });
+  const { core, handlers } = engine;
+  registerOperationHandlers(handlers, (event) => isTrustedSender(event.senderFrame, location));
+
+  const autoPause = watchPower(core.observer, () => tray?.refresh());
+  tray = new TrayController(
+    trayIconPath,
+    () => {
+      const { state, pausedReason } = core.observer.health();
+      return { state, pausedReason, autoPaused: autoPause.isAutoPaused, launchAtLogin: app.getLoginItemSettings().openAtLogin };
+    },
+    (action: TrayAction) => runTrayAction(action),
+  );
+  core.events.on('capture:state-changed', () => tray?.refresh());
+  for (const name of eventNames) {
+    core.events.on(name, (payload) => {
+      if (window && !window.isDestroyed()) sendEvent(window.webContents, name, payload);
+    });
+  }
+  if (!options.hidden) showWindow();
+}
+
+function runTrayAction(action: TrayAction): void {
+  const observer = engine?.core.observer;
+  switch (action) {
+    case 'pause':
+      observer?.pause('paused from the tray');
+      break;
+    case 'resume':
+      observer?.resume();
+      break;
+    case 'open-window':
+      showWindow();
+      break;
+    case 'toggle-launch-at-login': {
+      const openAtLogin = !app.getLoginItemSettings().openAtLogin;
+      app.setLoginItemSettings({ openAtLogin, args: ['--hidden'] });
+      break;
+    }
+    case 'quit':
+      app.quit();
+      break;
+  }
+  tray?.refresh();
+}
+
+function fail(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  dialog.showErrorBox('Workflow Shadow could not start', message);
+  quitting = true;
+  app.exit(1);
+}
+
+if (!app.requestSingleInstanceLock()) {
+  // Another copy is running: it shows its window (see 'second-instance') and this one leaves.
+  app.quit();
+} else {
+  app.on('second-instance', () => showWindow());
+  app.on('window-all-closed', () => {
+    // Stay in the tray.
+  });
+  app.on('activate', () => showWindow());
+  app.on('before-quit', (event) => {
+    quitting = true;
+    if (!engine) return;
+    event.preventDefault();
+    const stopping = engine;
+    engine = null;
+    tray?.destroy();
+    void stopping.stop().finally(() => app.quit());
+  });
+  app
+    .whenReady()
+    .then(() => start(parseLaunchOptions(process.argv.slice(app.isPackaged ? 1 : 2))))
+    .catch(fail);
+}

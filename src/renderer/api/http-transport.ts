@@ -1,0 +1,112 @@
+import { operations, type OperationKey } from '../../shared/contract/index';
+import { eventNames, type PublicEventName } from '../../shared/events';
+import { ApiCallError, type ShadowClient } from './client';
+
+const API_PREFIX = '/api/v1';
+const RECONNECT_MS = 3000;
+
+function requestFor(key: OperationKey, input: Record<string, unknown>): { url: string; init: RequestInit } {
+  const spec = operations[key];
+  const rest = { ...input };
+  const path = spec.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    if (value === undefined) throw new ApiCallError('invalid_input', `${spec.name} needs "${name}".`);
+    return encodeURIComponent(String(value));
+  });
+  if (spec.method === 'GET' || spec.method === 'DELETE') {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(rest)) if (value !== undefined) query.set(name, String(value));
+    const search = query.toString();
+    return { url: `${API_PREFIX}${path}${search ? `?${search}` : ''}`, init: { method: spec.method } };
+  }
+  return {
+    url: `${API_PREFIX}${path}`,
+    init: { method: spec.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(rest) },
+  };
+}
+
+async function readError(response: Response): Promise<ApiCallError> {
+  try {
+    const body = (await response.json()) as { error?: { code?: string; message?: string } };
+    if (body.error?.message) return new ApiCallError(body.error.code ?? String(response.status), body.error.message);
+  } catch {
+    // Not JSON: fall through to the status line.
+  }
+  return new ApiCallError(String(response.status), `The API answered ${response.status} ${response.statusText}.`);
+}
+
+/** Parses a Server-Sent Events stream read through fetch (EventSource cannot send the token). */
+async function readEventStream(
+  response: Response,
+  dispatch: (name: PublicEventName, payload: unknown) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  while (!signal.aborted) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const name = /^event: (.+)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (!name || data === undefined || !(eventNames as readonly string[]).includes(name)) continue;
+      dispatch(name as PublicEventName, JSON.parse(data));
+    }
+  }
+}
+
+/** Calls the local HTTP API with the bearer token; events come from `/api/v1/events`. */
+export function httpClient(token: string, onUnauthorized: () => void): ShadowClient {
+  const authorization = `Bearer ${token}`;
+  const listeners = new Map<PublicEventName, Set<(payload: unknown) => void>>();
+  let stream: AbortController | null = null;
+
+  const dispatch = (name: PublicEventName, payload: unknown): void => {
+    for (const listener of listeners.get(name) ?? []) listener(payload);
+  };
+
+  const connect = (): void => {
+    const controller = new AbortController();
+    stream = controller;
+    void fetch(`${API_PREFIX}/events`, { headers: { authorization }, signal: controller.signal })
+      .then((response) => {
+        if (response.status === 401) onUnauthorized();
+        if (!response.ok || !response.body) throw new Error(`event stream answered ${response.status}`);
+        return readEventStream(response, dispatch, controller.signal);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (stream === controller && !controller.signal.aborted) setTimeout(() => stream === controller && connect(), RECONNECT_MS);
+      });
+  };
+
+  return {
+    transport: 'http',
+    async call(key, input) {
+      const { url, init } = requestFor(key, (input ?? {}) as Record<string, unknown>);
+      const response = await fetch(url, { ...init, headers: { ...init.headers, authorization } });
+      if (response.status === 401) onUnauthorized();
+      if (!response.ok) throw await readError(response);
+      return (await response.json()) as never;
+    },
+    subscribe(event, listener) {
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener);
+      listeners.set(event, set);
+      if (!stream) connect();
+      return () => {
+        set.delete(listener);
+        const anyLeft = [...listeners.values()].some((s) => s.size > 0);
+        if (!anyLeft && stream) {
+          stream.abort();
+          stream = null;
+        }
+      };
+    },
+  };
+}

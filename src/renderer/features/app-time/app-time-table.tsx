@@ -1,0 +1,62 @@
+import type { AppTime } from '../../../shared/contract/index';
+import { formatDuration } from '../../format';
+
+export function AppTimeTable({ appTime }: { readonly appTime: AppTime | null }) {
+  if (!appTime) return <p className="muted">Loading app time…</p>;
+  const { apps, totalActiveSeconds, idleSeconds, privateSeconds } = appTime;
+  return (
+    <section className="card" aria-labelledby="app-time-title">
+      <div className="card-head">
+        <h2 id="app-time-title">Today{appTime.date ? ` · ${appTime.date}` : ''}</h2>
+        <span className="muted">{formatDuration(totalActiveSeconds)} active</span>
+      </div>
+      {apps.length === 0 ? (
+        <p className="muted">No app time yet today.</p>
+      ) : (
+        <table className="app-time" data-testid="app-time-table">
+          <thead>
+            <tr>
+              <th scope="col">App</th>
+              <th scope="col" className="share-col">
+                Share
+              </th>
+              <th scope="col" className="num">
+                Time
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {apps.map((row) => {
+              const share = totalActiveSeconds > 0 ? row.seconds / totalActiveSeconds : 0;
+              const topTitle = row.titles[0]?.title;
+              return (
+                <tr key={row.app} data-testid="app-row" data-app={row.app}>
+                  <td>
+                    <div className="app-name">{row.app}</div>
+                    {topTitle && <div className="muted small" title={topTitle}>{topTitle}</div>}
+                  </td>
+                  <td className="share-col">
+                    <div className="bar" role="img" aria-label={`${Math.round(share * 100)}% of active time`}>
+                      <div className="bar-fill" style={{ width: `${(share * 100).toFixed(1)}%` }} />
+                    </div>
+                  </td>
+                  <td className="num">{formatDuration(row.seconds)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <dl className="totals">
+        <div>
+          <dt>Idle</dt>
+          <dd data-testid="idle-total">{formatDuration(idleSeconds)}</dd>
+        </div>
+        <div>
+          <dt>Private</dt>
+          <dd data-testid="private-total">{formatDuration(privateSeconds)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

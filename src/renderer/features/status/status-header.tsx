@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import type { CaptureState, Health } from '../../../shared/contract/index';
+import type { ShadowClient } from '../../api/index';
+
+const STATE_LABELS: Record<CaptureState, string> = {
+  observing: 'Observing',
+  paused: 'Paused',
+  locked: 'Paused (away)',
+  private: 'Private window',
+  idle: 'Idle',
+  stopped: 'Stopped',
+};
+
+interface StatusHeaderProps {
+  readonly client: ShadowClient;
+  readonly health: Health | null;
+  readonly onChanged: () => void;
+}
+
+export function StatusHeader({ client, health, onChanged }: StatusHeaderProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const capture = health?.capture;
+  const state = capture?.state ?? null;
+  const paused = state === 'paused' || state === 'locked';
+
+  const toggle = async (): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      if (paused) await client.call('resumeCapture', {});
+      else await client.call('pauseCapture', { reason: 'paused from the window' });
+      onChanged();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <header className="status-header">
+      <div className="brand">
+        <span className="brand-mark" aria-hidden="true" />
+        <div>
+          <h1>Workflow Shadow</h1>
+          {health && (
+            <p className="muted">
+              profile {health.profile} · {health.source === 'replay' ? 'replaying a recorded day' : 'desktop'} · v{health.version}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="status-controls">
+        <div className={`state-pill state-${state ?? 'unknown'}`} data-testid="capture-state" data-state={state ?? ''}>
+          <span className="dot" aria-hidden="true" />
+          {state ? STATE_LABELS[state] : 'Connecting…'}
+        </div>
+        {capture?.pausedReason && paused && <span className="muted reason">{capture.pausedReason}</span>}
+        <button
+          type="button"
+          className="primary"
+          onClick={() => void toggle()}
+          disabled={busy || !state || state === 'stopped'}
+          data-testid="pause-toggle"
+        >
+          {paused ? 'Resume' : 'Pause'}
+        </button>
+      </div>
+      {(error || capture?.lastError) && (
+        <p className="error-line" role="status">
+          {error ?? `Last capture problem: ${capture?.lastError?.message}`}
+        </p>
+      )}
+    </header>
+  );
+}

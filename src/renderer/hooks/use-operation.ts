@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { OperationInput, OperationKey, OperationOutput, Operations } from '../../shared/contract/index';
+import type { PublicEventName } from '../../shared/events';
+import type { ShadowClient } from '../api/index';
+
+export interface OperationState<T> {
+  readonly data: T | null;
+  readonly error: string | null;
+  readonly loading: boolean;
+  readonly reload: () => void;
+}
+
+export interface UseOperationOptions {
+  /** Events after which the data is fetched again. */
+  readonly refreshOn?: readonly PublicEventName[];
+  /** Polling as a fallback for what no event announces (app time grows silently). */
+  readonly intervalMs?: number;
+}
+
+/** Fetches one operation's answer and keeps it fresh; the last good answer stays on screen on errors. */
+export function useOperation<K extends OperationKey>(
+  client: ShadowClient,
+  key: K,
+  input: OperationInput<Operations[K]> | undefined,
+  options: UseOperationOptions = {},
+): OperationState<OperationOutput<Operations[K]>> {
+  const [data, setData] = useState<OperationOutput<Operations[K]> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const inputKey = JSON.stringify(input ?? {});
+  const generation = useRef(0);
+
+  const reload = useCallback(() => {
+    const mine = ++generation.current;
+    client
+      .call(key, JSON.parse(inputKey) as OperationInput<Operations[K]>)
+      .then((answer) => {
+        if (mine !== generation.current) return;
+        setData(answer);
+        setError(null);
+      })
+      .catch((failure: unknown) => {
+        if (mine !== generation.current) return;
+        setError(failure instanceof Error ? failure.message : String(failure));
+      })
+      .finally(() => {
+        if (mine === generation.current) setLoading(false);
+      });
+  }, [client, key, inputKey]);
+
+  const refreshOn = (options.refreshOn ?? []).join(',');
+  useEffect(() => {
+    reload();
+    const unsubscribes = refreshOn ? refreshOn.split(',').map((event) => client.subscribe(event as PublicEventName, reload)) : [];
+    const timer = options.intervalMs ? setInterval(reload, options.intervalMs) : undefined;
+    return () => {
+      unsubscribes.forEach((off) => off());
+      if (timer) clearInterval(timer);
+    };
+  }, [client, reload, refreshOn, options.intervalMs]);
+
+  return { data, error, loading, reload };
+}
