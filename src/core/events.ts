@@ -11,6 +11,8 @@ export interface CoreEvents {
   'work-session:ended': { workSessionId: number; at: string; reason: string };
   /** A frame that passed exclusion and dedup: the input of OCR and the memory layer. */
   'frame:kept': { frame: Frame; change: SignificantChange | null };
+  /** OCR stored new text for a kept frame (the frame's time, app and title; the text as stored). */
+  'screen:text-recognized': { entryId: number; at: string; app: string; title: string; text: string };
 }
 
 export type CoreEventName = keyof CoreEvents;

@@ -5,12 +5,16 @@ import { loadSettings, settingsSchema, type Settings } from './config/settings';
 import { EventBus } from './events';
 import { createLlmClient } from './llm/create-llm-client';
 import type { LlmClient } from './llm/llm-client';
+import { createOcrService } from './ocr/create-ocr-service';
+import type { OcrService } from './ocr/ocr-service';
+import type { TextRecognizer } from './ocr/text-recognizer';
 import { Observer } from './observe/observer';
 import type { CaptureSource } from './observe/sources/capture-source';
 import { DesktopSource, type IdleProbe } from './observe/sources/desktop-source';
 import { ReplaySource } from './observe/sources/replay-source';
 import { openDatabase, type Db } from './store/database';
 import { ActivityRepository } from './store/repositories/activity-repository';
+import { ScreenTextRepository } from './store/repositories/screen-text-repository';
 
 export interface CoreOptions {
   readonly paths?: ProfilePaths;
@@ -25,6 +29,8 @@ export interface CoreOptions {
   readonly llm?: LlmClient;
   /** Environment for the LLM configuration (OPENAI_API_KEY, OPENAI_BASE_URL); defaults to process.env. */
   readonly env?: NodeJS.ProcessEnv;
+  /** The OCR engine to use instead of Tesseract (tests that watch what is OCR'd). */
+  readonly ocrRecognizer?: TextRecognizer;
 }
 
 /** Everything the surfaces use, wired once. Plain Node: never imports electron. */
@@ -37,6 +43,9 @@ export interface ShadowCore {
   readonly source: CaptureSource;
   readonly activity: ActivityRepository;
   readonly observer: Observer;
+  readonly screenText: ScreenTextRepository;
+  /** OCR of kept frames into `screenText` (idle when `ocrEnabled` is off). */
+  readonly ocr: OcrService;
   readonly llm: LlmClient;
   close(): void;
 }
@@ -67,6 +76,15 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     events,
     framesDir: join(paths.data, 'frames'),
   });
+  const screenText = new ScreenTextRepository(db);
+  const ocr = createOcrService({
+    settings,
+    repository: screenText,
+    events,
+    clock,
+    sourceKind: source.kind,
+    recognizer: options.ocrRecognizer,
+  });
 
   return {
     paths,
@@ -78,8 +96,11 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     activity,
     observer,
     llm,
+    screenText,
+    ocr,
     close() {
       observer.stop();
+      void ocr.close();
       void source.close?.();
       db.close();
     },

@@ -1,6 +1,7 @@
 import type { OperationKey, OperationOutput, OperationParsedInput, Operations } from '../../shared/contract/index';
 import type { ShadowCore } from '../shadow-core';
 import { observationHandlers } from './observation-handlers';
+import { screenHandlers } from './screen-handlers';
 
 /** One implementation per operation of the contract; every surface calls through this table. */
 export type Handlers = {
@@ -12,5 +13,6 @@ export type Handlers = {
 export function createHandlers(core: ShadowCore): Handlers {
   return {
     ...observationHandlers(core),
+    ...screenHandlers(core),
   };
 }

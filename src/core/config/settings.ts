@@ -26,6 +26,8 @@ export const settingsSchema = z.object({
   dedupMinChange: z.number().min(0).max(1).default(0.01),
   exclusions: z.array(exclusionRuleSchema).default(defaultExclusionRules),
   keepScreenshots: z.boolean().default(false),
+  /** OCR of kept frames into the screen-text search index. */
+  ocrEnabled: z.boolean().default(true),
   retentionDays: z.number().int().min(1).max(3650).default(90),
   outputRetentionDays: z.number().int().min(1).max(3650).default(30),
   llm: z

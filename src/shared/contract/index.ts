@@ -1,12 +1,15 @@
 import type { OperationSpec } from './define';
 import { observationOperations } from './observation';
+import { screenOperations } from './screen';
 
 export * from './define';
 export * from './observation';
+export * from './screen';
 
 /** The whole API table. Each feature adds its own module of operations here. */
 export const operations = {
   ...observationOperations,
+  ...screenOperations,
 } as const;
 
 export type Operations = typeof operations;

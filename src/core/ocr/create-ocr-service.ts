@@ -1,0 +1,41 @@
+import type { Clock } from '../clock';
+import type { Settings } from '../config/settings';
+import type { EventBus } from '../events';
+import type { CaptureSource } from '../observe/sources/capture-source';
+import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
+import { OcrService } from './ocr-service';
+import { createTesseractRecognizer, type TextRecognizer } from './text-recognizer';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Desktop frames hold their own screenshot buffers, so few wait at once: at one frame per
+ * capture interval, eight is over a minute of backlog. A replay's frames are references to a
+ * handful of cached images arriving far faster than real time; a deep queue costs little memory
+ * there, and the cache by image hash reads each distinct image once.
+ */
+export const OCR_QUEUE_CAPACITY = { desktop: 8, replay: 4096 } as const;
+
+export interface OcrWiring {
+  readonly settings: Settings;
+  readonly repository: ScreenTextRepository;
+  readonly events: EventBus;
+  readonly clock: Clock;
+  readonly sourceKind: CaptureSource['kind'];
+  readonly recognizer?: TextRecognizer;
+}
+
+/** Applies retention to stored screen text and starts OCR of kept frames unless `ocrEnabled` is off. */
+export function createOcrService(wiring: OcrWiring): OcrService {
+  const { settings, repository, events, clock } = wiring;
+  repository.pruneScreenText(clock.now() - settings.retentionDays * DAY_MS);
+  const service = new OcrService({
+    events,
+    repository,
+    clock,
+    recognizer: wiring.recognizer ?? createTesseractRecognizer(),
+    queueCapacity: OCR_QUEUE_CAPACITY[wiring.sourceKind],
+  });
+  if (settings.ocrEnabled) service.start();
+  return service;
+}

@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import { iso, type Clock } from '../clock';
+import type { EventBus } from '../events';
+import type { Frame } from '../observe/frame';
+import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
+import { BoundedQueue } from './bounded-queue';
+import { toOcrImage } from './ocr-image';
+import type { TextRecognizer } from './text-recognizer';
+
+export interface OcrServiceOptions {
+  readonly events: EventBus;
+  readonly repository: ScreenTextRepository;
+  readonly recognizer: TextRecognizer;
+  readonly clock: Clock;
+  /** Frames waiting for OCR; when full the oldest is dropped (and counted). */
+  readonly queueCapacity: number;
+  /** How many recent images' text is remembered by content hash (a replay reuses its images). */
+  readonly cacheEntries?: number;
+  /** Stored text is cut at this many characters. */
+  readonly maxTextChars?: number;
+}
+
+export interface OcrStatus {
+  readonly running: boolean;
+  readonly queued: number;
+  readonly queueCapacity: number;
+  /** Frames whose text was read (by the worker or from the cache). */
+  readonly recognized: number;
+  /** Of those, read from the cache of identical images without running OCR. */
+  readonly fromCache: number;
+  /** New rows of screen text stored. */
+  readonly stored: number;
+  /** Frames whose text was the same as the last stored text of the same window (not stored again). */
+  readonly unchanged: number;
+  /** Frames with no readable text. */
+  readonly empty: number;
+  /** Frames dropped because the queue was full (OCR is slower than the screen changes). */
+  readonly dropped: number;
+  readonly failed: number;
+  /** Mean worker time per frame OCR'd (image preparation included), in ms. */
+  readonly averageMs: number | null;
+  readonly lastError: { at: string; message: string } | null;
+}
+
+type QueuedFrame = Pick<Frame, 'at' | 'app' | 'title' | 'image'>;
+
+const MIN_WORD_CHARS = 3;
+
+/**
+ * OCR of kept frames, off the capture path: the `frame:kept` listener only enqueues (no await, no
+ * I/O), and one frame at a time is prepared with sharp and read by the Tesseract worker thread.
+ * Only frames the observer kept reach it, so excluded windows and deduplicated frames are never
+ * OCR'd. Every failure is counted and reported; none reaches the capture loop.
+ */
+export class OcrService {
+  private readonly queue: BoundedQueue<QueuedFrame>;
+  private readonly cache = new Map<string, string>();
+  private readonly idleWaiters: (() => void)[] = [];
+  private unsubscribe: (() => void) | null = null;
+  private pumping = false;
+  private closed = false;
+  private lastStored: { app: string; title: string; text: string } | null = null;
+  private totalMs = 0;
+  private readonly counters = { recognized: 0, fromCache: 0, stored: 0, unchanged: 0, empty: 0, dropped: 0, failed: 0, ocrRuns: 0 };
+  private lastError: OcrStatus['lastError'] = null;
+
+  constructor(private readonly options: OcrServiceOptions) {
+    this.queue = new BoundedQueue(options.queueCapacity);
+  }
+
+  /** Subscribes to kept frames. The worker itself starts with the first frame. */
+  start(): void {
+    if (this.unsubscribe || this.closed) return;
+    this.unsubscribe = this.options.events.on('frame:kept', ({ frame }) => this.enqueue(frame));
+  }
+
+  enqueue(frame: QueuedFrame): void {
+    if (this.closed) return;
+    const dropped = this.queue.push({ at: frame.at, app: frame.app, title: frame.title, image: frame.image });
+    if (dropped) this.counters.dropped++;
+    if (!this.pumping) void this.pump();
+  }
+
+  status(): OcrStatus {
+    const { ocrRuns, ...counters } = this.counters;
+    return {
+      running: this.unsubscribe !== null,
+      queued: this.queue.length,
+      queueCapacity: this.queue.capacity,
+      ...counters,
+      averageMs: ocrRuns > 0 ? Math.round(this.totalMs / ocrRuns) : null,
+      lastError: this.lastError,
+    };
+  }
+
+  /** Resolves once every queued frame has been read (tests, benchmarks, orderly shutdown). */
+  whenIdle(): Promise<void> {
+    if (!this.pumping && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Stops listening, forgets queued frames and stops the worker. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    this.queue.clear();
+    await this.options.recognizer.terminate();
+    this.settleIdle();
+  }
+
+  private async pump(): Promise<void> {
+    this.pumping = true;
+    try {
+      for (let frame = this.queue.shift(); frame && !this.closed; frame = this.queue.shift()) {
+        await this.process(frame);
+      }
+    } finally {
+      this.pumping = false;
+      this.settleIdle();
+    }
+  }
+
+  private async process(frame: QueuedFrame): Promise<void> {
+    try {
+      const text = await this.readText(frame.image);
+      // The core may have closed (and the database with it) while the worker was reading.
+      if (this.closed) return;
+      this.counters.recognized++;
+      this.store(frame, text);
+    } catch (error) {
+      if (this.closed) return;
+      this.counters.failed++;
+      this.lastError = { at: iso(this.options.clock.now()), message: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  private async readText(image: Buffer): Promise<string> {
+    const key = createHash('sha1').update(image).digest('base64');
+    const cached = this.cache.get(key);
+    if (cached !== undefined) {
+      this.counters.fromCache++;
+      // Refresh its place: the cache evicts the least recently used image.
+      this.cache.delete(key);
+      this.cache.set(key, cached);
+      return cached;
+    }
+    const started = performance.now();
+    const raw = await this.options.recognizer.recognize(await toOcrImage(image));
+    this.totalMs += performance.now() - started;
+    this.counters.ocrRuns++;
+    const text = normalizeOcrText(raw, this.options.maxTextChars ?? 20_000);
+    this.cache.set(key, text);
+    if (this.cache.size > (this.options.cacheEntries ?? 64)) this.cache.delete(this.cache.keys().next().value!);
+    return text;
+  }
+
+  private store(frame: QueuedFrame, text: string): void {
+    if ((text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) < MIN_WORD_CHARS) {
+      this.counters.empty++;
+      return;
+    }
+    const last = this.lastStored;
+    if (last && last.app === frame.app && last.title === frame.title && last.text === text) {
+      this.counters.unchanged++;
+      return;
+    }
+    const id = this.options.repository.insert({ atMs: frame.at, app: frame.app, title: frame.title, text });
+    this.lastStored = { app: frame.app, title: frame.title, text };
+    this.counters.stored++;
+    this.options.events.emit('screen:text-recognized', { entryId: id, at: iso(frame.at), app: frame.app, title: frame.title, text });
+  }
+
+  private settleIdle(): void {
+    if (!this.closed && (this.pumping || this.queue.length > 0)) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+}
+
+/** Trims each line, collapses runs of blanks and drops empty lines; cut at `maxChars`. */
+export function normalizeOcrText(raw: string, maxChars: number): string {
+  return raw
+    .split('\n')
+    .map((line) => line.replace(/[ \t\f\v]+/g, ' ').trim())
+    .filter((line) => line.length > 0)
+    .join('\n')
+    .slice(0, maxChars);
+}

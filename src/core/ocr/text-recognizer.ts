@@ -1,0 +1,58 @@
+import { createRequire } from 'node:module';
+import { createWorker, OEM, type Worker } from 'tesseract.js';
+
+/** Reads the text in an image. The OCR service depends on this, not on Tesseract. */
+export interface TextRecognizer {
+  recognize(image: Buffer): Promise<string>;
+  /** Stops the worker; a later `recognize` starts a new one. */
+  terminate(): Promise<void>;
+}
+
+/**
+ * Where the `@tesseract.js-data/eng` package keeps its traineddata (`4.0.0/eng.traineddata.gz`,
+ * gzipped as shipped). Read from disk: OCR never downloads anything.
+ */
+export function englishLangPath(): string {
+  const data = createRequire(import.meta.url)('@tesseract.js-data/eng') as { langPath: string };
+  return data.langPath;
+}
+
+/**
+ * Tesseract (tesseract.js, LSTM engine) in its own worker thread, started on the first image so a
+ * core that never sees a frame never pays for it (~0.5 s and ~40 MB).
+ */
+export function createTesseractRecognizer(options: { onWorkerError?: (error: Error) => void } = {}): TextRecognizer {
+  let worker: Promise<Worker> | null = null;
+
+  const start = (): Promise<Worker> => {
+    worker ??= createWorker('eng', OEM.LSTM_ONLY, {
+      langPath: englishLangPath(),
+      gzip: true,
+      // The traineddata is read from the package on each start; caching would only copy it.
+      cacheMethod: 'none',
+      errorHandler: (error: unknown) => options.onWorkerError?.(error instanceof Error ? error : new Error(String(error))),
+    }).catch((error: unknown) => {
+      worker = null;
+      throw new Error(`Could not start the OCR worker (tesseract.js): ${(error as Error).message ?? String(error)}`);
+    });
+    return worker;
+  };
+
+  return {
+    async recognize(image) {
+      const ready = await start();
+      const result = await ready.recognize(image);
+      return result.data.text;
+    },
+    async terminate() {
+      const running = worker;
+      worker = null;
+      if (!running) return;
+      try {
+        await (await running).terminate();
+      } catch {
+        // A worker that failed to start has nothing to stop.
+      }
+    },
+  };
+}

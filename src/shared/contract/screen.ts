@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { defineOperation, intParam } from './define';
+
+/**
+ * A moment given as an ISO date-time (`2026-03-02T14:30:00Z`) or as a local day (`2026-03-02`):
+ * as `from` a day means its start, as `to` its end (the day is included).
+ */
+export const timeBoundSchema = z
+  .string()
+  .trim()
+  .refine(
+    (s) => /^\d{4}-\d{2}-\d{2}(T.+)?$/.test(s) && !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00` : s)),
+    'expected a local day YYYY-MM-DD or an ISO date-time such as 2026-03-02T14:30:00Z',
+  );
+
+export const screenSearchInputSchema = z
+  .object({
+    q: z.string().trim().min(1, 'give the words to search for').max(500, 'a search is at most 500 characters'),
+    app: z.string().trim().min(1).max(200).optional(),
+    from: timeBoundSchema.optional(),
+    to: timeBoundSchema.optional(),
+    limit: intParam(1, 200).default(20),
+  })
+  .strict();
+export type ScreenSearchInput = z.input<typeof screenSearchInputSchema>;
+
+export const screenSearchHitSchema = z.object({
+  id: z.number().int(),
+  /** When the frame was taken (ISO). */
+  at: z.string(),
+  app: z.string(),
+  title: z.string(),
+  /** The best-matching passage of the frame's text (or title), matched words wrapped in `**`. */
+  snippet: z.string(),
+  /** Relevance (bm25, higher is better); hits come best first. */
+  score: z.number(),
+});
+export type ScreenSearchHit = z.infer<typeof screenSearchHitSchema>;
+
+export const screenSearchResultSchema = z.object({
+  query: z.string(),
+  hits: z.array(screenSearchHitSchema),
+});
+export type ScreenSearchResult = z.infer<typeof screenSearchResultSchema>;
+
+export const ocrStatusSchema = z.object({
+  enabled: z.boolean(),
+  running: z.boolean(),
+  queued: z.number().int(),
+  queueCapacity: z.number().int(),
+  recognized: z.number().int(),
+  fromCache: z.number().int(),
+  stored: z.number().int(),
+  unchanged: z.number().int(),
+  empty: z.number().int(),
+  dropped: z.number().int(),
+  failed: z.number().int(),
+  averageMs: z.number().nullable(),
+  lastError: z.object({ at: z.string(), message: z.string() }).nullable(),
+  /** Rows of screen text in the store (after retention). */
+  storedRows: z.number().int(),
+});
+export type OcrStatusView = z.infer<typeof ocrStatusSchema>;
+
+export const screenOperations = {
+  searchScreen: defineOperation({
+    name: 'search.screen',
+    method: 'GET',
+    path: '/search/screen',
+    summary: 'Full-text search over the OCR text of kept frames, best match first, filtered by app and time.',
+    input: screenSearchInputSchema,
+    output: screenSearchResultSchema,
+  }),
+  ocrStatus: defineOperation({
+    name: 'screen.ocrStatus',
+    method: 'GET',
+    path: '/screen/ocr',
+    summary: 'OCR of kept frames: queue, counters (recognized, stored, dropped, failed), mean cost, last error.',
+    input: z.object({}).strict(),
+    output: ocrStatusSchema,
+  }),
+} as const;
