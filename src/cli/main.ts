@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '../core/version';
 import { CliError } from './cli-error';
+import { registerMcpCommand } from './commands/mcp';
 import { registerRecordCommand } from './commands/record';
 import { registerStartCommand } from './commands/start';
 import { registerTodayCommand } from './commands/today';
@@ -14,6 +15,7 @@ const program = new Command('shadow')
 registerStartCommand(program);
 registerTodayCommand(program);
 registerRecordCommand(program);
+registerMcpCommand(program);
 
 try {
   await program.parseAsync(process.argv);

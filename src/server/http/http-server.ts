@@ -1,15 +1,18 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { z } from 'zod';
 import { operations } from '../../shared/contract/index';
 import { ApiError } from '../../core/api/api-error';
+import { describeZodError } from '../../core/api/describe-zod-error';
 import type { Handlers } from '../../core/api/handlers';
 import type { ShadowCore } from '../../core/shadow-core';
 import { bearerToken, isAllowedHost, isAllowedOrigin, tokensMatch } from './guards';
 import { compileRoutes, matchRoute } from './router';
 import { openEventStream } from './sse';
+import { handleMcpRequest } from '../mcp/http-transport';
+import type { McpContext } from '../mcp/mcp-tool';
 
 export const API_PREFIX = '/api/v1';
+export const MCP_PATH = '/mcp';
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface HttpServerOptions {
@@ -26,13 +29,6 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-/** Formats zod issues as one readable line: `date: expected a date as YYYY-MM-DD; limit: ...`. */
-export function describeZodError(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`)
-    .join('; ');
-}
-
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
@@ -46,6 +42,11 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 
 export function sendError(res: ServerResponse, status: number, code: string, message: string): void {
   sendJson(res, status, { error: { code, message } });
+}
+
+function sendUnauthorized(res: ServerResponse): void {
+  res.setHeader('www-authenticate', 'Bearer');
+  sendError(res, 401, 'unauthorized', 'Missing or wrong API token: send "Authorization: Bearer <token>".');
 }
 
 async function readJsonBody(req: IncomingMessage): Promise<unknown> {
@@ -69,6 +70,10 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
 export function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const routes = compileRoutes(operations);
   let port = options.port;
+  const mcpContext: McpContext = {
+    handlers: options.handlers,
+    liveActivity: async () => options.core.observer.immediateContext(),
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (!isAllowedHost(req.headers.host, port)) {
@@ -78,13 +83,15 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
       return sendError(res, 403, 'foreign_origin', `Requests from origin ${req.headers.origin} are not allowed.`);
     }
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    if (url.pathname === MCP_PATH) {
+      if (!tokensMatch(bearerToken(req.headers), options.token)) return sendUnauthorized(res);
+      const body = req.method === 'POST' ? await readJsonBody(req) : undefined;
+      return handleMcpRequest(mcpContext, req, res, body);
+    }
     if (!url.pathname.startsWith(`${API_PREFIX}/`)) {
       return sendError(res, 404, 'not_found', `Nothing at ${url.pathname}; the API lives under ${API_PREFIX}/.`);
     }
-    if (!tokensMatch(bearerToken(req.headers), options.token)) {
-      res.setHeader('www-authenticate', 'Bearer');
-      return sendError(res, 401, 'unauthorized', 'Missing or wrong API token: send "Authorization: Bearer <token>".');
-    }
+    if (!tokensMatch(bearerToken(req.headers), options.token)) return sendUnauthorized(res);
     const path = url.pathname.slice(API_PREFIX.length);
     if (path === '/events' && req.method === 'GET') return openEventStream(req, res, options.core.events);
 

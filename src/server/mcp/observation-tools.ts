@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { localDateSchema } from '../../shared/contract/index';
+import { formatDuration } from '../../core/format-duration';
+import { callOperation, defineTool } from './mcp-tool';
+
+export const currentActivityTool = defineTool({
+  name: 'current_activity',
+  title: 'Current activity',
+  description:
+    "What the user is doing right now: the focused app and window, the last app switch, the last significant change and recent frames (metadata only; screenshots are never sent). Private (excluded) windows are never named.",
+  input: z.object({}),
+  async run(ctx) {
+    const now = await ctx.liveActivity();
+    if (!now) return { text: 'Workflow Shadow is not running, so there is no live activity. Use app_time for what was recorded.' };
+    const lines = [
+      now.state === 'observing'
+        ? `Now: ${now.currentApp} — "${now.currentWindowTitle}"`
+        : `Now: ${now.state === 'private' ? 'a private (excluded) window has the focus' : `capture is ${now.state}`}`,
+      `Last app switch: ${now.lastAppSwitch ?? 'none yet'}`,
+      `Last significant change: ${now.lastSignificantChange ? `${now.lastSignificantChange.description} (${now.lastSignificantChange.at})` : 'none yet'}`,
+      `Recent frames (oldest first): ${now.recentFrames.map((f) => `${f.at} ${f.app} — "${f.title}"`).join('; ') || 'none'}`,
+    ];
+    return { text: lines.join('\n'), structured: now };
+  },
+});
+
+export const appTimeTool = defineTool({
+  name: 'app_time',
+  title: 'App time',
+  description:
+    'Time spent per app and window title (idle and private time excluded and reported separately) for a local day (YYYY-MM-DD, default today) or one work session.',
+  input: z.object({
+    date: localDateSchema.optional().describe('Local day as YYYY-MM-DD; default today'),
+    work_session_id: z.number().int().positive().optional().describe('A work session id instead of a day'),
+  }),
+  async run(ctx, args) {
+    const time = await callOperation(ctx, 'appTime', { date: args.date, workSessionId: args.work_session_id });
+    const scope = time.date ? `on ${time.date}` : `in work session ${time.workSessionId}`;
+    const lines = [`App time ${scope}: active ${formatDuration(time.totalActiveSeconds)}, idle ${formatDuration(time.idleSeconds)}, private ${formatDuration(time.privateSeconds)}.`];
+    for (const app of time.apps) {
+      lines.push(`- ${app.app}: ${formatDuration(app.seconds)}`);
+      for (const t of app.titles.slice(0, 5)) lines.push(`  - "${t.title}": ${formatDuration(t.seconds)}`);
+    }
+    if (time.apps.length === 0) lines.push('No app time recorded.');
+    return { text: lines.join('\n'), structured: time };
+  },
+});
