@@ -1,7 +1,12 @@
+import type { z } from 'zod';
 import type { OperationSpec } from '../shared/contract/index';
 import { ApiError } from '../core/api/api-error';
-import { describeZodError } from '../server/http/http-server';
 import type { BridgeResult } from '../preload/bridge-contract';
+
+/** Same one-line shape as the HTTP API's 400 messages: `date: expected a date as YYYY-MM-DD; …`. */
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`).join('; ');
+}
 
 /**
  * One IPC call of an operation, without Electron: the sender check comes first, then the input
@@ -20,7 +25,7 @@ export async function callOperation(
   if (!parsed.success) {
     return {
       ok: false,
-      error: { code: 'invalid_input', message: `Invalid input for ${spec.name}: ${describeZodError(parsed.error)}` },
+      error: { code: 'invalid_input', message: `Invalid input for ${spec.name}: ${describeIssues(parsed.error)}` },
     };
   }
   try {

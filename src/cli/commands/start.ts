@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { startEngine } from '../../server/start-engine';
+import { locateUiDir } from '../../server/http/static-ui';
 import { parseFlags } from '../cli-error';
 
 const flagsSchema = z.object({
@@ -46,6 +47,11 @@ async function runHeadless(flags: StartFlags): Promise<void> {
   console.log(`API:        ${http.url}/api/v1  (try GET /health)`);
   console.log(`API token:  ${process.env.SHADOW_API_TOKEN ? 'from SHADOW_API_TOKEN' : engine.tokenFile}`);
   console.log(`Database:   ${core.paths.database}`);
+  console.log(
+    locateUiDir()
+      ? `UI:         ${http.url}/#token=${engine.token}`
+      : 'UI:         not built yet; `npm run build` builds it (then restart to get the link)',
+  );
   console.log('Press Ctrl+C to stop.');
   const shutdown = (): void => {
     void engine.stop().then(() => process.exit(0));

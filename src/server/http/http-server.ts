@@ -8,6 +8,7 @@ import type { ShadowCore } from '../../core/shadow-core';
 import { bearerToken, isAllowedHost, isAllowedOrigin, tokensMatch } from './guards';
 import { compileRoutes, matchRoute } from './router';
 import { openEventStream } from './sse';
+import { serveStaticUi } from './static-ui';
 import { handleMcpRequest } from '../mcp/http-transport';
 import type { McpContext } from '../mcp/mcp-tool';
 
@@ -89,6 +90,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
       return handleMcpRequest(mcpContext, req, res, body);
     }
     if (!url.pathname.startsWith(`${API_PREFIX}/`)) {
+      if (serveStaticUi(req, res, url.pathname)) return;
       return sendError(res, 404, 'not_found', `Nothing at ${url.pathname}; the API lives under ${API_PREFIX}/.`);
     }
     if (!tokensMatch(bearerToken(req.headers), options.token)) return sendUnauthorized(res);
