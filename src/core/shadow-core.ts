@@ -15,6 +15,9 @@ import { ReplaySource } from './observe/sources/replay-source';
 import { openDatabase, type Db } from './store/database';
 import { ActivityRepository } from './store/repositories/activity-repository';
 import { ScreenTextRepository } from './store/repositories/screen-text-repository';
+import { SessionRepository } from './store/repositories/session-repository';
+import { basicObservedContext } from './sessions/basic-context';
+import { SessionService } from './sessions/session-service';
 
 export interface CoreOptions {
   readonly paths?: ProfilePaths;
@@ -47,6 +50,8 @@ export interface ShadowCore {
   /** OCR of kept frames into `screenText` (idle when `ocrEnabled` is off). */
   readonly ocr: OcrService;
   readonly llm: LlmClient;
+  /** Conversations with the assistant (chat, TOC, titles, search, resume, export). */
+  readonly sessions: SessionService;
   close(): void;
 }
 
@@ -85,6 +90,18 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     sourceKind: source.kind,
     recognizer: options.ocrRecognizer,
   });
+  const sessions = new SessionService({
+    db,
+    repo: new SessionRepository(db),
+    activity,
+    llm,
+    clock,
+    context: basicObservedContext({ observer, activity, clock }),
+    currentWindow: () => {
+      const now = observer.immediateContext();
+      return { app: now.currentApp, title: now.currentWindowTitle };
+    },
+  });
 
   return {
     paths,
@@ -98,8 +115,10 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     llm,
     screenText,
     ocr,
+    sessions,
     close() {
       observer.stop();
+      sessions.close();
       void ocr.close();
       void source.close?.();
       db.close();

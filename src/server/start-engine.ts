@@ -39,6 +39,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     // Crash recovery belongs to the observing app only: read-only processes (`shadow mcp`, the CLI) open
     // the same database while the app runs and must not touch its live rows.
     core.activity.closeInterruptedWorkSessions();
+    core.sessions.recoverInterrupted();
     const handlers = createHandlers(core);
     const token = loadOrCreateApiToken(paths.apiToken);
     const http = await startHttpServer({ core, handlers, token, port: options.port });
@@ -76,6 +77,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
         stopped = true;
         stopLoop();
         await http.close();
+        running.sessions.pauseOpenSessions();
         running.close();
         removeRuntimeInfo(paths);
         releaseLock();

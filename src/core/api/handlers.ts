@@ -2,6 +2,7 @@ import type { OperationKey, OperationOutput, OperationParsedInput, Operations } 
 import type { ShadowCore } from '../shadow-core';
 import { observationHandlers } from './observation-handlers';
 import { screenHandlers } from './screen-handlers';
+import { sessionHandlers } from './session-handlers';
 
 /** One implementation per operation of the contract; every surface calls through this table. */
 export type Handlers = {
@@ -14,5 +15,6 @@ export function createHandlers(core: ShadowCore): Handlers {
   return {
     ...observationHandlers(core),
     ...screenHandlers(core),
+    ...sessionHandlers(core),
   };
 }

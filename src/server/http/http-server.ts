@@ -8,6 +8,7 @@ import type { ShadowCore } from '../../core/shadow-core';
 import { bearerToken, isAllowedHost, isAllowedOrigin, tokensMatch } from './guards';
 import { compileRoutes, matchRoute } from './router';
 import { openEventStream } from './sse';
+import { handleSessionStream } from './session-stream';
 import { serveStaticUi } from './static-ui';
 import { handleMcpRequest } from '../mcp/http-transport';
 import type { McpContext } from '../mcp/mcp-tool';
@@ -96,6 +97,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     if (!tokensMatch(bearerToken(req.headers), options.token)) return sendUnauthorized(res);
     const path = url.pathname.slice(API_PREFIX.length);
     if (path === '/events' && req.method === 'GET') return openEventStream(req, res, options.core.events);
+    if (await handleSessionStream(req, res, path, options.core)) return;
 
     const match = matchRoute(routes, req.method ?? 'GET', path);
     if (!match) return sendError(res, 404, 'not_found', `No endpoint ${req.method} ${url.pathname}.`);

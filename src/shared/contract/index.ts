@@ -1,15 +1,18 @@
 import type { OperationSpec } from './define';
 import { observationOperations } from './observation';
 import { screenOperations } from './screen';
+import { sessionOperations } from './sessions';
 
 export * from './define';
 export * from './observation';
 export * from './screen';
+export * from './sessions';
 
 /** The whole API table. Each feature adds its own module of operations here. */
 export const operations = {
   ...observationOperations,
   ...screenOperations,
+  ...sessionOperations,
 } as const;
 
 export type Operations = typeof operations;

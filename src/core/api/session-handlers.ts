@@ -1,0 +1,42 @@
+import type { OperationOutput, OperationParsedInput, Operations } from '../../shared/contract/index';
+import type { ShadowCore } from '../shadow-core';
+
+type Op<K extends keyof Operations> = (
+  input: OperationParsedInput<Operations[K]>,
+) => OperationOutput<Operations[K]> | Promise<OperationOutput<Operations[K]>>;
+
+export function sessionHandlers(core: ShadowCore) {
+  const s = core.sessions;
+  const listSessions: Op<'listSessions'> = (input) => ({ sessions: s.list(input) });
+  const createSession: Op<'createSession'> = (input) => s.create(input);
+  const getSession: Op<'getSession'> = ({ id }) => s.get(id);
+  const updateSession: Op<'updateSession'> = ({ id, ...patch }) => s.update(id, patch);
+  const sendMessage: Op<'sendMessage'> = ({ id, content }) => s.send(id, content);
+  const pauseSession: Op<'pauseSession'> = ({ id }) => s.pause(id);
+  const resumeSession: Op<'resumeSession'> = ({ id, maxHistoryTokens }) => s.resume(id, maxHistoryTokens);
+  const sessionToc: Op<'sessionToc'> = ({ id }) => s.toc(id);
+  const getTurn: Op<'getTurn'> = ({ id, n }) => s.turn(id, n);
+  const getTurns: Op<'getTurns'> = ({ id, from, to }) => s.turns(id, from, to);
+  const titleHistory: Op<'titleHistory'> = ({ id }) => s.titleHistory(id);
+  const searchSession: Op<'searchSession'> = ({ id, q, limit }) => ({ hits: s.search(id, q, limit) });
+  const exportSession: Op<'exportSession'> = ({ id }) => s.export(id);
+  const importSession: Op<'importSession'> = ({ files }) => s.import(files);
+  const searchAll: Op<'searchAll'> = (input) => s.searchAll(input);
+  return {
+    listSessions,
+    createSession,
+    getSession,
+    updateSession,
+    sendMessage,
+    pauseSession,
+    resumeSession,
+    sessionToc,
+    getTurn,
+    getTurns,
+    titleHistory,
+    searchSession,
+    exportSession,
+    importSession,
+    searchAll,
+  };
+}

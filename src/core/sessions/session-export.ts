@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import {
+  sessionSchema,
+  titleHistoryEntrySchema,
+  turnSchema,
+  type Session,
+  type SessionExport,
+  type TitleHistoryEntry,
+  type Turn,
+} from '../../shared/contract/sessions';
+import { ApiError } from '../api/api-error';
+import type { SessionRepository, SessionRow, TurnRow } from '../store/repositories/session-repository';
+
+export const EXPORT_FORMAT = 'workflow-shadow-session';
+
+const sessionFileSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal('1.0'),
+  session: sessionSchema,
+  titleHistory: z.array(titleHistoryEntrySchema),
+});
+
+const userLineSchema = z.object({
+  role: z.literal('user'),
+  turn: z.number().int().min(1),
+  content: z.string(),
+  timestamp: z.string(),
+  app: z.string().nullable(),
+  windowTitle: z.string().nullable(),
+  tokens: z.number().int(),
+});
+const assistantLineSchema = z.object({
+  role: z.literal('assistant'),
+  turn: z.number().int().min(1),
+  content: z.string(),
+  timestamp: z.string().nullable(),
+  tokens: z.number().int(),
+  summary: turnSchema.shape.summary,
+  summarySource: turnSchema.shape.summarySource,
+  engine: turnSchema.shape.engine,
+  status: turnSchema.shape.status,
+});
+const messageLineSchema = z.discriminatedUnion('role', [userLineSchema, assistantLineSchema]);
+
+/** session.json (metadata), messages.jsonl (one message a line) and transcript.md (for people). */
+export function exportSession(session: Session, titleHistory: readonly TitleHistoryEntry[], turns: readonly Turn[]): SessionExport {
+  const sessionJson = `${JSON.stringify({ format: EXPORT_FORMAT, version: '1.0', session, titleHistory }, null, 2)}\n`;
+  const lines = turns.flatMap((t) => [
+    JSON.stringify({ role: 'user', turn: t.number, content: t.prompt, timestamp: t.createdAt, app: t.app, windowTitle: t.windowTitle, tokens: t.promptTokens }),
+    JSON.stringify({
+      role: 'assistant',
+      turn: t.number,
+      content: t.reply,
+      timestamp: t.completedAt,
+      tokens: t.replyTokens,
+      summary: t.summary,
+      summarySource: t.summarySource,
+      engine: t.engine,
+      status: t.status,
+    }),
+  ]);
+  return { files: { 'session.json': sessionJson, 'messages.jsonl': lines.map((l) => `${l}\n`).join(''), 'transcript.md': transcript(session, turns) } };
+}
+
+function transcript(session: Session, turns: readonly Turn[]): string {
+  const parts = [
+    `# ${session.title || '(untitled session)'}`,
+    '',
+    `_${session.type} · ${session.status} · ${session.turnCount} turns · started ${session.createdAt} · last active ${session.lastActiveAt}_`,
+    '',
+  ];
+  for (const t of turns) {
+    const where = t.app ? ` in ${t.app}${t.windowTitle ? ` — ${t.windowTitle}` : ''}` : '';
+    parts.push(`## Turn ${t.number}${t.summary ? `: ${t.summary}` : ''}`, '', `**You** (${t.createdAt}${where}):`, '', t.prompt, '');
+    parts.push(`**Assistant**${t.status === 'complete' ? '' : ` (${t.status})`}:`, '', t.reply || '_(no reply)_', '');
+  }
+  return `${parts.join('\n')}\n`;
+}
+
+const bad = (what: string): ApiError => new ApiError(400, 'invalid_export', `${what}; is this a folder written by \`shadow export\`?`);
+
+function parseJson(text: string, file: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw bad(`${file} is not valid JSON (${(error as Error).message})`);
+  }
+}
+
+/** Validates an export and writes it back as it was; refuses an id that already exists. */
+export function importSession(repo: SessionRepository, files: { 'session.json': string; 'messages.jsonl': string }): Session {
+  const meta = sessionFileSchema.safeParse(parseJson(files['session.json'], 'session.json'));
+  if (!meta.success) throw bad(`session.json does not match the export format: ${meta.error.issues[0]?.path.join('.')}: ${meta.error.issues[0]?.message}`);
+  const { session, titleHistory } = meta.data;
+  const users = new Map<number, z.infer<typeof userLineSchema>>();
+  const assistants = new Map<number, z.infer<typeof assistantLineSchema>>();
+  files['messages.jsonl'].split('\n').forEach((line, i) => {
+    if (!line.trim()) return;
+    const parsed = messageLineSchema.safeParse(parseJson(line, `messages.jsonl line ${i + 1}`));
+    if (!parsed.success) throw bad(`messages.jsonl line ${i + 1}: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`);
+    const target = parsed.data.role === 'user' ? users : assistants;
+    if (target.has(parsed.data.turn)) throw bad(`messages.jsonl has two ${parsed.data.role} messages for turn ${parsed.data.turn}`);
+    (target as Map<number, typeof parsed.data>).set(parsed.data.turn, parsed.data);
+  });
+  if (users.size !== session.turnCount) throw bad(`session.json says ${session.turnCount} turns but messages.jsonl has ${users.size}`);
+  const turns: Omit<TurnRow, 'id'>[] = [];
+  for (let n = 1; n <= session.turnCount; n++) {
+    const user = users.get(n);
+    const reply = assistants.get(n);
+    if (!user || !reply) throw bad(`messages.jsonl is missing the ${user ? 'assistant' : 'user'} message of turn ${n}`);
+    turns.push({
+      session_id: session.id,
+      number: n,
+      prompt: user.content,
+      reply: reply.content,
+      app: user.app,
+      window_title: user.windowTitle,
+      prompt_tokens: user.tokens,
+      reply_tokens: reply.tokens,
+      summary: reply.summary,
+      summary_source: reply.summarySource,
+      engine: reply.engine,
+      status: reply.status,
+      created_at: Date.parse(user.timestamp),
+      completed_at: reply.timestamp === null ? null : Date.parse(reply.timestamp),
+    });
+  }
+  if (repo.getSession(session.id)) {
+    throw new ApiError(409, 'session_exists', `Session ${session.id} already exists; delete it or import into another profile.`);
+  }
+  const row: SessionRow = {
+    id: session.id,
+    type: session.type,
+    title: session.title,
+    status: session.status,
+    created_at: Date.parse(session.createdAt),
+    last_active_at: Date.parse(session.lastActiveAt),
+    model: session.model,
+    tools: JSON.stringify(session.tools),
+    system_prompt_hash: session.systemPromptHash,
+    context_summary: session.contextSummary,
+    token_count: session.tokenCount,
+    turn_count: session.turnCount,
+    pause_requested: session.pauseRequested ? 1 : 0,
+    paused_at: session.pausedAt === null ? null : Date.parse(session.pausedAt),
+  };
+  repo.insertImported(row, turns, titleHistory.map((t) => ({ title: t.title, changed_at: Date.parse(t.changedAt), turn: t.turn })));
+  return repo.getSession(session.id)!;
+}

@@ -1,0 +1,363 @@
+import { randomBytes } from 'node:crypto';
+import Fuse from 'fuse.js';
+import { countTokens } from 'gpt-tokenizer';
+import type {
+  ResumeView,
+  ScreenHit,
+  SearchHit,
+  Session,
+  SessionExport,
+  SessionStatus,
+  TitleHistoryEntry,
+  Toc,
+  Turn,
+  TurnBrief,
+} from '../../shared/contract/sessions';
+import { ApiError, notFound } from '../api/api-error';
+import type { Clock } from '../clock';
+import { iso } from '../clock';
+import type { LlmClient, LlmMessage } from '../llm/llm-client';
+import type { Db } from '../store/database';
+import type { ActivityRepository } from '../store/repositories/activity-repository';
+import type { SessionRepository } from '../store/repositories/session-repository';
+import { localDayBounds } from '../time';
+import { extractiveSummary } from './extractive';
+import { OfflineAssistant } from './offline-assistant';
+import { PAUSE_QUESTION, pauseIntent, pausedReply } from './pause-intent';
+import { buildHistory, buildResume, DEFAULT_HISTORY_TOKENS } from './resume-builder';
+import { searchScreenText } from './screen-text-lookup';
+import { exportSession, importSession } from './session-export';
+import { extractiveSessionSummary, SessionSummarizer } from './session-summarizer';
+import { ASSISTANT_INSTRUCTIONS, promptHash, type ContextProvider } from './system-prompt';
+
+export interface SessionServiceDeps {
+  readonly db: Db;
+  readonly repo: SessionRepository;
+  readonly activity: ActivityRepository;
+  readonly llm: LlmClient;
+  readonly clock: Clock;
+  /** The assembled context of the user's work, appended to the instructions each turn. */
+  readonly context: ContextProvider;
+  /** The focused app and window right now (recorded with each prompt). */
+  readonly currentWindow: () => { app: string | null; title: string | null };
+  readonly instructions?: string;
+  /** Tokens of history the model's window leaves room for. */
+  readonly historyTokens?: number;
+  /** Lines other features add to the resume block for a session (context sets). */
+  readonly resumeExtras?: (sessionId: string) => readonly string[];
+}
+
+/** How often a streaming reply is written down, so a crash keeps most of it. */
+const CHECKPOINT_MS = 500;
+
+const newSessionId = (): string => `ses_${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
+const tokensOf = (text: string): number => (text ? countTokens(text) : 0);
+
+export interface SearchAllFilter {
+  readonly q: string;
+  readonly type?: string;
+  readonly status?: SessionStatus;
+  readonly from?: string;
+  readonly to?: string;
+  readonly screen: boolean;
+  readonly limit: number;
+}
+
+/** Parses a filter bound: a local date (whole day) or an ISO timestamp. */
+function boundMs(value: string | undefined, edge: 'start' | 'end'): number | undefined {
+  if (value === undefined) return undefined;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const day = localDayBounds(value);
+    return edge === 'start' ? day.startMs : day.endMs;
+  }
+  return Date.parse(value);
+}
+
+/** Conversations with the assistant: turns, streaming replies, TOC, titles, search, resume, export. */
+export class SessionService {
+  readonly summarizer: SessionSummarizer;
+  readonly instructions: string;
+  readonly instructionsHash: string;
+  private readonly offline: OfflineAssistant;
+  private readonly streaming = new Set<string>();
+
+  constructor(private readonly deps: SessionServiceDeps) {
+    this.instructions = deps.instructions ?? ASSISTANT_INSTRUCTIONS;
+    this.instructionsHash = promptHash(this.instructions);
+    this.offline = new OfflineAssistant({ db: deps.db, activity: deps.activity });
+    this.summarizer = new SessionSummarizer({ repo: deps.repo, llm: deps.llm, clock: deps.clock });
+  }
+
+  /** Sessions a crash left `active` become `interrupted`, with a summary and a TOC line for every turn. */
+  recoverInterrupted(): string[] {
+    const open = this.deps.repo.openSessions();
+    for (const session of open) {
+      for (const turn of this.deps.repo.unsummarizedTurns(session.id)) {
+        this.deps.repo.setSummary(session.id, turn.number, extractiveSummary(turn.prompt, turn.reply), 'extractive');
+      }
+      const summary = extractiveSessionSummary(this.deps.repo, session.id);
+      this.deps.repo.markInterrupted(session.id, `Interrupted after ${session.turnCount} turns (the app stopped unexpectedly). ${summary}`);
+    }
+    return open.map((s) => s.id);
+  }
+
+  /** On a clean shutdown of the app, open sessions are saved as paused (only a crash leaves them `interrupted`). */
+  pauseOpenSessions(): void {
+    const now = this.deps.clock.now();
+    for (const session of this.deps.repo.openSessions()) {
+      this.deps.repo.updateSession(session.id, {
+        status: 'paused',
+        pausedAt: now,
+        contextSummary: extractiveSessionSummary(this.deps.repo, session.id),
+      });
+    }
+  }
+
+  /** Stops background summary work (the database is about to close). */
+  close(): void {
+    this.summarizer.close();
+  }
+
+  create(input: { type: string; title?: string; tools: readonly string[] }): Session {
+    const session = this.deps.repo.createSession({
+      id: newSessionId(),
+      type: input.type,
+      title: input.title ?? '',
+      at: this.deps.clock.now(),
+      model: null,
+      tools: input.tools,
+      systemPromptHash: this.instructionsHash,
+    });
+    if (input.title) this.deps.repo.changeTitle(session.id, input.title, 1, this.deps.clock.now());
+    return this.get(session.id);
+  }
+
+  get(id: string): Session {
+    const session = this.deps.repo.getSession(id);
+    if (!session) throw notFound(`Session ${id}`);
+    return session;
+  }
+
+  /** Recent sessions; `q` matches the id exactly or titles (and types, summaries) fuzzily. */
+  list(filter: { q?: string; type?: string; status?: SessionStatus; limit: number }): Session[] {
+    if (!filter.q) return this.deps.repo.listSessions(filter);
+    const exact = this.deps.repo.getSession(filter.q);
+    if (exact) return [exact];
+    const candidates = this.deps.repo.listSessions({ type: filter.type, status: filter.status, limit: 5000 });
+    const fuse = new Fuse(candidates, {
+      keys: [
+        { name: 'title', weight: 3 },
+        { name: 'type', weight: 1 },
+        { name: 'contextSummary', weight: 1 },
+      ],
+      threshold: 0.4,
+      ignoreLocation: true,
+    });
+    return fuse.search(filter.q, { limit: filter.limit }).map((r) => r.item);
+  }
+
+  update(id: string, patch: { title?: string; type?: string; status?: 'active' | 'paused' | 'completed' }): Session {
+    const session = this.get(id);
+    if (patch.title && patch.title !== session.title) this.deps.repo.changeTitle(id, patch.title, Math.max(1, session.turnCount), this.deps.clock.now());
+    if (patch.status === 'paused') return this.pause(id);
+    this.deps.repo.updateSession(id, {
+      type: patch.type,
+      status: patch.status,
+      ...(patch.status && { pauseRequested: false, pausedAt: null }),
+    });
+    return this.get(id);
+  }
+
+  pause(id: string): Session {
+    this.get(id);
+    this.deps.repo.updateSession(id, { status: 'paused', pausedAt: this.deps.clock.now(), pauseRequested: false });
+    this.summarizer.afterPause(id);
+    return this.get(id);
+  }
+
+  /**
+   * Records the prompt as the next turn, streams the reply (LLM, else the offline assistant) through
+   * `onDelta`, stores it, and queues the TOC line and title update without waiting for them.
+   */
+  async send(id: string, content: string, onDelta: (text: string) => void = () => {}): Promise<{ turn: Turn; session: Session }> {
+    const session = this.get(id);
+    if (this.streaming.has(id)) throw new ApiError(409, 'reply_in_progress', `Session ${id} is still replying; wait for the reply to finish.`);
+    this.streaming.add(id);
+    try {
+      const intent = pauseIntent(content, session.pauseRequested);
+      const window = this.deps.currentWindow();
+      const promptTokens = tokensOf(content);
+      const turn = this.deps.repo.startTurn({
+        sessionId: id,
+        prompt: content,
+        app: window.app,
+        windowTitle: window.title,
+        promptTokens,
+        engine: intent === 'none' ? (this.deps.llm.configured ? 'llm' : 'offline') : 'command',
+        at: this.deps.clock.now(),
+      });
+      let reply: string;
+      let engine: Turn['engine'] = 'command';
+      let model: string | null = null;
+      let replyTokens: number | null = null;
+      if (intent === 'stop-command' || intent === 'confirm') reply = pausedReply(id);
+      else if (intent === 'stop-phrase') reply = PAUSE_QUESTION;
+      else {
+        if (session.pauseRequested) this.deps.repo.updateSession(id, { pauseRequested: false });
+        const answer = await this.reply(id, turn, content, onDelta);
+        ({ reply, engine, model, replyTokens } = answer);
+      }
+      if (engine === 'command') onDelta(reply);
+      const done = this.deps.repo.completeTurn({
+        sessionId: id,
+        number: turn.number,
+        reply,
+        replyTokens: replyTokens ?? tokensOf(reply),
+        promptTokens,
+        engine,
+        status: 'complete',
+        model,
+        at: this.deps.clock.now(),
+      });
+      if (intent === 'stop-command' || intent === 'confirm') this.pause(id);
+      if (intent === 'stop-phrase') this.deps.repo.updateSession(id, { pauseRequested: true });
+      this.summarizer.afterTurn(id, turn.number);
+      return { turn: done, session: this.get(id) };
+    } finally {
+      this.streaming.delete(id);
+    }
+  }
+
+  private async reply(
+    id: string,
+    turn: Turn,
+    content: string,
+    onDelta: (text: string) => void,
+  ): Promise<{ reply: string; engine: Turn['engine']; model: string | null; replyTokens: number | null }> {
+    const now = this.deps.clock.now();
+    const offline = (): string => this.offline.answer(content, now);
+    const messages = this.deps.llm.configured ? await this.chatMessages(id, content) : [{ role: 'user' as const, content }];
+    let soFar = '';
+    let streamed = false;
+    let lastCheckpoint = Date.now();
+    const onPiece = (piece: string): void => {
+      streamed = true;
+      soFar += piece;
+      onDelta(piece);
+      if (Date.now() - lastCheckpoint >= CHECKPOINT_MS) {
+        lastCheckpoint = Date.now();
+        this.deps.repo.saveReplySoFar(id, turn.number, soFar);
+      }
+    };
+    try {
+      const result = await this.deps.llm.stream({ purpose: 'chat', messages }, offline, onPiece);
+      if (!streamed && result.text) onDelta(result.text);
+      return {
+        reply: result.text,
+        engine: result.engine === 'openai' ? 'llm' : 'offline',
+        model: result.engine === 'openai' ? result.model : null,
+        replyTokens: result.usage?.completionTokens ?? null,
+      };
+    } catch (error) {
+      // The client falls back by itself; this is the last line of defence so a turn is never lost.
+      const text = offline();
+      onDelta(`${streamed ? '\n\n' : ''}${text}`);
+      process.emitWarning(`session ${id}: the reply failed (${(error as Error).message}); answered offline`);
+      return { reply: text, engine: 'offline', model: null, replyTokens: null };
+    }
+  }
+
+  /** Instructions + assembled context, the history that fits, and the new prompt. */
+  private async chatMessages(id: string, content: string): Promise<LlmMessage[]> {
+    let context = '';
+    try {
+      context = await this.deps.context();
+    } catch (error) {
+      context = `(The observed context is unavailable: ${(error as Error).message})`;
+    }
+    // The turn just started is the newest in the store (prompt, no reply yet); it goes last, as the user message.
+    const past = buildHistory(this.deps.repo, id, this.deps.historyTokens ?? DEFAULT_HISTORY_TOKENS).history.slice(0, -1);
+    return [{ role: 'system', content: context ? `${this.instructions}\n\n${context}` : this.instructions }, ...past, { role: 'user', content }];
+  }
+
+  resume(id: string, maxHistoryTokens?: number): ResumeView {
+    this.get(id);
+    this.deps.repo.updateSession(id, { status: 'active', pauseRequested: false, pausedAt: null });
+    return this.resumeView(id, maxHistoryTokens);
+  }
+
+  /** The resume block without changing the session (the CLI prints it). */
+  resumeView(id: string, maxHistoryTokens?: number): ResumeView {
+    return buildResume({
+      repo: this.deps.repo,
+      activity: this.deps.activity,
+      session: this.get(id),
+      nowMs: this.deps.clock.now(),
+      currentPromptHash: this.instructionsHash,
+      maxHistoryTokens: maxHistoryTokens ?? this.deps.historyTokens,
+      extraLines: this.deps.resumeExtras?.(id),
+    });
+  }
+
+  toc(id: string): Toc {
+    const session = this.get(id);
+    const rows = this.deps.repo.tocRows(id);
+    const entries = rows.map((r) => ({
+      turn: r.number,
+      summary: r.summary,
+      summarySource: r.summary_source,
+      created: iso(r.created_at),
+      hasPrompt: r.has_prompt === 1,
+      hasResponse: r.has_reply === 1,
+    }));
+    const formatted = entries.map((e) => `${e.turn}. ${e.summary ?? '(summarizing…)'}`).join('\n');
+    return { sessionId: id, sessionTitle: session.title, totalTurns: session.turnCount, pending: entries.filter((e) => e.summary === null).length, entries, formatted };
+  }
+
+  turn(id: string, n: number): { turn: Turn; previous: TurnBrief | null; next: TurnBrief | null } {
+    this.get(id);
+    const [previous, turn, next] = [n - 1, n, n + 1].map((k) => (k >= 1 ? this.deps.repo.getTurn(id, k) : null));
+    if (!turn) throw notFound(`Turn ${n} of session ${id}`);
+    const brief = (t: Turn | null | undefined): TurnBrief | null =>
+      t ? { turn: t.number, summary: t.summary ?? extractiveSummary(t.prompt, t.reply), createdAt: t.createdAt } : null;
+    return { turn, previous: brief(previous), next: brief(next) };
+  }
+
+  turns(id: string, from: number, to: number | undefined): { turns: Turn[]; totalTurns: number } {
+    const session = this.get(id);
+    return { turns: this.deps.repo.turnRange(id, from, to ?? from + 19), totalTurns: session.turnCount };
+  }
+
+  titleHistory(id: string): { sessionId: string; title: string; entries: TitleHistoryEntry[] } {
+    const session = this.get(id);
+    return { sessionId: id, title: session.title, entries: this.deps.repo.titleHistory(id) };
+  }
+
+  search(id: string, q: string, limit: number): SearchHit[] {
+    this.get(id);
+    return this.deps.repo.search(q, { sessionId: id, limit });
+  }
+
+  searchAll(filter: SearchAllFilter): { hits: SearchHit[]; screen: ScreenHit[] } {
+    const fromMs = boundMs(filter.from, 'start');
+    const toMs = boundMs(filter.to, 'end');
+    const hits = this.deps.repo.search(filter.q, { type: filter.type, status: filter.status, fromMs, toMs, limit: filter.limit });
+    const window = fromMs !== undefined || toMs !== undefined ? { startMs: fromMs ?? 0, endMs: toMs ?? Number.MAX_SAFE_INTEGER } : undefined;
+    const screen = filter.screen ? searchScreenText(this.deps.db, filter.q, filter.limit, window) : [];
+    return { hits, screen };
+  }
+
+  export(id: string): SessionExport {
+    const session = this.get(id);
+    return exportSession(session, this.deps.repo.titleHistory(id), this.deps.repo.allTurns(id));
+  }
+
+  import(files: { 'session.json': string; 'messages.jsonl': string }): Session {
+    return importSession(this.deps.repo, files);
+  }
+
+  /** Resolves when TOC lines and titles queued so far are written. */
+  idle(): Promise<void> {
+    return this.summarizer.idle();
+  }
+}

@@ -1,0 +1,174 @@
+import { SESSION_TITLE_MAX, TURN_SUMMARY_MAX } from '../../shared/contract/sessions';
+import type { Clock } from '../clock';
+import type { LlmClient } from '../llm/llm-client';
+import { Semaphore } from '../llm/semaphore';
+import type { SessionRepository } from '../store/repositories/session-repository';
+import { cutAtWord, extractiveSummary, extractiveTitle, toOneLine } from './extractive';
+
+/** How many TOC lines the title prompt shows, newest first. */
+const TITLE_PROMPT_TURNS = 30;
+const MAX_SUMMARY_LLM_CALLS = 5;
+
+export interface SessionSummarizerDeps {
+  readonly repo: SessionRepository;
+  readonly llm: LlmClient;
+  readonly clock: Clock;
+}
+
+/** The title prompt: TOC newest first, the newest three marked [RECENT], so the title follows the current topic. */
+export function titlePrompt(currentTitle: string, toc: readonly { turn: number; summary: string }[]): string {
+  const newestFirst = [...toc].sort((a, b) => b.turn - a.turn).slice(0, TITLE_PROMPT_TURNS);
+  const lines = newestFirst.map((e, i) => `${i < 3 ? '[RECENT] ' : ''}Turn ${e.turn}: ${e.summary}`);
+  return [
+    `Current session title: "${currentTitle || '(none yet)'}"`,
+    '',
+    'Conversation turns (newest first, [RECENT] marks the last 3 turns):',
+    ...lines,
+    '',
+    `Generate a session title (max ${SESSION_TITLE_MAX} characters).`,
+    '- If the [RECENT] turns discuss a NEW topic different from the current title, update to the new topic',
+    '- If still on the same topic, keep the current title',
+    '- Focus on what the user is CURRENTLY working on',
+    'Answer with the title only.',
+  ].join('\n');
+}
+
+/**
+ * Writes TOC lines, titles and context summaries after turns complete, off the reply's path. One
+ * chain per session keeps its turns in order; a shared semaphore keeps at most five LLM calls in
+ * flight. These calls go straight to the LLM client, so they never become turns.
+ */
+export class SessionSummarizer {
+  private readonly llmSlots = new Semaphore(MAX_SUMMARY_LLM_CALLS);
+  private readonly chains = new Map<string, Promise<void>>();
+  private closed = false;
+
+  constructor(private readonly deps: SessionSummarizerDeps) {}
+
+  /** Summarizes the turn, then reconsiders the title and refreshes the session's context summary. */
+  afterTurn(sessionId: string, turn: number): void {
+    this.enqueue(sessionId, async () => {
+      await this.summarizeTurn(sessionId, turn);
+      await this.updateTitle(sessionId, turn);
+      this.refreshContextSummary(sessionId);
+    });
+  }
+
+  /** On pause: a model-written summary of the whole session when an LLM is configured. */
+  afterPause(sessionId: string): void {
+    this.enqueue(sessionId, () => this.summarizeSession(sessionId));
+  }
+
+  /** Resolves when every queued job has finished. */
+  async idle(): Promise<void> {
+    while (this.chains.size > 0) await Promise.all([...this.chains.values()]);
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
+  private enqueue(sessionId: string, job: () => Promise<void>): void {
+    const previous = this.chains.get(sessionId) ?? Promise.resolve();
+    const next = previous
+      .then(() => (this.closed ? undefined : job()))
+      .catch((error: unknown) => {
+        // Summaries are a convenience: a failure must never reach the conversation.
+        if (!this.closed) process.emitWarning(`session ${sessionId}: summary work failed: ${(error as Error).message}`);
+      })
+      .finally(() => {
+        if (this.chains.get(sessionId) === next) this.chains.delete(sessionId);
+      });
+    this.chains.set(sessionId, next);
+  }
+
+  private async summarizeTurn(sessionId: string, number: number): Promise<void> {
+    const turn = this.deps.repo.getTurn(sessionId, number);
+    if (!turn || turn.summary) return;
+    const fallback = extractiveSummary(turn.prompt, turn.reply);
+    const result = await this.llmSlots.run(() =>
+      this.deps.llm.complete(
+        {
+          purpose: 'toc',
+          maxTokens: 60,
+          temperature: 0,
+          messages: [
+            { role: 'system', content: `Summarize this exchange in one line of at most ${TURN_SUMMARY_MAX} characters. Answer with the line only.` },
+            { role: 'user', content: `User: ${cutAtWord(turn.prompt, 4000)}\n\nAssistant: ${cutAtWord(turn.reply, 4000)}` },
+          ],
+        },
+        () => fallback,
+      ),
+    );
+    const line = result.engine === 'openai' ? toOneLine(result.text, TURN_SUMMARY_MAX) : '';
+    if (this.closed) return;
+    if (line) this.deps.repo.setSummary(sessionId, number, line, 'llm');
+    else this.deps.repo.setSummary(sessionId, number, fallback, 'extractive');
+  }
+
+  private async updateTitle(sessionId: string, turn: number): Promise<void> {
+    const session = this.deps.repo.getSession(sessionId);
+    if (!session) return;
+    const recentPrompts = this.deps.repo.lastTurns(sessionId, 3).map((t) => t.prompt);
+    const offlineTitle = (): string => extractiveTitle(session.title, recentPrompts) ?? session.title;
+    let title: string;
+    if (this.deps.llm.configured) {
+      const toc = this.deps.repo
+        .tocRows(sessionId)
+        .slice(-TITLE_PROMPT_TURNS)
+        .map((r) => ({ turn: r.number, summary: r.summary ?? '(no summary yet)' }));
+      const result = await this.llmSlots.run(() =>
+        this.deps.llm.complete(
+          { purpose: 'title', maxTokens: 30, temperature: 0, messages: [{ role: 'user', content: titlePrompt(session.title, toc) }] },
+          offlineTitle,
+        ),
+      );
+      title = result.engine === 'openai' ? toOneLine(result.text, SESSION_TITLE_MAX) || offlineTitle() : result.text;
+    } else {
+      title = offlineTitle();
+    }
+    title = cutAtWord(title, SESSION_TITLE_MAX);
+    if (this.closed || !title || title.toLowerCase() === session.title.toLowerCase()) return;
+    this.deps.repo.changeTitle(sessionId, title, turn, this.deps.clock.now());
+  }
+
+  private refreshContextSummary(sessionId: string): void {
+    if (this.closed) return;
+    const session = this.deps.repo.getSession(sessionId);
+    if (!session) return;
+    this.deps.repo.updateSession(sessionId, { contextSummary: extractiveSessionSummary(this.deps.repo, sessionId) });
+  }
+
+  private async summarizeSession(sessionId: string): Promise<void> {
+    if (!this.deps.llm.configured) return this.refreshContextSummary(sessionId);
+    const toc = this.deps.repo.tocRows(sessionId).slice(-60);
+    const fallback = extractiveSessionSummary(this.deps.repo, sessionId);
+    const result = await this.llmSlots.run(() =>
+      this.deps.llm.complete(
+        {
+          purpose: 'summary',
+          maxTokens: 200,
+          temperature: 0,
+          messages: [
+            { role: 'system', content: 'Summarize where this conversation stands in two or three sentences, for picking it up later.' },
+            { role: 'user', content: toc.map((r) => `Turn ${r.number}: ${r.summary ?? ''}`).join('\n') },
+          ],
+        },
+        () => fallback,
+      ),
+    );
+    if (!this.closed) this.deps.repo.updateSession(sessionId, { contextSummary: cutAtWord(result.text, 1000) || fallback });
+  }
+}
+
+/** The context summary without an LLM: the title and the newest TOC lines. */
+export function extractiveSessionSummary(repo: SessionRepository, sessionId: string): string {
+  const session = repo.getSession(sessionId);
+  if (!session) return '';
+  const latest = repo
+    .lastTurns(sessionId, 3)
+    .reverse()
+    .map((t) => `turn ${t.number}: ${t.summary ?? extractiveSummary(t.prompt, t.reply)}`);
+  if (latest.length === 0) return 'No turns yet.';
+  return cutAtWord(`${session.title ? `${session.title}. ` : ''}Latest — ${latest.join('; ')}`, 1000);
+}

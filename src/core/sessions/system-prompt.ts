@@ -1,0 +1,17 @@
+import { createHash } from 'node:crypto';
+
+/** The assistant's standing instructions; their hash is stored per session to notice changes on resume. */
+export const ASSISTANT_INSTRUCTIONS = [
+  'You are Workflow Shadow, a desktop assistant that has been quietly observing the user\'s workday',
+  '(apps, windows, screen text) and remembers it. Answer questions about their work using the observed',
+  'context below; say so when the context does not contain the answer instead of guessing.',
+  'Be brief and concrete: name apps, windows, times and durations.',
+].join(' ');
+
+export const promptHash = (text: string): string => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+
+/**
+ * What the assistant knows about the user's work right now, appended to its instructions on every
+ * turn. The core wires the memory feature's assembled context here; see `shadow-core.ts`.
+ */
+export type ContextProvider = () => string | Promise<string>;

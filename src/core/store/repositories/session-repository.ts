@@ -1,0 +1,383 @@
+import type {
+  SearchHit,
+  Session,
+  SessionStatus,
+  TitleHistoryEntry,
+  Turn,
+} from '../../../shared/contract/sessions';
+import { TITLE_HISTORY_MAX } from '../../../shared/contract/sessions';
+import { iso } from '../../clock';
+import type { Db } from '../database';
+
+interface SessionRow {
+  id: string;
+  type: string;
+  title: string;
+  status: SessionStatus;
+  created_at: number;
+  last_active_at: number;
+  model: string | null;
+  tools: string;
+  system_prompt_hash: string | null;
+  context_summary: string;
+  token_count: number;
+  turn_count: number;
+  pause_requested: number;
+  paused_at: number | null;
+}
+
+export interface TurnRow {
+  id: number;
+  session_id: string;
+  number: number;
+  prompt: string;
+  reply: string;
+  app: string | null;
+  window_title: string | null;
+  prompt_tokens: number;
+  reply_tokens: number;
+  summary: string | null;
+  summary_source: 'llm' | 'extractive' | null;
+  engine: Turn['engine'];
+  status: Turn['status'];
+  created_at: number;
+  completed_at: number | null;
+}
+
+export interface NewSession {
+  readonly id: string;
+  readonly type: string;
+  readonly title: string;
+  readonly at: number;
+  readonly model: string | null;
+  readonly tools: readonly string[];
+  readonly systemPromptHash: string | null;
+}
+
+export interface SearchFilter {
+  readonly sessionId?: string;
+  readonly type?: string;
+  readonly status?: SessionStatus;
+  readonly fromMs?: number;
+  readonly toMs?: number;
+  readonly limit: number;
+}
+
+/**
+ * Turns a free-text query into an FTS5 expression: each word quoted (so punctuation and FTS
+ * operators in user text are plain words), all words required, the last one as a prefix.
+ */
+export function ftsQuery(text: string): string | null {
+  const words = text.match(/[\p{L}\p{N}_]+/gu) ?? [];
+  if (words.length === 0) return null;
+  return words.map((w, i) => `"${w.replace(/"/g, '')}"${i === words.length - 1 ? '*' : ''}`).join(' ');
+}
+
+/** Sessions, turns and title history: the store side of conversations. */
+export class SessionRepository {
+  private readonly stmts;
+
+  constructor(private readonly db: Db) {
+    this.stmts = {
+      insertSession: db.prepare(
+        `INSERT INTO sessions (id, type, title, status, created_at, last_active_at, model, tools, system_prompt_hash)
+         VALUES (@id, @type, @title, 'active', @at, @at, @model, @tools, @hash)`,
+      ),
+      getSession: db.prepare(`SELECT * FROM sessions WHERE id = ?`),
+      listSessions: db.prepare(
+        `SELECT * FROM sessions WHERE (@type IS NULL OR type = @type) AND (@status IS NULL OR status = @status)
+         ORDER BY last_active_at DESC, id LIMIT @limit`,
+      ),
+      insertTurn: db.prepare(
+        `INSERT INTO turns (session_id, number, prompt, app, window_title, prompt_tokens, engine, status, created_at)
+         VALUES (@sessionId, @number, @prompt, @app, @windowTitle, @promptTokens, @engine, 'streaming', @at)
+         RETURNING *`,
+      ),
+      bumpSession: db.prepare(
+        `UPDATE sessions SET turn_count = MAX(turn_count, ?), last_active_at = ?, status = 'active', paused_at = NULL WHERE id = ?`,
+      ),
+      saveReply: db.prepare(`UPDATE turns SET reply = ? WHERE session_id = ? AND number = ?`),
+      completeTurn: db.prepare(
+        `UPDATE turns SET reply = @reply, reply_tokens = @replyTokens, engine = @engine, status = @status, completed_at = @at
+         WHERE session_id = @sessionId AND number = @number`,
+      ),
+      addTokens: db.prepare(`UPDATE sessions SET token_count = token_count + ?, last_active_at = ?, model = COALESCE(?, model) WHERE id = ?`),
+      getTurn: db.prepare(`SELECT * FROM turns WHERE session_id = ? AND number = ?`),
+      turnRange: db.prepare(`SELECT * FROM turns WHERE session_id = ? AND number BETWEEN ? AND ? ORDER BY number`),
+      lastTurns: db.prepare(`SELECT * FROM turns WHERE session_id = ? ORDER BY number DESC LIMIT ?`),
+      toc: db.prepare(
+        `SELECT number, summary, summary_source, created_at, length(prompt) > 0 AS has_prompt, length(reply) > 0 AS has_reply
+         FROM turns WHERE session_id = ? ORDER BY number`,
+      ),
+      setSummary: db.prepare(`UPDATE turns SET summary = ?, summary_source = ? WHERE session_id = ? AND number = ?`),
+      setTitle: db.prepare(`UPDATE sessions SET title = ? WHERE id = ?`),
+      insertTitle: db.prepare(`INSERT INTO session_title_history (session_id, title, changed_at, turn) VALUES (?, ?, ?, ?)`),
+      trimTitles: db.prepare(
+        `DELETE FROM session_title_history WHERE session_id = ? AND id NOT IN
+         (SELECT id FROM session_title_history WHERE session_id = ? ORDER BY id DESC LIMIT ${TITLE_HISTORY_MAX})`,
+      ),
+      titleHistory: db.prepare(`SELECT title, changed_at, turn FROM session_title_history WHERE session_id = ? ORDER BY id DESC`),
+      openSessions: db.prepare(`SELECT * FROM sessions WHERE status = 'active'`),
+      interruptTurns: db.prepare(
+        `UPDATE turns SET status = 'interrupted', completed_at = created_at WHERE session_id = ? AND status = 'streaming'`,
+      ),
+      tokenCounts: db.prepare(
+        `SELECT number, prompt_tokens AS promptTokens, reply_tokens AS replyTokens FROM turns WHERE session_id = ? ORDER BY number`,
+      ),
+      unsummarized: db.prepare(`SELECT * FROM turns WHERE session_id = ? AND summary IS NULL ORDER BY number`),
+    };
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  createSession(input: NewSession): Session {
+    this.stmts.insertSession.run({
+      id: input.id,
+      type: input.type,
+      title: input.title,
+      at: input.at,
+      model: input.model,
+      tools: JSON.stringify(input.tools),
+      hash: input.systemPromptHash,
+    });
+    return this.getSession(input.id)!;
+  }
+
+  getSession(id: string): Session | null {
+    const row = this.stmts.getSession.get(id) as SessionRow | undefined;
+    return row ? toSession(row) : null;
+  }
+
+  listSessions(filter: { type?: string; status?: SessionStatus; limit: number }): Session[] {
+    const rows = this.stmts.listSessions.all({ type: filter.type ?? null, status: filter.status ?? null, limit: filter.limit }) as SessionRow[];
+    return rows.map(toSession);
+  }
+
+  updateSession(
+    id: string,
+    patch: { type?: string; status?: SessionStatus; pauseRequested?: boolean; pausedAt?: number | null; contextSummary?: string; lastActiveAt?: number },
+  ): void {
+    const sets: string[] = [];
+    const values: Record<string, unknown> = { id };
+    const column = { type: 'type', status: 'status', pauseRequested: 'pause_requested', pausedAt: 'paused_at', contextSummary: 'context_summary', lastActiveAt: 'last_active_at' } as const;
+    for (const [key, col] of Object.entries(column)) {
+      const value = patch[key as keyof typeof patch];
+      if (value === undefined) continue;
+      sets.push(`${col} = @${key}`);
+      values[key] = typeof value === 'boolean' ? Number(value) : value;
+    }
+    if (sets.length) this.db.prepare(`UPDATE sessions SET ${sets.join(', ')} WHERE id = @id`).run(values);
+  }
+
+  /** Records the prompt as turn N (status `streaming`) before the reply starts, so a crash keeps it. */
+  startTurn(input: {
+    sessionId: string;
+    prompt: string;
+    app: string | null;
+    windowTitle: string | null;
+    promptTokens: number;
+    engine: Turn['engine'];
+    at: number;
+  }): Turn {
+    return this.transaction(() => {
+      const session = this.stmts.getSession.get(input.sessionId) as SessionRow;
+      const number = session.turn_count + 1;
+      const row = this.stmts.insertTurn.get({ ...input, number }) as TurnRow;
+      this.stmts.bumpSession.run(number, input.at, input.sessionId);
+      return toTurn(row);
+    });
+  }
+
+  /** Keeps the reply so far, so a crash mid-reply loses at most the last few words. */
+  saveReplySoFar(sessionId: string, number: number, reply: string): void {
+    this.stmts.saveReply.run(reply, sessionId, number);
+  }
+
+  completeTurn(input: {
+    sessionId: string;
+    number: number;
+    reply: string;
+    replyTokens: number;
+    promptTokens: number;
+    engine: Turn['engine'];
+    status: 'complete' | 'failed';
+    model: string | null;
+    at: number;
+  }): Turn {
+    return this.transaction(() => {
+      this.stmts.completeTurn.run(input);
+      this.stmts.addTokens.run(input.promptTokens + input.replyTokens, input.at, input.model, input.sessionId);
+      return this.getTurn(input.sessionId, input.number)!;
+    });
+  }
+
+  getTurn(sessionId: string, number: number): Turn | null {
+    const row = this.stmts.getTurn.get(sessionId, number) as TurnRow | undefined;
+    return row ? toTurn(row) : null;
+  }
+
+  turnRange(sessionId: string, from: number, to: number): Turn[] {
+    return (this.stmts.turnRange.all(sessionId, from, to) as TurnRow[]).map(toTurn);
+  }
+
+  /** The newest `count` turns, oldest first. */
+  lastTurns(sessionId: string, count: number): Turn[] {
+    return (this.stmts.lastTurns.all(sessionId, count) as TurnRow[]).reverse().map(toTurn);
+  }
+
+  /** Per turn, oldest first: the number and token counts (cheap; no text). */
+  turnTokenCounts(sessionId: string): { number: number; promptTokens: number; replyTokens: number }[] {
+    return this.stmts.tokenCounts.all(sessionId) as { number: number; promptTokens: number; replyTokens: number }[];
+  }
+
+  allTurns(sessionId: string): Turn[] {
+    return this.turnRange(sessionId, 1, Number.MAX_SAFE_INTEGER);
+  }
+
+  tocRows(sessionId: string): { number: number; summary: string | null; summary_source: 'llm' | 'extractive' | null; created_at: number; has_prompt: number; has_reply: number }[] {
+    return this.stmts.toc.all(sessionId) as ReturnType<SessionRepository['tocRows']>;
+  }
+
+  setSummary(sessionId: string, number: number, summary: string, source: 'llm' | 'extractive'): void {
+    this.stmts.setSummary.run(summary, source, sessionId, number);
+  }
+
+  unsummarizedTurns(sessionId: string): Turn[] {
+    return (this.stmts.unsummarized.all(sessionId) as TurnRow[]).map(toTurn);
+  }
+
+  /** Sets the title and prepends it to the history (capped), in one transaction. */
+  changeTitle(sessionId: string, title: string, turn: number, at: number): void {
+    this.transaction(() => {
+      this.stmts.setTitle.run(title, sessionId);
+      this.stmts.insertTitle.run(sessionId, title, at, turn);
+      this.stmts.trimTitles.run(sessionId, sessionId);
+    });
+  }
+
+  /** Renames without a history entry (the user chose the title). */
+  rename(sessionId: string, title: string): void {
+    this.stmts.setTitle.run(title, sessionId);
+  }
+
+  titleHistory(sessionId: string): TitleHistoryEntry[] {
+    const rows = this.stmts.titleHistory.all(sessionId) as { title: string; changed_at: number; turn: number }[];
+    return rows.map((r) => ({ title: r.title, changedAt: iso(r.changed_at), turn: r.turn }));
+  }
+
+  /** Sessions still `active` (at start-up these were left open by a crash). */
+  openSessions(): Session[] {
+    return (this.stmts.openSessions.all() as SessionRow[]).map(toSession);
+  }
+
+  /** Marks the session interrupted and any reply that was streaming as interrupted. */
+  markInterrupted(sessionId: string, contextSummary: string): void {
+    this.transaction(() => {
+      this.stmts.interruptTurns.run(sessionId);
+      this.updateSession(sessionId, { status: 'interrupted', contextSummary, pauseRequested: false });
+    });
+  }
+
+  /** FTS5 search over prompts, replies and summaries, ranked by bm25, with snippets. */
+  search(query: string, filter: SearchFilter): SearchHit[] {
+    const match = ftsQuery(query);
+    if (!match) return [];
+    const rows = this.db
+      .prepare(
+        `SELECT t.session_id, t.number, t.created_at, s.title, s.type, s.status,
+                snippet(turns_fts, -1, '«', '»', '…', 12) AS snippet, bm25(turns_fts) AS rank
+         FROM turns_fts JOIN turns t ON t.id = turns_fts.rowid JOIN sessions s ON s.id = t.session_id
+         WHERE turns_fts MATCH @match
+           AND (@sessionId IS NULL OR t.session_id = @sessionId)
+           AND (@type IS NULL OR s.type = @type)
+           AND (@status IS NULL OR s.status = @status)
+           AND (@fromMs IS NULL OR t.created_at >= @fromMs)
+           AND (@toMs IS NULL OR t.created_at < @toMs)
+         ORDER BY rank LIMIT @limit`,
+      )
+      .all({
+        match,
+        sessionId: filter.sessionId ?? null,
+        type: filter.type ?? null,
+        status: filter.status ?? null,
+        fromMs: filter.fromMs ?? null,
+        toMs: filter.toMs ?? null,
+        limit: filter.limit,
+      }) as { session_id: string; number: number; created_at: number; title: string; type: string; status: SessionStatus; snippet: string; rank: number }[];
+    return rows.map((r) => ({
+      sessionId: r.session_id,
+      sessionTitle: r.title,
+      sessionType: r.type,
+      sessionStatus: r.status,
+      turn: r.number,
+      snippet: r.snippet,
+      rank: r.rank,
+      createdAt: iso(r.created_at),
+    }));
+  }
+
+  /** Writes an exported session back exactly as it was (ids, numbers, timestamps, summaries, history). */
+  insertImported(session: SessionRow, turns: readonly Omit<TurnRow, 'id'>[], titles: readonly { title: string; changed_at: number; turn: number }[]): void {
+    this.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO sessions (id, type, title, status, created_at, last_active_at, model, tools, system_prompt_hash,
+             context_summary, token_count, turn_count, pause_requested, paused_at)
+           VALUES (@id, @type, @title, @status, @created_at, @last_active_at, @model, @tools, @system_prompt_hash,
+             @context_summary, @token_count, @turn_count, @pause_requested, @paused_at)`,
+        )
+        .run(session);
+      const insertTurn = this.db.prepare(
+        `INSERT INTO turns (session_id, number, prompt, reply, app, window_title, prompt_tokens, reply_tokens, summary,
+           summary_source, engine, status, created_at, completed_at)
+         VALUES (@session_id, @number, @prompt, @reply, @app, @window_title, @prompt_tokens, @reply_tokens, @summary,
+           @summary_source, @engine, @status, @created_at, @completed_at)`,
+      );
+      for (const turn of turns) insertTurn.run(turn);
+      // Oldest first so that ids (the history order) come out newest first on read.
+      for (const t of [...titles].reverse()) this.stmts.insertTitle.run(session.id, t.title, t.changed_at, t.turn);
+    });
+  }
+}
+
+export type { SessionRow };
+
+export function toSession(row: SessionRow): Session {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    status: row.status,
+    createdAt: iso(row.created_at),
+    lastActiveAt: iso(row.last_active_at),
+    turnCount: row.turn_count,
+    model: row.model,
+    tools: JSON.parse(row.tools) as string[],
+    systemPromptHash: row.system_prompt_hash,
+    contextSummary: row.context_summary,
+    tokenCount: row.token_count,
+    pauseRequested: row.pause_requested === 1,
+    pausedAt: row.paused_at === null ? null : iso(row.paused_at),
+  };
+}
+
+export function toTurn(row: TurnRow): Turn {
+  return {
+    sessionId: row.session_id,
+    number: row.number,
+    prompt: row.prompt,
+    reply: row.reply,
+    app: row.app,
+    windowTitle: row.window_title,
+    promptTokens: row.prompt_tokens,
+    replyTokens: row.reply_tokens,
+    summary: row.summary,
+    summarySource: row.summary_source,
+    engine: row.engine,
+    status: row.status,
+    createdAt: iso(row.created_at),
+    completedAt: row.completed_at === null ? null : iso(row.completed_at),
+  };
+}

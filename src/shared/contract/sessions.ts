@@ -1,0 +1,299 @@
+import { z } from 'zod';
+import { defineOperation, intParam, localDateSchema } from './define';
+
+export const SESSION_TITLE_MAX = 60;
+export const TURN_SUMMARY_MAX = 100;
+export const TITLE_HISTORY_MAX = 20;
+export const TURN_RANGE_MAX = 20;
+
+export const sessionIdSchema = z
+  .string()
+  .regex(/^ses_[A-Za-z0-9_-]{4,60}$/, 'a session id looks like "ses_" followed by letters and digits');
+export const sessionStatusSchema = z.enum(['active', 'paused', 'completed', 'interrupted']);
+export type SessionStatus = z.infer<typeof sessionStatusSchema>;
+export const sessionTypeSchema = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9-]{0,31}$/, 'a session type is a lowercase word such as chat, ticket, design or support');
+export const turnStatusSchema = z.enum(['streaming', 'complete', 'failed', 'interrupted']);
+export const turnEngineSchema = z.enum(['llm', 'offline', 'command']);
+
+export const sessionSchema = z.object({
+  id: sessionIdSchema,
+  type: z.string(),
+  title: z.string().max(SESSION_TITLE_MAX),
+  status: sessionStatusSchema,
+  createdAt: z.string(),
+  lastActiveAt: z.string(),
+  turnCount: z.number().int(),
+  model: z.string().nullable(),
+  tools: z.array(z.string()),
+  systemPromptHash: z.string().nullable(),
+  contextSummary: z.string(),
+  tokenCount: z.number().int(),
+  /** The user said something like "let's stop here": the next "yes" pauses the session. */
+  pauseRequested: z.boolean(),
+  pausedAt: z.string().nullable(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const turnSchema = z.object({
+  sessionId: sessionIdSchema,
+  number: z.number().int().min(1),
+  prompt: z.string(),
+  reply: z.string(),
+  /** The active app and window when the prompt was sent. */
+  app: z.string().nullable(),
+  windowTitle: z.string().nullable(),
+  promptTokens: z.number().int(),
+  replyTokens: z.number().int(),
+  summary: z.string().max(TURN_SUMMARY_MAX).nullable(),
+  summarySource: z.enum(['llm', 'extractive']).nullable(),
+  engine: turnEngineSchema,
+  status: turnStatusSchema,
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type Turn = z.infer<typeof turnSchema>;
+
+export const turnBriefSchema = z.object({ turn: z.number().int(), summary: z.string(), createdAt: z.string() });
+export type TurnBrief = z.infer<typeof turnBriefSchema>;
+
+export const tocEntrySchema = z.object({
+  turn: z.number().int(),
+  summary: z.string().max(TURN_SUMMARY_MAX).nullable(),
+  summarySource: z.enum(['llm', 'extractive']).nullable(),
+  created: z.string(),
+  hasPrompt: z.boolean(),
+  hasResponse: z.boolean(),
+});
+export const tocSchema = z.object({
+  sessionId: sessionIdSchema,
+  sessionTitle: z.string(),
+  totalTurns: z.number().int(),
+  /** Turns whose summary is still being generated. */
+  pending: z.number().int(),
+  entries: z.array(tocEntrySchema),
+  /** A numbered list ready to show or hand to a model. */
+  formatted: z.string(),
+});
+export type Toc = z.infer<typeof tocSchema>;
+
+export const titleHistoryEntrySchema = z.object({
+  title: z.string().max(SESSION_TITLE_MAX),
+  changedAt: z.string(),
+  turn: z.number().int().min(1),
+});
+export type TitleHistoryEntry = z.infer<typeof titleHistoryEntrySchema>;
+
+export const searchHitSchema = z.object({
+  sessionId: sessionIdSchema,
+  sessionTitle: z.string(),
+  sessionType: z.string(),
+  sessionStatus: sessionStatusSchema,
+  turn: z.number().int(),
+  /** Matched words wrapped in «…». */
+  snippet: z.string(),
+  /** bm25 rank: lower is better. */
+  rank: z.number(),
+  createdAt: z.string(),
+});
+export type SearchHit = z.infer<typeof searchHitSchema>;
+
+export const screenHitSchema = z.object({ at: z.string(), app: z.string(), title: z.string(), snippet: z.string() });
+export type ScreenHit = z.infer<typeof screenHitSchema>;
+
+export const resumeSchema = z.object({
+  session: sessionSchema,
+  /** The `[RESUMED CONVERSATION]` block injected after the system prompt. */
+  block: z.string(),
+  /** What is sent to the model: a summary of older turns (when they do not fit) and the last turns whole. */
+  history: z.array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() })),
+  wholeTurns: z.number().int(),
+  summarizedTurns: z.number().int(),
+  changesSincePause: z.array(z.object({ app: z.string(), seconds: z.number() })),
+  /** Set when the assistant's instructions changed since the session began. */
+  warning: z.string().nullable(),
+});
+export type ResumeView = z.infer<typeof resumeSchema>;
+
+export const sessionExportSchema = z.object({
+  files: z.object({ 'session.json': z.string(), 'messages.jsonl': z.string(), 'transcript.md': z.string() }),
+});
+export type SessionExport = z.infer<typeof sessionExportSchema>;
+
+const bySession = z.object({ id: sessionIdSchema }).strict();
+const searchQuery = z.string().trim().min(1, 'give a search query').max(500);
+const isoDate = z.union([localDateSchema, z.string().datetime({ offset: true })]);
+
+/** PATCH body for a session; other features may extend it with their own fields. */
+export const updateSessionInputSchema = z
+  .object({
+    id: sessionIdSchema,
+    title: z.string().trim().min(1).max(SESSION_TITLE_MAX).optional(),
+    type: sessionTypeSchema.optional(),
+    status: z.enum(['active', 'paused', 'completed']).optional(),
+  })
+  .strict();
+
+export const sendMessageInputSchema = z
+  .object({
+    id: sessionIdSchema,
+    content: z.string().trim().min(1, 'the message is empty').max(100_000, 'the message is over 100,000 characters'),
+  })
+  .strict();
+
+export const sessionOperations = {
+  listSessions: defineOperation({
+    name: 'sessions.list',
+    method: 'GET',
+    path: '/sessions',
+    summary: 'Recent sessions, last active first; q matches titles fuzzily (and types and summaries).',
+    input: z
+      .object({
+        q: z.string().trim().max(200).optional(),
+        type: sessionTypeSchema.optional(),
+        status: sessionStatusSchema.optional(),
+        limit: intParam(1, 500).default(20),
+      })
+      .strict(),
+    output: z.object({ sessions: z.array(sessionSchema) }),
+  }),
+  createSession: defineOperation({
+    name: 'sessions.create',
+    method: 'POST',
+    path: '/sessions',
+    summary: 'Start a session (type chat unless given).',
+    input: z
+      .object({
+        type: sessionTypeSchema.default('chat'),
+        title: z.string().trim().min(1).max(SESSION_TITLE_MAX).optional(),
+        tools: z.array(z.string().min(1).max(100)).max(100).default([]),
+      })
+      .strict(),
+    output: sessionSchema,
+  }),
+  getSession: defineOperation({
+    name: 'sessions.get',
+    method: 'GET',
+    path: '/sessions/{id}',
+    summary: 'One session with its metadata.',
+    input: bySession,
+    output: sessionSchema,
+  }),
+  updateSession: defineOperation({
+    name: 'sessions.update',
+    method: 'PATCH',
+    path: '/sessions/{id}',
+    summary: 'Rename a session, change its type, or set its status (active, paused, completed).',
+    input: updateSessionInputSchema,
+    output: sessionSchema,
+  }),
+  sendMessage: defineOperation({
+    name: 'sessions.sendMessage',
+    method: 'POST',
+    path: '/sessions/{id}/messages',
+    summary: 'Send a message and get the reply as a new turn (SSE with Accept: text/event-stream).',
+    input: sendMessageInputSchema,
+    output: z.object({ turn: turnSchema, session: sessionSchema }),
+  }),
+  pauseSession: defineOperation({
+    name: 'sessions.pause',
+    method: 'POST',
+    path: '/sessions/{id}/pause',
+    summary: 'Save and pause the session (the pause button; same as sending /stop without a turn).',
+    input: bySession,
+    output: sessionSchema,
+  }),
+  resumeSession: defineOperation({
+    name: 'sessions.resume',
+    method: 'POST',
+    path: '/sessions/{id}/resume',
+    summary: 'Make the session active again and get the [RESUMED CONVERSATION] block and the history to send.',
+    input: z
+      .object({ id: sessionIdSchema, maxHistoryTokens: intParam(200, 1_000_000).optional() })
+      .strict(),
+    output: resumeSchema,
+  }),
+  sessionToc: defineOperation({
+    name: 'sessions.toc',
+    method: 'GET',
+    path: '/sessions/{id}/toc',
+    summary: 'Table of contents: one line (≤100 characters) per turn.',
+    input: bySession,
+    output: tocSchema,
+  }),
+  getTurn: defineOperation({
+    name: 'sessions.turn',
+    method: 'GET',
+    path: '/sessions/{id}/turns/{n}',
+    summary: 'One turn with the briefs of the turns before and after it.',
+    input: z.object({ id: sessionIdSchema, n: intParam(1, Number.MAX_SAFE_INTEGER) }).strict(),
+    output: z.object({ turn: turnSchema, previous: turnBriefSchema.nullable(), next: turnBriefSchema.nullable() }),
+  }),
+  getTurns: defineOperation({
+    name: 'sessions.turns',
+    method: 'GET',
+    path: '/sessions/{id}/turns',
+    summary: `A range of turns, at most ${TURN_RANGE_MAX} (from and to inclusive).`,
+    input: z
+      .object({ id: sessionIdSchema, from: intParam(1, Number.MAX_SAFE_INTEGER).default(1), to: intParam(1, Number.MAX_SAFE_INTEGER).optional() })
+      .strict()
+      .refine((v) => v.to === undefined || v.to >= v.from, 'to must not be before from')
+      .refine((v) => v.to === undefined || v.to - v.from < TURN_RANGE_MAX, `a range holds at most ${TURN_RANGE_MAX} turns`),
+    output: z.object({ turns: z.array(turnSchema), totalTurns: z.number().int() }),
+  }),
+  titleHistory: defineOperation({
+    name: 'sessions.titleHistory',
+    method: 'GET',
+    path: '/sessions/{id}/title-history',
+    summary: `How the title changed, newest first (at most ${TITLE_HISTORY_MAX}).`,
+    input: bySession,
+    output: z.object({ sessionId: sessionIdSchema, title: z.string(), entries: z.array(titleHistoryEntrySchema) }),
+  }),
+  searchSession: defineOperation({
+    name: 'sessions.search',
+    method: 'GET',
+    path: '/sessions/{id}/search',
+    summary: 'Full-text search within one session, best first, with snippets and turn numbers.',
+    input: z.object({ id: sessionIdSchema, q: searchQuery, limit: intParam(1, 200).default(20) }).strict(),
+    output: z.object({ hits: z.array(searchHitSchema) }),
+  }),
+  exportSession: defineOperation({
+    name: 'sessions.export',
+    method: 'GET',
+    path: '/sessions/{id}/export',
+    summary: 'The session as session.json, messages.jsonl and transcript.md (file contents).',
+    input: bySession,
+    output: sessionExportSchema,
+  }),
+  importSession: defineOperation({
+    name: 'sessions.import',
+    method: 'POST',
+    path: '/sessions/import',
+    summary: 'Restore a session from the files of an export (same id; refused if it exists).',
+    input: z.object({ files: sessionExportSchema.shape.files.partial({ 'transcript.md': true }) }).strict(),
+    output: sessionSchema,
+  }),
+  searchAll: defineOperation({
+    name: 'search.all',
+    method: 'GET',
+    path: '/search',
+    summary: 'Search every session (and, with screen=true, text read from the screen).',
+    input: z
+      .object({
+        q: searchQuery,
+        type: sessionTypeSchema.optional(),
+        status: sessionStatusSchema.optional(),
+        from: isoDate.optional(),
+        to: isoDate.optional(),
+        screen: z
+          .union([z.boolean(), z.enum(['true', 'false'])])
+          .transform((v) => v === true || v === 'true')
+          .default(true),
+        limit: intParam(1, 200).default(20),
+      })
+      .strict(),
+    output: z.object({ hits: z.array(searchHitSchema), screen: z.array(screenHitSchema) }),
+  }),
+} as const;
