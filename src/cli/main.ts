@@ -3,6 +3,7 @@ import { VERSION } from '../core/version';
 import { CliError } from './cli-error';
 import { registerMcpCommand } from './commands/mcp';
 import { registerRecordCommand } from './commands/record';
+import { registerSearchCommand } from './commands/search';
 import { registerStartCommand } from './commands/start';
 import { registerTodayCommand } from './commands/today';
 
@@ -15,6 +16,7 @@ const program = new Command('shadow')
 registerStartCommand(program);
 registerTodayCommand(program);
 registerRecordCommand(program);
+registerSearchCommand(program);
 registerMcpCommand(program);
 
 try {

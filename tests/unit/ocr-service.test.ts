@@ -45,6 +45,7 @@ const frame = (n: number, title = `Window ${n}`, image = images[n]!): Frame => (
   app: 'Ledger',
   title,
   hash: '0',
+  thumb: Buffer.alloc(0),
   width: 64,
   height: 64,
   image,

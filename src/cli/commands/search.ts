@@ -1,0 +1,87 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { timeBoundSchema, type ScreenSearchResult } from '../../shared/contract/index';
+import { resolveProfilePaths } from '../../core/config/paths';
+import { searchScreenText } from '../../core/ocr/screen-search';
+import { openDatabase, type Db } from '../../core/store/database';
+import { ScreenTextRepository } from '../../core/store/repositories/screen-text-repository';
+import { localDateOf } from '../../core/time';
+import { parseFlags } from '../cli-error';
+import { printJson } from '../format';
+
+const flagsSchema = z.object({
+  query: z.string().trim().min(1, 'give the words to search for').max(500, 'a search is at most 500 characters'),
+  screen: z.boolean().default(false),
+  app: z.string().trim().min(1).max(200).optional(),
+  from: timeBoundSchema.optional(),
+  to: timeBoundSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(20),
+  json: z.boolean().default(false),
+});
+type SearchFlags = z.infer<typeof flagsSchema>;
+
+/**
+ * One kind of memory `shadow search` looks through. Each scope has a flag that selects it alone
+ * (`--screen`); without any such flag every scope is searched. A new scope (sessions, …) adds an
+ * entry here and its flag.
+ */
+interface SearchScope {
+  /** Key in the JSON output and name of the selecting flag. */
+  readonly name: 'screen';
+  search(db: Db, flags: SearchFlags): { result: unknown; text: string };
+}
+
+const screenScope: SearchScope = {
+  name: 'screen',
+  search(db, flags) {
+    const result = searchScreenText(new ScreenTextRepository(db), {
+      q: flags.query,
+      app: flags.app,
+      from: flags.from,
+      to: flags.to,
+      limit: flags.limit,
+    });
+    return { result: { hits: result.hits }, text: formatScreenHits(result, flags) };
+  },
+};
+
+const scopes: readonly SearchScope[] = [screenScope];
+
+function formatScreenHits(result: ScreenSearchResult, flags: SearchFlags): string {
+  const filter = flags.app ? ` in ${flags.app}` : '';
+  if (result.hits.length === 0) return `Screen text: nothing matches "${result.query}"${filter}.`;
+  const lines = [`Screen text: ${result.hits.length} hit${result.hits.length === 1 ? '' : 's'} for "${result.query}"${filter}, best first\n`];
+  for (const hit of result.hits) {
+    const at = new Date(hit.at);
+    const time = `${localDateOf(at.getTime())} ${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+    lines.push(`${time}  ${hit.app}${hit.title ? ` — ${hit.title}` : ''}`);
+    lines.push(`    ${hit.snippet.replace(/\s+/g, ' ').trim()}`);
+  }
+  return lines.join('\n');
+}
+
+export function registerSearchCommand(program: Command): void {
+  program
+    .command('search')
+    .description('Search what you saw and did: the text on your screen (OCR), best match first')
+    .argument('<query...>', 'words to find; "quoted words" as a phrase, word* for words starting with it')
+    .option('--screen', 'search screen text only')
+    .option('--app <name>', 'only screen text seen in this app')
+    .option('--from <when>', 'from a local day (YYYY-MM-DD) or an ISO date-time')
+    .option('--to <when>', 'up to a local day (included) or an ISO date-time')
+    .option('--limit <n>', 'at most this many hits per kind (default 20)')
+    .option('--json', 'print JSON instead of text')
+    .action((words: string[], raw: Record<string, unknown>) => {
+      const flags = parseFlags(flagsSchema, { ...raw, query: words.join(' ') });
+      const selected = scopes.filter((scope) => flags[scope.name]);
+      const searched = selected.length > 0 ? selected : scopes;
+      const db = openDatabase(resolveProfilePaths().database);
+      try {
+        const outputs = searched.map((scope) => ({ name: scope.name, ...scope.search(db, flags) }));
+        if (flags.json) return printJson({ query: flags.query, ...Object.fromEntries(outputs.map((o) => [o.name, o.result])) });
+        console.log(outputs.map((o) => o.text).join('\n\n'));
+      } finally {
+        db.close();
+      }
+    });
+}
