@@ -1,0 +1,93 @@
+import js from '@eslint/js';
+import { builtinModules } from 'node:module';
+import tseslint from 'typescript-eslint';
+
+/** Node built-ins under both spellings (`fs`, `node:fs`), for the layers that must not use them. */
+const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_')).flatMap((name) => [name, `node:${name}`]);
+
+const electronBan = {
+  name: 'electron',
+  message: 'Only src/main may import electron; keep core, server and shared plain Node (ARCHITECTURE.md).',
+};
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'dist/**', 'release/**', 'coverage/**', '.bench-tmp/**', '.shadow-test/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Tests read loosely typed JSON answers; `any` there is a convenience, not a hole in the product.
+    files: ['tests/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly', setTimeout: 'readonly' },
+    },
+  },
+  // Layer rules (ARCHITECTURE.md "Import rules"). Paths: the folders themselves, and what they must not reach.
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['src/main/**', 'src/preload/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronBan], patterns: [{ group: ['electron/*'], message: electronBan.message }] }],
+    },
+  },
+  {
+    // The sandboxed preload may use electron's renderer modules only, and no Node built-ins.
+    files: ['src/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.map((name) => ({ name, message: 'A sandboxed preload cannot load Node modules.' })),
+          patterns: [{ group: ['**/core/**', '**/server/**', '**/main/**'], message: 'The preload talks to main over IPC only.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            electronBan,
+            ...nodeBuiltins.map((name) => ({ name, message: 'The renderer runs in a browser: no Node modules.' })),
+          ],
+          patterns: [
+            { group: ['node:*'], message: 'The renderer runs in a browser: no Node modules.' },
+            {
+              group: ['**/core/**', '**/core', '**/server/**', '**/server', '**/main/**', '**/main'],
+              message: 'The renderer reaches the engine through its api/ client only (src/shared types are fine).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // Everything but zod and relative imports inside src/shared.
+              regex: '^(?!zod($|/)|\\./|\\.\\./(?!\\.\\./)).*',
+              message: 'src/shared imports nothing but zod (and other src/shared modules).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
