@@ -9,6 +9,7 @@ import { startEngine, type RunningEngine } from '../../src/server/start-engine';
 import { writeTinyDay } from '../helpers/tiny-day';
 
 let engine: RunningEngine;
+let sessionId: string;
 const clients: Record<'http' | 'stdio', Client> = {} as never;
 
 type ToolResult = { content: { type: string; text: string }[]; isError?: boolean; structuredContent?: any };
@@ -27,6 +28,19 @@ beforeAll(async () => {
   ]);
   engine = await startEngine({ port: 0, replayDir: day });
   await engine.replayDone;
+
+  // A scripted conversation: first about the ledger, then about the bank portal.
+  const session = await engine.handlers.createSession({ type: 'chat', tools: [] });
+  sessionId = session.id;
+  const prompts = [
+    'How long was I in the ledger today?',
+    'Reconcile the ledger entries for vendor Acme Supplies',
+    'Which ledger rows still need a receipt?',
+    'Open the Northwind Bank portal statement for November',
+    'Compare the bank statement balance with the ledger total',
+  ];
+  for (const content of prompts) await engine.handlers.sendMessage({ id: sessionId, content });
+  await engine.core.sessions.idle();
 
   clients.http = new Client({ name: 'test-http', version: '1.0.0' });
   await clients.http.connect(
@@ -54,7 +68,12 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
   it('lists the tools with descriptions and input schemas', async () => {
     const { tools } = await clients[transport].listTools();
     const names = tools.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(['current_activity', 'app_time']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'current_session', 'list_sessions', 'session_toc', 'session_title_history', 'get_turn', 'get_turns',
+        'search_session', 'search_all_sessions', 'current_activity', 'app_time',
+      ]),
+    );
     for (const tool of tools) {
       expect(tool.description?.length).toBeGreaterThan(20);
       expect(tool.inputSchema.type).toBe('object');
@@ -80,7 +99,67 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     expect(text(result)).not.toMatch(/KeePass|Passwords/);
   });
 
+  it('current_session defaults to the most recent session and shows its TOC', async () => {
+    const result = await call(clients[transport], 'current_session');
+    expect(result.isError).toBeFalsy();
+    expect(text(result)).toContain(sessionId);
+    expect(text(result)).toContain('5 turns');
+    expect(text(result)).toMatch(/1\. How long was I in the ledger today\?/);
+    expect(text(result)).toMatch(/5\. Compare the bank statement balance with the ledger total/);
+  });
+
+  it('list_sessions, session_toc and session_title_history describe the conversation', async () => {
+    expect(text(await call(clients[transport], 'list_sessions', { limit: 5 }))).toContain(sessionId);
+    const toc = await call(clients[transport], 'session_toc', { session_id: sessionId });
+    expect(toc.structuredContent.totalTurns).toBe(5);
+    expect(toc.structuredContent.entries.map((e: { turn: number }) => e.turn)).toEqual([1, 2, 3, 4, 5]);
+    const history = await call(clients[transport], 'session_title_history');
+    expect(history.isError).toBeFalsy();
+    expect(history.structuredContent.entries.length).toBeGreaterThanOrEqual(1);
+    for (const entry of history.structuredContent.entries) expect(entry.turn).toBeGreaterThanOrEqual(1);
+  });
+
+  it('get_turn and get_turns return turns in full with their neighbours', async () => {
+    const turn = await call(clients[transport], 'get_turn', { turn: 2 });
+    expect(text(turn)).toContain('User: Reconcile the ledger entries for vendor Acme Supplies');
+    expect(text(turn)).toMatch(/Previous: 1\. How long was I in the ledger/);
+    expect(text(turn)).toMatch(/Next: 3\. Which ledger rows/);
+    const range = await call(clients[transport], 'get_turns', { from: 4, to: 5 });
+    expect(range.structuredContent.turns.map((t: { number: number }) => t.number)).toEqual([4, 5]);
+  });
+
+  it('search_session and search_all_sessions find a word with its turn number', async () => {
+    const inSession = await call(clients[transport], 'search_session', { query: 'Northwind' });
+    expect(inSession.structuredContent.hits[0]).toMatchObject({ sessionId, turn: 4 });
+    const everywhere = await call(clients[transport], 'search_all_sessions', { query: 'receipt', limit: 5 });
+    expect(everywhere.structuredContent.hits.map((h: { turn: number }) => h.turn)).toContain(3);
+  });
+
+  it('serves the transcript and TOC as resources and the resume block as a prompt', async () => {
+    const client = clients[transport];
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri)).toEqual(
+      expect.arrayContaining([`shadow://sessions/${sessionId}/transcript`, `shadow://sessions/${sessionId}/toc`]),
+    );
+    const transcript = await client.readResource({ uri: `shadow://sessions/${sessionId}/transcript` });
+    expect((transcript.contents[0] as { text: string }).text).toContain('Compare the bank statement balance');
+    const prompt = await client.getPrompt({ name: 'resume_session', arguments: { session_id: sessionId } });
+    const block = (prompt.messages[0]!.content as { text: string }).text;
+    expect(block).toContain('[RESUMED CONVERSATION]');
+    expect(block).toMatch(/5 (exchanges|turns)/);
+  });
+
   it('answers bad arguments with an error that says what was wrong, and keeps serving', async () => {
+    const tooLong = await call(clients[transport], 'get_turns', { from: 1, to: 40 });
+    expect(tooLong.isError).toBe(true);
+    expect(text(tooLong)).toMatch(/at most 20 turns/);
+    const unknown = await call(clients[transport], 'get_turn', { session_id: 'ses_doesnotexist', turn: 1 });
+    expect(unknown.isError).toBe(true);
+    expect(text(unknown)).toMatch(/not found/i);
+    const overLimit = await call(clients[transport], 'search_all_sessions', { query: 'ledger', limit: 31 });
+    expect(overLimit.isError).toBe(true);
+    const badId = await call(clients[transport], 'session_toc', { session_id: '../etc' });
+    expect(badId.isError).toBe(true);
     const bad = await call(clients[transport], 'app_time', { date: 'yesterday' });
     expect(bad.isError).toBe(true);
     expect(text(bad)).toMatch(/date/);

@@ -75,6 +75,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   const mcpContext: McpContext = {
     handlers: options.handlers,
     liveActivity: async () => options.core.observer.immediateContext(),
+    resumePreview: (id) => options.core.sessions.resumeView(id),
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

@@ -1,7 +1,9 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { sessionIdSchema } from '../../shared/contract/index';
 import { VERSION } from '../../core/version';
 import { mcpTools } from './tool-list';
-import { ToolInputError, type McpContext } from './mcp-tool';
+import { callOperation, ToolInputError, type McpContext } from './mcp-tool';
+import { resolveSessionId } from './session-tools';
 
 /**
  * The MCP server: every tool of `mcpTools`, each a thin adapter over the operation table. A tool that
@@ -34,5 +36,57 @@ export function createMcpServer(ctx: McpContext): McpServer {
       },
     );
   }
+  registerSessionResources(server, ctx);
+  server.registerPrompt(
+    'resume_session',
+    {
+      title: 'Resume a session',
+      description: 'The [RESUMED CONVERSATION] block of a session (default: the current one), to continue where it left off.',
+      argsSchema: { session_id: sessionIdSchema.optional().describe('Session id ("ses_…")') },
+    },
+    async ({ session_id }) => {
+      const view = ctx.resumePreview(await resolveSessionId(ctx, session_id));
+      const warning = view.warning ? `\n\nNote: ${view.warning}` : '';
+      return {
+        description: `Resume "${view.session.title}"`,
+        messages: [{ role: 'user' as const, content: { type: 'text' as const, text: `${view.block}${warning}` } }],
+      };
+    },
+  );
   return server;
+}
+
+/** Each session's transcript (Markdown) and table of contents as resources. */
+function registerSessionResources(server: McpServer, ctx: McpContext): void {
+  const list = async () => {
+    const { sessions } = await callOperation(ctx, 'listSessions', { limit: 50 });
+    return sessions;
+  };
+  const idOf = (value: string | string[] | undefined): string => sessionIdSchema.parse(Array.isArray(value) ? value[0] : value);
+  server.registerResource(
+    'session-transcript',
+    new ResourceTemplate('shadow://sessions/{id}/transcript', {
+      list: async () => ({
+        resources: (await list()).map((s) => ({ uri: `shadow://sessions/${s.id}/transcript`, name: `${s.title} (transcript)`, mimeType: 'text/markdown' })),
+      }),
+    }),
+    { title: 'Session transcript', description: 'The whole conversation of a session as Markdown', mimeType: 'text/markdown' },
+    async (uri, { id }) => {
+      const exported = await callOperation(ctx, 'exportSession', { id: idOf(id) });
+      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: exported.files['transcript.md'] }] };
+    },
+  );
+  server.registerResource(
+    'session-toc',
+    new ResourceTemplate('shadow://sessions/{id}/toc', {
+      list: async () => ({
+        resources: (await list()).map((s) => ({ uri: `shadow://sessions/${s.id}/toc`, name: `${s.title} (table of contents)`, mimeType: 'text/plain' })),
+      }),
+    }),
+    { title: 'Session table of contents', description: 'Numbered one-line summaries of the turns of a session', mimeType: 'text/plain' },
+    async (uri, { id }) => {
+      const toc = await callOperation(ctx, 'sessionToc', { id: idOf(id) });
+      return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: `${toc.sessionTitle}\n${toc.formatted}` }] };
+    },
+  );
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { operations, type OperationKey, type OperationOutput, type Operations } from '../../shared/contract/index';
 import { ApiError } from '../../core/api/api-error';
 import type { Handlers } from '../../core/api/handlers';
-import type { ImmediateContextView } from '../../shared/contract/index';
+import type { ImmediateContextView, ResumeView } from '../../shared/contract/index';
 import { describeZodError } from '../../core/api/describe-zod-error';
 
 /** What a tool can reach: the same operation table as every other surface, plus live observation. */
@@ -10,6 +10,8 @@ export interface McpContext {
   readonly handlers: Handlers;
   /** The immediate context of the observing app (in-process, or asked of the running app by `shadow mcp`). */
   liveActivity(): Promise<ImmediateContextView | null>;
+  /** The `[RESUMED CONVERSATION]` block of a session, without resuming it. */
+  resumePreview(sessionId: string): ResumeView;
 }
 
 export interface McpToolResult {
@@ -25,7 +27,9 @@ export interface McpToolSpec<S extends z.ZodObject = z.ZodObject> {
   run(ctx: McpContext, args: z.output<S>): Promise<McpToolResult> | McpToolResult;
 }
 
-export const defineTool = <S extends z.ZodObject>(spec: McpToolSpec<S>): McpToolSpec<S> => spec;
+/** Types a tool's handler against its own schema, then erases it so tools of any schema share one list. */
+export const defineTool = <S extends z.ZodObject>(spec: McpToolSpec<S>): McpToolSpec =>
+  spec as unknown as McpToolSpec;
 
 /** A failure the agent should read: what was wrong with its call. */
 export class ToolInputError extends Error {}

@@ -17,6 +17,7 @@ export async function runStdioMcpServer(): Promise<void> {
   const handlers = createHandlers(core);
   const server = createMcpServer({
     handlers,
+    resumePreview: (id) => core.sessions.resumeView(id),
     async liveActivity() {
       const app = readRuntimeInfo(paths);
       if (!app) return null;

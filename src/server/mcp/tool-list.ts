@@ -1,5 +1,26 @@
 import type { McpToolSpec } from './mcp-tool';
 import { appTimeTool, currentActivityTool } from './observation-tools';
+import {
+  currentSessionTool,
+  getTurnTool,
+  getTurnsTool,
+  listSessionsTool,
+  searchAllSessionsTool,
+  searchSessionTool,
+  sessionTitleHistoryTool,
+  sessionTocTool,
+} from './session-tools';
 
 /** Every MCP tool, in the order clients list them. */
-export const mcpTools: readonly McpToolSpec[] = [currentActivityTool, appTimeTool] as unknown as readonly McpToolSpec[];
+export const mcpTools: readonly McpToolSpec[] = [
+  currentSessionTool,
+  listSessionsTool,
+  sessionTocTool,
+  sessionTitleHistoryTool,
+  getTurnTool,
+  getTurnsTool,
+  searchSessionTool,
+  searchAllSessionsTool,
+  currentActivityTool,
+  appTimeTool,
+];

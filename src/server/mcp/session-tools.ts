@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { sessionIdSchema, sessionStatusSchema, sessionTypeSchema, type Session, type SearchHit, type Turn } from '../../shared/contract/index';
+import { callOperation, defineTool, ToolInputError, type McpContext } from './mcp-tool';
+
+const sessionIdArg = sessionIdSchema.optional().describe('Session id ("ses_…"); default: the current session');
+
+/** Session-scoped tools work on the current session (the most recently active one) unless told otherwise. */
+export async function resolveSessionId(ctx: McpContext, given: string | undefined): Promise<string> {
+  if (given) return given;
+  const active = await callOperation(ctx, 'listSessions', { status: 'active', limit: 1 });
+  const latest = active.sessions[0] ?? (await callOperation(ctx, 'listSessions', { limit: 1 })).sessions[0];
+  if (!latest) throw new ToolInputError('there are no sessions yet; start a conversation in Workflow Shadow first');
+  return latest.id;
+}
+
+const describeSession = (s: Session): string =>
+  `${s.id} · ${s.type} · "${s.title}" · ${s.status} · ${s.turnCount} turns · last active ${s.lastActiveAt}${s.contextSummary ? `\n  ${s.contextSummary}` : ''}`;
+
+const describeHit = (h: SearchHit): string => `${h.sessionId} turn ${h.turn} ("${h.sessionTitle}", ${h.createdAt}): ${h.snippet}`;
+
+const describeTurn = (t: Turn): string =>
+  [
+    `Turn ${t.number} (${t.createdAt}${t.app ? `, user was in ${t.app}${t.windowTitle ? ` — "${t.windowTitle}"` : ''}` : ''})`,
+    `User: ${t.prompt}`,
+    `Assistant: ${t.reply}`,
+  ].join('\n');
+
+export const currentSessionTool = defineTool({
+  name: 'current_session',
+  title: 'Current session',
+  description:
+    'Quick overview of the current (most recently active) session: its title, recent title changes and the last 10 entries of its table of contents.',
+  input: z.object({ session_id: sessionIdArg }),
+  async run(ctx, args) {
+    const id = await resolveSessionId(ctx, args.session_id);
+    const [session, history, toc] = await Promise.all([
+      callOperation(ctx, 'getSession', { id }),
+      callOperation(ctx, 'titleHistory', { id }),
+      callOperation(ctx, 'sessionToc', { id }),
+    ]);
+    const recent = toc.entries.slice(-10);
+    const text = [
+      describeSession(session),
+      `Recent title changes: ${history.entries.slice(0, 3).map((e) => `"${e.title}" (turn ${e.turn})`).join(', ') || 'none'}`,
+      `Last ${recent.length} of ${toc.totalTurns} turns:`,
+      ...recent.map((e) => `${e.turn}. ${e.summary ?? '(summary pending)'}`),
+    ].join('\n');
+    return { text, structured: { session, titleHistory: history.entries.slice(0, 3), toc: recent } };
+  },
+});
+
+export const listSessionsTool = defineTool({
+  name: 'list_sessions',
+  title: 'List sessions',
+  description: 'Recent sessions with the assistant, last active first: id, type, title, status, turns, last active, summary.',
+  input: z.object({
+    limit: z.number().int().min(1).max(50).default(10).describe('At most 50'),
+    status: sessionStatusSchema.optional(),
+    type: sessionTypeSchema.optional().describe('chat, ticket, design, support, …'),
+    query: z.string().max(200).optional().describe('Fuzzy match on titles'),
+  }),
+  async run(ctx, args) {
+    const { sessions } = await callOperation(ctx, 'listSessions', { limit: args.limit, status: args.status, type: args.type, q: args.query });
+    return { text: sessions.map(describeSession).join('\n') || 'No sessions match.', structured: { sessions } };
+  },
+});
+
+export const sessionTocTool = defineTool({
+  name: 'session_toc',
+  title: 'Session table of contents',
+  description: 'Numbered one-line summaries of every turn of a session, to find where something was discussed.',
+  input: z.object({ session_id: sessionIdArg }),
+  async run(ctx, args) {
+    const toc = await callOperation(ctx, 'sessionToc', { id: await resolveSessionId(ctx, args.session_id) });
+    return { text: `"${toc.sessionTitle}" (${toc.totalTurns} turns)\n${toc.formatted}`, structured: toc };
+  },
+});
+
+export const sessionTitleHistoryTool = defineTool({
+  name: 'session_title_history',
+  title: 'Session title history',
+  description: "How a session's topic evolved: its titles, newest first, each with the turn that changed it.",
+  input: z.object({ session_id: sessionIdArg }),
+  async run(ctx, args) {
+    const history = await callOperation(ctx, 'titleHistory', { id: await resolveSessionId(ctx, args.session_id) });
+    const lines = history.entries.map((e) => `"${e.title}" — from turn ${e.turn} (${e.changedAt})`);
+    return { text: `Now: "${history.title}"\n${lines.join('\n') || 'The title never changed.'}`, structured: history };
+  },
+});
+
+export const getTurnTool = defineTool({
+  name: 'get_turn',
+  title: 'Get a turn',
+  description: 'One turn of a session in full (what the user asked, what the assistant answered) with the briefs of the turns before and after.',
+  input: z.object({ session_id: sessionIdArg, turn: z.number().int().min(1).describe('Turn number, from 1') }),
+  async run(ctx, args) {
+    const result = await callOperation(ctx, 'getTurn', { id: await resolveSessionId(ctx, args.session_id), n: args.turn });
+    const text = [
+      result.previous ? `Previous: ${result.previous.turn}. ${result.previous.summary}` : 'Previous: none',
+      describeTurn(result.turn),
+      result.next ? `Next: ${result.next.turn}. ${result.next.summary}` : 'Next: none',
+    ].join('\n\n');
+    return { text, structured: result };
+  },
+});
+
+export const getTurnsTool = defineTool({
+  name: 'get_turns',
+  title: 'Get turns',
+  description: 'A range of turns of a session in full (at most 20).',
+  input: z.object({
+    session_id: sessionIdArg,
+    from: z.number().int().min(1).describe('First turn'),
+    to: z.number().int().min(1).describe('Last turn (inclusive); at most 20 turns in a range'),
+  }),
+  async run(ctx, args) {
+    const result = await callOperation(ctx, 'getTurns', { id: await resolveSessionId(ctx, args.session_id), from: args.from, to: args.to });
+    return { text: result.turns.map(describeTurn).join('\n\n') || 'No turns in that range.', structured: result };
+  },
+});
+
+export const searchSessionTool = defineTool({
+  name: 'search_session',
+  title: 'Search a session',
+  description: 'Full-text search within one session; hits come best first with the turn number and a snippet («matched words»).',
+  input: z.object({
+    session_id: sessionIdArg,
+    query: z.string().min(1).max(500),
+    limit: z.number().int().min(1).max(50).default(10),
+  }),
+  async run(ctx, args) {
+    const { hits } = await callOperation(ctx, 'searchSession', { id: await resolveSessionId(ctx, args.session_id), q: args.query, limit: args.limit });
+    return { text: hits.map(describeHit).join('\n') || `Nothing matches "${args.query}".`, structured: { hits } };
+  },
+});
+
+export const searchAllSessionsTool = defineTool({
+  name: 'search_all_sessions',
+  title: 'Search all sessions',
+  description: 'Full-text search across every session with the assistant, best first, with session, turn number and snippet.',
+  input: z.object({
+    query: z.string().min(1).max(500),
+    limit: z.number().int().min(1).max(30).default(10).describe('At most 30'),
+    type: sessionTypeSchema.optional(),
+    status: sessionStatusSchema.optional(),
+  }),
+  async run(ctx, args) {
+    const { hits } = await callOperation(ctx, 'searchAll', { q: args.query, limit: args.limit, type: args.type, status: args.status, screen: false });
+    return { text: hits.map(describeHit).join('\n') || `Nothing matches "${args.query}".`, structured: { hits } };
+  },
+});
