@@ -48,7 +48,8 @@ const STOPWORDS = new Set(
   this those through to too under until up very was we were what when where which while who whom why will with would
   you your yours yourself please also like need want get got make made know think tell show give going go use used
   using one two new way well really thing things something okay ok yes hey hi hello thanks thank can't don't i'm it's
-  that's what's let's shall may might must much many time help look next first last today now again still`.split(/\s+/),
+  that's what's let's shall may might must much many time help look next first last today now again still long
+  see saw seen yet did does done tomorrow yesterday morning afternoon evening`.split(/\s+/),
 );
 
 /** Content words of a text, lowercased, in order of first appearance with their counts. */

@@ -109,12 +109,14 @@ export class SessionSummarizer {
   private async updateTitle(sessionId: string, turn: number): Promise<void> {
     const session = this.deps.repo.getSession(sessionId);
     if (!session) return;
-    const recentPrompts = this.deps.repo.lastTurns(sessionId, 3).map((t) => t.prompt);
+    // Judged on the turns up to this one, not the newest in the store: the chain may lag behind the chat.
+    const recentPrompts = this.deps.repo.turnRange(sessionId, Math.max(1, turn - 2), turn).map((t) => t.prompt);
     const offlineTitle = (): string => extractiveTitle(session.title, recentPrompts) ?? session.title;
     let title: string;
     if (this.deps.llm.configured) {
       const toc = this.deps.repo
         .tocRows(sessionId)
+        .filter((r) => r.number <= turn)
         .slice(-TITLE_PROMPT_TURNS)
         .map((r) => ({ turn: r.number, summary: r.summary ?? '(no summary yet)' }));
       const result = await this.llmSlots.run(() =>
