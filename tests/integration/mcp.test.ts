@@ -22,12 +22,13 @@ beforeAll(async () => {
   process.env.SHADOW_HOME = home;
   process.env.SHADOW_API_TOKEN = 'mcp-test-token-0123456789';
   const day = await writeTinyDay([
-    { app: 'Excel', title: 'Ledger 2026.xlsx', seconds: 300 },
-    { app: 'Chrome', title: 'Northwind Bank', seconds: 120 },
+    { app: 'Excel', title: 'Ledger 2026.xlsx', seconds: 300, text: ['LEDGER 2026', 'Acme Supplies invoice 4471', 'Amount 1240.00'] },
+    { app: 'Chrome', title: 'Northwind Bank', seconds: 120, text: ['NORTHWIND BANK', 'Payment to Acme Supplies'] },
     { app: 'KeePassXC', title: 'Passwords.kdbx', seconds: 60 },
   ]);
   engine = await startEngine({ port: 0, replayDir: day });
   await engine.replayDone;
+  await engine.core.ocr.whenIdle();
 
   // A scripted conversation: first about the ledger, then about the bank portal.
   const session = await engine.handlers.createSession({ type: 'chat', tools: [] });
@@ -71,7 +72,7 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     expect(names).toEqual(
       expect.arrayContaining([
         'current_session', 'list_sessions', 'session_toc', 'session_title_history', 'get_turn', 'get_turns',
-        'search_session', 'search_all_sessions', 'current_activity', 'app_time',
+        'search_session', 'search_all_sessions', 'current_activity', 'app_time', 'search_screen',
       ]),
     );
     for (const tool of tools) {
@@ -147,6 +148,16 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     const block = (prompt.messages[0]!.content as { text: string }).text;
     expect(block).toContain('[RESUMED CONVERSATION]');
     expect(block).toMatch(/5 (exchanges|turns)/);
+  });
+
+  it('search_screen finds text read on screen with its app and time, never from private windows', async () => {
+    const result = await call(clients[transport], 'search_screen', { query: '4471' });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent.hits[0]).toMatchObject({ app: 'Excel', title: 'Ledger 2026.xlsx' });
+    const onlyChrome = await call(clients[transport], 'search_screen', { query: 'Acme', app: 'Chrome' });
+    expect(onlyChrome.structuredContent.hits.map((h: { app: string }) => h.app)).toEqual(['Chrome']);
+    const secret = await call(clients[transport], 'search_screen', { query: 'Passwords' });
+    expect(secret.structuredContent.hits).toEqual([]);
   });
 
   it('answers bad arguments with an error that says what was wrong, and keeps serving', async () => {

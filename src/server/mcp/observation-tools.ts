@@ -45,3 +45,22 @@ export const appTimeTool = defineTool({
     return { text: lines.join('\n'), structured: time };
   },
 });
+
+export const searchScreenTool = defineTool({
+  name: 'search_screen',
+  title: 'Search screen text',
+  description:
+    'Full-text search over the text Workflow Shadow read on the screen (OCR), best match first, with time, app and window. Private (excluded) windows are never read, so they never appear.',
+  input: z.object({
+    query: z.string().min(1).max(500),
+    app: z.string().max(200).optional().describe('Only this app'),
+    from: z.string().optional().describe('From this moment (ISO date-time) or local day (YYYY-MM-DD)'),
+    to: z.string().optional().describe('Until this moment or local day (inclusive)'),
+    limit: z.number().int().min(1).max(50).default(10),
+  }),
+  async run(ctx, args) {
+    const result = await callOperation(ctx, 'searchScreen', { q: args.query, app: args.app, from: args.from, to: args.to, limit: args.limit });
+    const lines = result.hits.map((h) => `${h.at} · ${h.app} — "${h.title}": ${h.snippet}`);
+    return { text: lines.join('\n') || `"${args.query}" was not seen on screen.`, structured: result };
+  },
+});

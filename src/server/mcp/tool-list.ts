@@ -1,5 +1,5 @@
 import type { McpToolSpec } from './mcp-tool';
-import { appTimeTool, currentActivityTool } from './observation-tools';
+import { appTimeTool, currentActivityTool, searchScreenTool } from './observation-tools';
 import {
   currentSessionTool,
   getTurnTool,
@@ -23,4 +23,5 @@ export const mcpTools: readonly McpToolSpec[] = [
   searchAllSessionsTool,
   currentActivityTool,
   appTimeTool,
+  searchScreenTool,
 ];
