@@ -253,17 +253,19 @@ export class SessionService {
       const result = await this.deps.llm.stream({ purpose: 'chat', messages }, offline, onPiece);
       if (!streamed && result.text) onDelta(result.text);
       return {
-        reply: result.text,
+        // When a stream breaks, the client follows the partial text with the offline answer; the stored
+        // reply is exactly what the user saw.
+        reply: streamed ? soFar : result.text,
         engine: result.engine === 'openai' ? 'llm' : 'offline',
         model: result.engine === 'openai' ? result.model : null,
         replyTokens: result.usage?.completionTokens ?? null,
       };
     } catch (error) {
       // The client falls back by itself; this is the last line of defence so a turn is never lost.
-      const text = offline();
-      onDelta(`${streamed ? '\n\n' : ''}${text}`);
+      const rest = `${streamed ? '\n\n' : ''}${offline()}`;
+      onDelta(rest);
       process.emitWarning(`session ${id}: the reply failed (${(error as Error).message}); answered offline`);
-      return { reply: text, engine: 'offline', model: null, replyTokens: null };
+      return { reply: soFar + rest, engine: 'offline', model: null, replyTokens: null };
     }
   }
 

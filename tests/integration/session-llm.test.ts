@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
+import { extractiveSummary } from '../../src/core/sessions/extractive';
+import { allText, lastUserText, startFakeOpenAiServer, type FakeOpenAiServer, type RecordedRequest } from '../helpers/fake-openai-server';
+import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
+
+const isTitleRequest = (r: RecordedRequest): boolean => allText(r.body).includes('Generate a session title');
+const isTocRequest = (r: RecordedRequest): boolean => allText(r.body).includes('Summarize this exchange in one line');
+
+/** A model stand-in: TOC lines echo the prompt, titles follow what the [RECENT] lines talk about. */
+function respond(request: RecordedRequest) {
+  const text = allText(request.body);
+  if (isTitleRequest(request)) {
+    const recent = text.split('\n').filter((l) => l.startsWith('[RECENT]'));
+    const budget = recent.filter((l) => /budget/i.test(l)).length;
+    return { text: budget >= 2 ? '"Quarterly budget forecast"' : 'Invoice reconciliation' };
+  }
+  if (isTocRequest(request)) {
+    const prompt = /^User: (.*)$/m.exec(text)?.[1] ?? '';
+    return { text: `Asked: ${prompt}` };
+  }
+  return { text: `Model answer about ${lastUserText(request.body)} with several streamed words` };
+}
+
+let home: TempShadowHome;
+let fake: FakeOpenAiServer;
+let core: ShadowCore;
+
+beforeAll(async () => {
+  home = createTempShadowHome();
+  fake = await startFakeOpenAiServer(respond);
+  core = createShadowCore({
+    paths: home.paths,
+    settings: { ocrEnabled: false },
+    env: { OPENAI_BASE_URL: fake.baseUrl, SHADOW_LLM_MODEL: 'fake-model' },
+  });
+});
+
+afterAll(async () => {
+  core?.close();
+  await fake?.close();
+  home?.remove();
+});
+
+describe('sessions with an OpenAI-compatible model', () => {
+  it('streams replies, writes LLM TOC lines, and retitles when the newest turns change topic', async () => {
+    const session = core.sessions.create({ type: 'chat', tools: [] });
+    const prompts = [
+      'Reconcile invoice 4471 with the bank statement',
+      'The invoice from Acme is missing a VAT number',
+      'Mark invoice 4472 as paid',
+      'Send the invoice summary to Dana',
+      'Start the quarterly budget forecast',
+      'Budget for travel should drop ten percent',
+      'Budget review meeting is on Thursday',
+    ];
+    for (const prompt of prompts) {
+      const deltas: string[] = [];
+      const { turn } = await core.sessions.send(session.id, prompt, (d) => deltas.push(d));
+      expect(deltas.length).toBeGreaterThan(3);
+      expect(deltas.join('')).toBe(turn.reply);
+      expect(turn).toMatchObject({ engine: 'llm', status: 'complete', reply: `Model answer about ${prompt} with several streamed words` });
+      await core.sessions.idle();
+    }
+    const chat = fake.requests.filter((r) => !isTitleRequest(r) && !isTocRequest(r));
+    expect(chat).toHaveLength(prompts.length);
+    expect(chat.every((r) => r.body.stream === true)).toBe(true);
+    // The system prompt carries the observed context; the history carries earlier turns.
+    const lastChat = chat.at(-1)!.body;
+    expect(lastChat.messages[0]!.role).toBe('system');
+    expect(String(lastChat.messages[0]!.content)).toContain('## What the user is doing');
+    expect(allText(lastChat)).toContain('Budget for travel should drop ten percent');
+
+    const toc = core.sessions.toc(session.id);
+    expect(toc.entries.map((e) => [e.summary, e.summarySource])).toEqual(prompts.map((p) => [`Asked: ${p}`, 'llm']));
+
+    const history = core.sessions.titleHistory(session.id);
+    expect(history.entries.map((e) => [e.turn, e.title])).toEqual([
+      [6, 'Quarterly budget forecast'],
+      [1, 'Invoice reconciliation'],
+    ]);
+    const titleAtTurn6 = fake.requests.filter(isTitleRequest)[5]!;
+    const lines = allText(titleAtTurn6.body).split('\n');
+    const firstTurnLine = lines.findIndex((l) => /Turn \d+:/.test(l));
+    expect(lines.slice(firstTurnLine, firstTurnLine + 4)).toEqual([
+      `[RECENT] Turn 6: Asked: ${prompts[5]}`,
+      `[RECENT] Turn 5: Asked: ${prompts[4]}`,
+      `[RECENT] Turn 4: Asked: ${prompts[3]}`,
+      `Turn 3: Asked: ${prompts[2]}`,
+    ]);
+    // Summary and title calls never become turns.
+    expect(core.sessions.get(session.id).turnCount).toBe(prompts.length);
+  });
+
+  it('falls back to extractive TOC lines when the model fails, and keeps the reply the user saw', async () => {
+    fake.respondWith((request) => (isTocRequest(request) || isTitleRequest(request) ? { kind: 'error', status: 400, message: 'model overloaded' } : respond(request)));
+    const session = core.sessions.create({ type: 'support', tools: [] });
+    const prompt = 'Customer says the export button is greyed out\nsecond line with details';
+    const { turn } = await core.sessions.send(session.id, prompt);
+    await core.sessions.idle();
+    expect(core.sessions.toc(session.id).entries[0]).toMatchObject({ summary: extractiveSummary(prompt, turn.reply), summarySource: 'extractive' });
+    expect(core.sessions.toc(session.id).entries[0]!.summary).toBe('Customer says the export button is greyed out');
+
+    fake.respondWith((request) =>
+      isTocRequest(request) || isTitleRequest(request)
+        ? { kind: 'error', status: 400, message: 'model overloaded' }
+        : { text: 'This reply will break off after a few words for sure', breakAfterChunks: 3 },
+    );
+    const deltas: string[] = [];
+    const broken = await core.sessions.send(session.id, 'How long was I in Excel today?', (d) => deltas.push(d));
+    expect(broken.turn.engine).toBe('offline');
+    expect(broken.turn.reply).toBe(deltas.join(''));
+    expect(broken.turn.reply).toMatch(/^This reply will /);
+    expect(broken.turn.reply).toMatch(/no app time recorded today/);
+    await core.sessions.idle();
+    expect(core.sessions.toc(session.id).entries[1]).toMatchObject({ summary: 'How long was I in Excel today?', summarySource: 'extractive' });
+  });
+});
