@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { CaptureState, ImmediateContextView } from '../shared/contract/index';
 import type { Frame, SignificantChange } from './observe/frame';
+import type { ContextEvent } from '../shared/contract/context';
 
 /** Payloads of the core's events. Surfaces subscribe; nothing here knows about them. */
 export interface CoreEvents {
@@ -13,6 +14,8 @@ export interface CoreEvents {
   'frame:kept': { frame: Frame; change: SignificantChange | null };
   /** OCR stored new text for a kept frame (the frame's time, app and title; the text as stored). */
   'screen:text-recognized': { entryId: number; at: string; app: string; title: string; text: string };
+  /** A session's context sets changed, or the session resumed with context (the context card). */
+  'session:context-changed': ContextEvent;
 }
 
 export type CoreEventName = keyof CoreEvents;

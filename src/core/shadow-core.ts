@@ -18,6 +18,12 @@ import { ScreenTextRepository } from './store/repositories/screen-text-repositor
 import { SessionRepository } from './store/repositories/session-repository';
 import { basicObservedContext } from './sessions/basic-context';
 import { SessionService } from './sessions/session-service';
+import { AppletStore } from './applets/applet-store';
+import { ContextService } from './context/context-service';
+import { OutputStore, scheduleOutputPruning } from './outputs/output-store';
+import { FileStorage } from './storage/file-storage';
+import { ContextSetRepository } from './store/repositories/context-set-repository';
+import { OutputRepository } from './store/repositories/output-repository';
 
 export interface CoreOptions {
   readonly paths?: ProfilePaths;
@@ -52,6 +58,13 @@ export interface ShadowCore {
   readonly llm: LlmClient;
   /** Conversations with the assistant (chat, TOC, titles, search, resume, export). */
   readonly sessions: SessionService;
+  /** Context sets of each session (files, tickets, applet, endpoints, ports). */
+  readonly context: ContextService;
+  /** Outputs shown in sessions, referenced from turns by [output:<id>] markers. */
+  readonly outputs: OutputStore;
+  readonly applets: AppletStore;
+  /** Files for the storage API: reads inside the allowed roots, writes under the data directory. */
+  readonly storage: FileStorage;
   close(): void;
 }
 
@@ -90,6 +103,22 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     sourceKind: source.kind,
     recognizer: options.ocrRecognizer,
   });
+  const context = new ContextService({ repository: new ContextSetRepository(db), events, clock });
+  const outputs = new OutputStore({
+    repository: new OutputRepository(db),
+    clock,
+    retentionDays: settings.outputRetentionDays,
+    sessionExists: (id) => context.sessionExists(id),
+  });
+  const stopOutputPruning = scheduleOutputPruning(outputs, undefined, (error) =>
+    process.emitWarning(`pruning stored outputs failed: ${error.message}`),
+  );
+  const applets = new AppletStore(join(paths.data, 'applets'), clock);
+  const storage = new FileStorage({
+    dataDir: paths.data,
+    allowedRoots: settings.allowedRoots,
+    reservedDirs: ['applets', 'frames'],
+  });
   const sessions = new SessionService({
     db,
     repo: new SessionRepository(db),
@@ -100,6 +129,10 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     currentWindow: () => {
       const now = observer.immediateContext();
       return { app: now.currentApp, title: now.currentWindowTitle };
+    },
+    resumeExtras: (id) => {
+      const { text } = context.announceResume(id);
+      return text ? ['', text] : [];
     },
   });
 
@@ -116,7 +149,12 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     screenText,
     ocr,
     sessions,
+    context,
+    outputs,
+    applets,
+    storage,
     close() {
+      stopOutputPruning();
       observer.stop();
       sessions.close();
       void ocr.close();

@@ -5,5 +5,6 @@ export const eventNames = [
   'capture:error',
   'work-session:started',
   'work-session:ended',
+  'session:context-changed',
 ] as const;
 export type PublicEventName = (typeof eventNames)[number];

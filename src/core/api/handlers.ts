@@ -3,6 +3,8 @@ import type { ShadowCore } from '../shadow-core';
 import { observationHandlers } from './observation-handlers';
 import { screenHandlers } from './screen-handlers';
 import { sessionHandlers } from './session-handlers';
+import { contextHandlers } from './context-handlers';
+import { storageHandlers } from './storage-handlers';
 
 /** One implementation per operation of the contract; every surface calls through this table. */
 export type Handlers = {
@@ -16,5 +18,7 @@ export function createHandlers(core: ShadowCore): Handlers {
     ...observationHandlers(core),
     ...screenHandlers(core),
     ...sessionHandlers(core),
+    ...contextHandlers(core),
+    ...storageHandlers(core),
   };
 }

@@ -10,7 +10,10 @@ export function sessionHandlers(core: ShadowCore) {
   const listSessions: Op<'listSessions'> = (input) => ({ sessions: s.list(input) });
   const createSession: Op<'createSession'> = (input) => s.create(input);
   const getSession: Op<'getSession'> = ({ id }) => s.get(id);
-  const updateSession: Op<'updateSession'> = ({ id, ...patch }) => s.update(id, patch);
+  const updateSession: Op<'updateSession'> = ({ id, context, setContext, unionContext, ...patch }) => {
+    core.context.applyContextPatch(id, { context, setContext, unionContext });
+    return s.update(id, patch);
+  };
   const sendMessage: Op<'sendMessage'> = ({ id, content }) => s.send(id, content);
   const pauseSession: Op<'pauseSession'> = ({ id }) => s.pause(id);
   const resumeSession: Op<'resumeSession'> = ({ id, maxHistoryTokens }) => s.resume(id, maxHistoryTokens);

@@ -2,17 +2,23 @@ import type { OperationSpec } from './define';
 import { observationOperations } from './observation';
 import { screenOperations } from './screen';
 import { sessionOperations } from './sessions';
+import { contextOperations } from './context';
+import { storageOperations } from './storage';
 
 export * from './define';
 export * from './observation';
 export * from './screen';
 export * from './sessions';
+export * from './context';
+export * from './storage';
 
 /** The whole API table. Each feature adds its own module of operations here. */
 export const operations = {
   ...observationOperations,
   ...screenOperations,
   ...sessionOperations,
+  ...contextOperations,
+  ...storageOperations,
 } as const;
 
 export type Operations = typeof operations;

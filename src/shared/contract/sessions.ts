@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contextPatchShape } from './context-sets';
 import { defineOperation, intParam, localDateSchema } from './define';
 
 export const SESSION_TITLE_MAX = 60;
@@ -133,6 +134,8 @@ export const updateSessionInputSchema = z
     title: z.string().trim().min(1).max(SESSION_TITLE_MAX).optional(),
     type: sessionTypeSchema.optional(),
     status: z.enum(['active', 'paused', 'completed']).optional(),
+    /** Context sets (seed 000): `context` replaces all, `setContext` one set, `unionContext` merges into one. */
+    ...contextPatchShape,
   })
   .strict();
 

@@ -1,0 +1,9 @@
+import type { OperationOutput, OperationParsedInput, Operations } from '../../shared/contract/index';
+import type { ShadowCore } from '../shadow-core';
+
+type Op<K extends keyof Operations> = (input: OperationParsedInput<Operations[K]>) => OperationOutput<Operations[K]>;
+
+export function contextHandlers(core: ShadowCore) {
+  const getSessionContext: Op<'getSessionContext'> = ({ id }) => core.context.get(id);
+  return { getSessionContext };
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { LlmToolSpec } from '../llm/llm-client';
+
+/** What a tool handler knows about the call: the session the assistant is working in. */
+export interface ToolCallContext {
+  readonly sessionId: string;
+}
+
+export interface ToolResult {
+  /** What the model reads back. */
+  readonly text: string;
+  readonly isError?: boolean;
+}
+
+/**
+ * A tool the assistant can call, declared once so the chat loop and the MCP server register the same
+ * thing: a name, a description, a zod schema for the arguments and a handler.
+ */
+export interface AssistantTool<S extends z.ZodObject = z.ZodObject> {
+  readonly name: string;
+  readonly description: string;
+  readonly schema: S;
+  handler(args: z.output<S>, context: ToolCallContext): ToolResult | Promise<ToolResult>;
+}
+
+export function defineTool<S extends z.ZodObject>(tool: AssistantTool<S>): AssistantTool<S> {
+  return tool;
+}
+
+/** The tool as the LLM client sends it (JSON Schema arguments). */
+export function toLlmToolSpec(tool: AssistantTool): LlmToolSpec {
+  return { name: tool.name, description: tool.description, parameters: z.toJSONSchema(tool.schema, { io: 'input' }) };
+}
+
+/**
+ * Validates raw JSON arguments (as the model sent them) and runs the tool; bad arguments and
+ * refused changes come back as an error result the model can read, never as a thrown error.
+ */
+export async function callTool(tool: AssistantTool, rawArguments: string | unknown, context: ToolCallContext): Promise<ToolResult> {
+  let args: unknown = rawArguments;
+  if (typeof rawArguments === 'string') {
+    try {
+      args = rawArguments.trim() ? JSON.parse(rawArguments) : {};
+    } catch (error) {
+      return { text: `Arguments of ${tool.name} are not valid JSON: ${(error as Error).message}`, isError: true };
+    }
+  }
+  const parsed = tool.schema.safeParse(args);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ');
+    return { text: `Invalid arguments for ${tool.name}: ${problems}`, isError: true };
+  }
+  try {
+    return await tool.handler(parsed.data, context);
+  } catch (error) {
+    return { text: `${tool.name} failed: ${(error as Error).message}`, isError: true };
+  }
+}

@@ -1,0 +1,186 @@
+import {
+  CONTEXT_SET_MAX_ITEMS,
+  CONTEXT_TOTAL_MAX_ITEMS,
+  KNOWN_CONTEXT_SETS,
+  contextSetNameSchema,
+  type ContextMode,
+  type SessionContext,
+} from '../../shared/contract/context';
+
+/** A context change that breaks a rule; the message says what to do instead. */
+export class ContextError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ContextError';
+  }
+}
+
+export const APPLET_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+const knownNames: ReadonlySet<string> = new Set(KNOWN_CONTEXT_SETS);
+
+export const isKnownSetName = (name: string): boolean => knownNames.has(name);
+
+/** Removes duplicates, keeping the first occurrence of each item. */
+export function uniqueInOrder(items: readonly string[]): string[] {
+  return [...new Set(items)];
+}
+
+/**
+ * The new items of one set: `replace` takes the given items, `merge` appends the ones not already
+ * there (ordered union). Limits are checked by `changeContextSet`, not silently cut here.
+ */
+export function mergeContextSet(existing: readonly string[], items: readonly string[], mode: ContextMode): string[] {
+  return mode === 'replace' ? uniqueInOrder(items) : uniqueInOrder([...existing, ...items]);
+}
+
+export const totalItems = (context: SessionContext): number =>
+  Object.values(context).reduce((sum, items) => sum + items.length, 0);
+
+function isAbsolutePath(item: string): boolean {
+  return item.startsWith('/') || /^[A-Za-z]:[\\/]/.test(item);
+}
+
+function isUrl(item: string): boolean {
+  try {
+    const url = new URL(item);
+    return url.host.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Why an item is not valid in this set, or null when it is. */
+function itemProblem(setName: string, item: string, index: number): string | null {
+  if (item.trim() !== item || item.length === 0) return `item ${index + 1} is empty or has spaces around it`;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(item)) return `item ${index + 1} contains a control character`;
+  switch (setName) {
+    case 'files':
+      return isAbsolutePath(item) ? null : `"${item}" is not an absolute path (files holds paths such as /home/me/spec.md)`;
+    case 'endpoints':
+      return isUrl(item) ? null : `"${item}" is not a URL (endpoints holds URLs such as http://localhost:3000/api)`;
+    case 'ports': {
+      const port = /^\d{1,5}$/.test(item) ? Number(item) : NaN;
+      return port >= 1 && port <= 65535 ? null : `"${item}" is not a port (a whole number from 1 to 65535, as text)`;
+    }
+    case 'applet':
+      if (index === 0) {
+        return APPLET_SLUG_PATTERN.test(item)
+          ? null
+          : `"${item}" is not an applet slug (lowercase letters, digits and "-"), which must come first`;
+      }
+      return /^[^=\s]+=/.test(item) ? null : `"${item}" is not a parameter: applet items after the slug are "key=value"`;
+    default:
+      return null;
+  }
+}
+
+/** Checks a set name and its items; throws a ContextError naming the first problem. */
+export function validateContextSet(setName: string, items: readonly string[]): void {
+  const name = contextSetNameSchema.safeParse(setName);
+  if (!name.success) throw new ContextError(`Invalid context set name "${setName}": ${name.error.issues[0]?.message}.`);
+  for (const [index, item] of items.entries()) {
+    const problem = itemProblem(setName, item, index);
+    if (problem) throw new ContextError(`Invalid item in context set "${setName}": ${problem}.`);
+  }
+}
+
+function checkLimits(context: SessionContext): void {
+  for (const [name, items] of Object.entries(context)) {
+    if (items.length > CONTEXT_SET_MAX_ITEMS) {
+      throw new ContextError(
+        `Context set "${name}" would hold ${items.length} items; a set holds at most ${CONTEXT_SET_MAX_ITEMS}. Remove some items or replace the set.`,
+      );
+    }
+  }
+  const total = totalItems(context);
+  if (total > CONTEXT_TOTAL_MAX_ITEMS) {
+    throw new ContextError(
+      `The session context would hold ${total} items; at most ${CONTEXT_TOTAL_MAX_ITEMS} in all. Remove some items first.`,
+    );
+  }
+}
+
+export interface ContextDiff {
+  readonly added: Record<string, string[]>;
+  readonly removed: Record<string, string[]>;
+}
+
+export interface ContextChange {
+  readonly context: SessionContext;
+  readonly diff: ContextDiff;
+  /** Set names touched that are not known ones (likely typos such as "fles"). */
+  readonly unknownSetNames: string[];
+}
+
+/** What was added to and removed from each set between two contexts. */
+export function diffContext(before: SessionContext, after: SessionContext): ContextDiff {
+  const added: Record<string, string[]> = {};
+  const removed: Record<string, string[]> = {};
+  for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const old = new Set(before[name] ?? []);
+    const now = new Set(after[name] ?? []);
+    const plus = [...now].filter((item) => !old.has(item));
+    const minus = [...old].filter((item) => !now.has(item));
+    if (plus.length) added[name] = plus;
+    if (minus.length) removed[name] = minus;
+  }
+  return { added, removed };
+}
+
+export const isEmptyDiff = (diff: ContextDiff): boolean =>
+  Object.keys(diff.added).length === 0 && Object.keys(diff.removed).length === 0;
+
+/** Replaces or merges one set; an empty replace removes the set. Throws a ContextError past a limit. */
+export function changeContextSet(
+  context: SessionContext,
+  setName: string,
+  items: readonly string[],
+  mode: ContextMode,
+): ContextChange {
+  validateContextSet(setName, items);
+  const next: SessionContext = { ...context };
+  const merged = mergeContextSet(context[setName] ?? [], items, mode);
+  if (merged.length === 0) delete next[setName];
+  else next[setName] = merged;
+  checkLimits(next);
+  return {
+    context: next,
+    diff: diffContext(context, next),
+    unknownSetNames: isKnownSetName(setName) ? [] : [setName],
+  };
+}
+
+/** Replaces the whole context (PATCH `context`); empty sets are dropped. */
+export function replaceContext(context: SessionContext, replacement: SessionContext): ContextChange {
+  const next: SessionContext = {};
+  for (const [name, items] of Object.entries(replacement)) {
+    validateContextSet(name, items);
+    const unique = uniqueInOrder(items);
+    if (unique.length) next[name] = unique;
+  }
+  checkLimits(next);
+  return {
+    context: next,
+    diff: diffContext(context, next),
+    unknownSetNames: Object.keys(next).filter((name) => !isKnownSetName(name)),
+  };
+}
+
+/** Reads the `applet` set as a slug and its `key=value` params. */
+export function appletFromContext(context: SessionContext): { slug: string; params: Record<string, string> } | null {
+  const [slug, ...rest] = context.applet ?? [];
+  if (!slug) return null;
+  const params: Record<string, string> = {};
+  for (const item of rest) {
+    const at = item.indexOf('=');
+    if (at > 0) params[item.slice(0, at)] = item.slice(at + 1);
+  }
+  return { slug, params };
+}
+
+/** The `applet` set items for a slug and params. */
+export function appletContextItems(slug: string, params: Record<string, string> = {}): string[] {
+  return [slug, ...Object.entries(params).map(([key, value]) => `${key}=${value}`)];
+}

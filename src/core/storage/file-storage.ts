@@ -1,0 +1,234 @@
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { STORAGE_READ_MAX_BYTES, STORAGE_WRITE_MAX_BYTES, type ContentEncoding } from '../../shared/contract/storage';
+import { ApiError, notFound } from '../api/api-error';
+import { iso } from '../clock';
+import { badPath, checkPathText, forbiddenPath, isInside, sensitiveReason } from './path-rules';
+
+export interface FileStorageOptions {
+  /** The profile's data directory: readable, and the only place writes go. */
+  readonly dataDir: string;
+  /** More folders the user allowed reading from (settings `allowedRoots`). */
+  readonly allowedRoots: readonly string[];
+  /** Folders under the data directory that their own stores manage (applets, frames): not writable here. */
+  readonly reservedDirs?: readonly string[];
+  readonly readMaxBytes?: number;
+  readonly writeMaxBytes?: number;
+}
+
+export interface StorageEntry {
+  readonly name: string;
+  readonly type: 'file' | 'directory' | 'symlink' | 'other';
+  readonly size: number;
+  readonly modifiedAt: string;
+}
+
+const LIST_MAX_ENTRIES = 1000;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function errnoOf(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | null)?.code;
+}
+
+/**
+ * The real path of `path`, following symlinks, also when it does not exist yet: the deepest
+ * existing ancestor is resolved and the rest appended. `exists` says whether the whole path did.
+ */
+function realPathOf(path: string): { real: string; exists: boolean } {
+  const missing: string[] = [];
+  let current = path;
+  for (;;) {
+    try {
+      const real = realpathSync.native(current);
+      return { real: missing.length ? join(real, ...missing.reverse()) : real, exists: missing.length === 0 };
+    } catch (error) {
+      const code = errnoOf(error);
+      if (code === 'ELOOP') throw forbiddenPath('The path goes through a symlink loop.');
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw forbiddenPath(`The path cannot be resolved (${code ?? 'error'}).`);
+      const parent = dirname(current);
+      if (parent === current) throw forbiddenPath('The path cannot be resolved.');
+      missing.push(basename(current));
+      current = parent;
+    }
+  }
+}
+
+/**
+ * Files for applets and the storage API, with seed 001's rules: reads only inside the allowed roots,
+ * writes only under the data directory, both judged on the real path (symlinks resolved); secrets
+ * refused by name; size limits. Answers with 4xx ApiErrors the surfaces pass on.
+ */
+export class FileStorage {
+  private readonly readMax: number;
+  private readonly writeMax: number;
+
+  constructor(private readonly options: FileStorageOptions) {
+    this.readMax = options.readMaxBytes ?? STORAGE_READ_MAX_BYTES;
+    this.writeMax = options.writeMaxBytes ?? STORAGE_WRITE_MAX_BYTES;
+  }
+
+  get dataDir(): string {
+    return this.options.dataDir;
+  }
+
+  /** The real paths of the data directory and the allowed roots that exist. */
+  readRoots(): string[] {
+    mkdirSync(this.options.dataDir, { recursive: true, mode: 0o700 });
+    const roots = [this.options.dataDir, ...this.options.allowedRoots].flatMap((root) => {
+      try {
+        return [realpathSync.native(root)];
+      } catch {
+        return [];
+      }
+    });
+    return [...new Set(roots)];
+  }
+
+  private writeRoot(): string {
+    mkdirSync(this.options.dataDir, { recursive: true, mode: 0o700 });
+    return realpathSync.native(this.options.dataDir);
+  }
+
+  /** Checks a requested path for reading; returns its real path (which may not exist). */
+  private resolveReadable(raw: string): { real: string; exists: boolean } {
+    const requested = checkPathText(raw, this.options.dataDir);
+    const refused = sensitiveReason(requested);
+    if (refused) throw forbiddenPath(`Refused: ${refused}.`);
+    const resolved = realPathOf(requested);
+    if (!this.readRoots().some((root) => isInside(root, resolved.real))) {
+      throw forbiddenPath('The path is outside the folders this API may read (the profile data directory and the folders you allowed).');
+    }
+    const refusedReal = sensitiveReason(resolved.real);
+    if (refusedReal) throw forbiddenPath(`Refused: ${refusedReal}.`);
+    return resolved;
+  }
+
+  readFile(raw: string): { path: string; content: string; encoding: ContentEncoding; size: number } {
+    const { real, exists } = this.resolveReadable(raw);
+    if (!exists) throw notFound(`File ${raw}`);
+    // Opened by its real path without following a last-moment symlink and without blocking on a FIFO;
+    // the descriptor must then be the very file the checks were made on.
+    let fd: number;
+    try {
+      fd = openSync(real, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    } catch (error) {
+      throw forbiddenPath(`The file cannot be opened (${errnoOf(error) ?? 'error'}).`);
+    }
+    try {
+      const opened = fstatSync(fd);
+      if (!opened.isFile()) throw badPath('The path is not a regular file.');
+      const checked = statSync(real);
+      if (checked.ino !== opened.ino || checked.dev !== opened.dev) throw forbiddenPath('The file changed while it was being opened.');
+      if (opened.size > this.readMax) {
+        throw new ApiError(413, 'file_too_large', `The file is ${opened.size} bytes; at most ${this.readMax} bytes are read.`);
+      }
+      const buffer = Buffer.alloc(opened.size);
+      let offset = 0;
+      while (offset < buffer.length) {
+        const n = readSync(fd, buffer, offset, buffer.length - offset, offset);
+        if (n === 0) break;
+        offset += n;
+      }
+      const data = buffer.subarray(0, offset);
+      const text = !data.includes(0) ? decodeUtf8(data) : null;
+      return text === null
+        ? { path: real, content: data.toString('base64'), encoding: 'base64', size: data.length }
+        : { path: real, content: text, encoding: 'utf8', size: data.length };
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  list(raw?: string): { path: string; files: StorageEntry[] } {
+    const { real, exists } = this.resolveReadable(raw ?? this.options.dataDir);
+    if (!exists) throw notFound(`Folder ${raw}`);
+    if (!statSync(real).isDirectory()) throw badPath('The path is not a folder.');
+    const files = readdirSync(real, { withFileTypes: true })
+      .filter((entry) => sensitiveReason(entry.name) === null)
+      .slice(0, LIST_MAX_ENTRIES)
+      .map((entry): StorageEntry => {
+        let size = 0;
+        let modifiedAt = iso(0);
+        try {
+          const stats = lstatSync(join(real, entry.name));
+          size = stats.isFile() ? stats.size : 0;
+          modifiedAt = iso(stats.mtimeMs);
+        } catch {
+          // Removed between listing and stat: listed with what is known.
+        }
+        const type = entry.isSymbolicLink() ? 'symlink' : entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : 'other';
+        return { name: entry.name, type, size, modifiedAt };
+      })
+      .sort((a, b) => a.name.localeCompare(b.name));
+    return { path: real, files };
+  }
+
+  writeFile(raw: string, content: string, encoding: ContentEncoding = 'utf8'): { path: string; size: number } {
+    const requested = checkPathText(raw, this.options.dataDir);
+    const refused = sensitiveReason(requested);
+    if (refused) throw forbiddenPath(`Refused: ${refused}.`);
+    const data = Buffer.from(content, encoding);
+    if (data.length > this.writeMax) {
+      throw new ApiError(413, 'file_too_large', `The content is ${data.length} bytes; at most ${this.writeMax} bytes are written.`);
+    }
+    const root = this.writeRoot();
+    const target = this.checkWritable(requested, root);
+    mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+    // The folders just made must still resolve inside the data directory (no symlink swapped in).
+    const parent = realpathSync.native(dirname(target));
+    if (!isInside(root, parent)) throw forbiddenPath('The folder resolves outside the data directory.');
+    const final = join(parent, basename(target));
+    // Written beside the target and renamed over it: a reader never sees half a file, and a symlink
+    // planted at the target name is replaced, never written through.
+    const temp = join(parent, `.${basename(final)}.${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      writeFileSync(temp, data, { flag: 'wx', mode: 0o600 });
+      renameSync(temp, final);
+    } catch (error) {
+      rmSync(temp, { force: true });
+      throw new ApiError(400, 'write_failed', `The file could not be written (${errnoOf(error) ?? (error as Error).message}).`);
+    }
+    return { path: final, size: data.length };
+  }
+
+  private checkWritable(requested: string, root: string): string {
+    const { real, exists } = realPathOf(requested);
+    if (!isInside(root, real) || real === root) {
+      throw forbiddenPath('Writes go only under the profile data directory.');
+    }
+    const refusedReal = sensitiveReason(real);
+    if (refusedReal) throw forbiddenPath(`Refused: ${refusedReal}.`);
+    for (const reserved of this.options.reservedDirs ?? []) {
+      if (isInside(join(root, reserved), real)) throw forbiddenPath(`${reserved}/ is managed by its own API; it is not writable here.`);
+    }
+    if (exists) {
+      const stats = lstatSync(requested, { throwIfNoEntry: false });
+      if (stats?.isSymbolicLink()) throw forbiddenPath('The path is a symlink; writes never go through symlinks.');
+      if (statSync(real).isDirectory()) throw badPath('The path is a folder.');
+    }
+    return real;
+  }
+}
+
+function decodeUtf8(data: Buffer): string | null {
+  try {
+    return utf8.decode(data);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { appletRefSchema, sessionContextSchema } from './context-sets';
+import { defineOperation } from './define';
+import { sessionIdSchema } from './sessions';
+
+export * from './context-sets';
+
+export const sessionContextViewSchema = z.object({
+  sessionId: sessionIdSchema,
+  context: sessionContextSchema,
+  totalItems: z.number().int(),
+  /** The `applet` set read as slug and params. */
+  applet: appletRefSchema.nullable(),
+  updatedAt: z.string().nullable(),
+  /** Set names that are not one of the known ones (probably a typo). */
+  warnings: z.array(z.string()),
+  /** What a resumed session is told: the sets, with files that no longer exist left out and counted. */
+  resumeText: z.string(),
+  missingFiles: z.array(z.string()),
+});
+export type SessionContextView = z.infer<typeof sessionContextViewSchema>;
+
+export const contextOperations = {
+  getSessionContext: defineOperation({
+    name: 'sessions.context',
+    method: 'GET',
+    path: '/sessions/{id}/context',
+    summary: 'The context sets of a session (files, tickets, applet, endpoints, ports, custom sets).',
+    input: z.object({ id: sessionIdSchema }).strict(),
+    output: sessionContextViewSchema,
+  }),
+} as const;
+
+/**
+ * Payload of the `session:context-changed` event (the context card): sent on every change and when
+ * a session resumes, with what was added and removed per set.
+ */
+export const contextEventSchema = z.object({
+  sessionId: sessionIdSchema,
+  reason: z.enum(['changed', 'resume']),
+  context: sessionContextSchema,
+  added: z.record(z.string(), z.array(z.string())),
+  removed: z.record(z.string(), z.array(z.string())),
+  applet: appletRefSchema.nullable(),
+  /** Files of the `files` set that no longer exist (checked on resume). */
+  missingFiles: z.array(z.string()),
+  at: z.string(),
+});
+export type ContextEvent = z.infer<typeof contextEventSchema>;

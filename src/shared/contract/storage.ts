@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { defineOperation } from './define';
+import { sessionIdSchema } from './sessions';
+
+export const OUTPUT_MAX_BYTES = 5 * 1024 * 1024;
+export const STORAGE_READ_MAX_BYTES = 5 * 1024 * 1024;
+export const STORAGE_WRITE_MAX_BYTES = 1024 * 1024;
+export const STORAGE_PATH_MAX_LENGTH = 1024;
+export const APPLET_PART_MAX_CHARS = 512 * 1024;
+export const APPLET_STATE_MAX_BYTES = 256 * 1024;
+
+export const outputIdSchema = z.string().regex(/^out_[A-Za-z0-9_-]{8,40}$/, 'an output id looks like "out_" followed by letters and digits');
+export const outputKindSchema = z.enum(['file', 'command', 'image', 'embed', 'raw']);
+export type OutputKind = z.infer<typeof outputKindSchema>;
+export const contentEncodingSchema = z.enum(['utf8', 'base64']);
+export type ContentEncoding = z.infer<typeof contentEncodingSchema>;
+
+export const outputMetaSchema = z.object({
+  id: outputIdSchema,
+  sessionId: sessionIdSchema,
+  turn: z.number().int().nullable(),
+  kind: outputKindSchema,
+  mimeType: z.string(),
+  /** What was shown: path, command, language, highlight, title, url... */
+  metadata: z.record(z.string(), z.unknown()),
+  size: z.number().int(),
+  createdAt: z.string(),
+  /** Put this in the turn text; the history reload finds the output by it. */
+  marker: z.string(),
+});
+export type OutputMeta = z.infer<typeof outputMetaSchema>;
+
+export const storedOutputSchema = outputMetaSchema.extend({ content: z.string(), encoding: contentEncodingSchema });
+export type StoredOutput = z.infer<typeof storedOutputSchema>;
+
+/** Applet slugs name folders, so they are plain lowercase words. */
+export const appletSlugSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'an applet slug is 1-64 lowercase letters, digits or "-", starting with a letter or digit');
+
+export const appletMetaSchema = z.object({
+  slug: appletSlugSchema,
+  name: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AppletMeta = z.infer<typeof appletMetaSchema>;
+
+export const appletContentSchema = z.object({
+  html: z.string().max(APPLET_PART_MAX_CHARS),
+  js: z.string().max(APPLET_PART_MAX_CHARS).default(''),
+  css: z.string().max(APPLET_PART_MAX_CHARS).default(''),
+});
+export type AppletContent = z.infer<typeof appletContentSchema>;
+
+export const appletStateSchema = z.record(z.string(), z.unknown());
+export type AppletState = z.infer<typeof appletStateSchema>;
+
+export const appletSchema = appletMetaSchema.extend({
+  html: z.string(),
+  js: z.string(),
+  css: z.string(),
+  state: appletStateSchema,
+});
+export type Applet = z.infer<typeof appletSchema>;
+
+/** A path as a client sends it; the storage guard does the real checks (roots, symlinks, names). */
+const storagePathSchema = z.string().min(1, 'give a path').max(STORAGE_PATH_MAX_LENGTH, `a path is at most ${STORAGE_PATH_MAX_LENGTH} characters`);
+
+export const storageEntrySchema = z.object({
+  name: z.string(),
+  type: z.enum(['file', 'directory', 'symlink', 'other']),
+  size: z.number().int(),
+  modifiedAt: z.string(),
+});
+
+const bySlug = z.object({ slug: appletSlugSchema }).strict();
+
+export const storageOperations = {
+  getOutput: defineOperation({
+    name: 'outputs.get',
+    method: 'GET',
+    path: '/outputs/{id}',
+    summary: 'A stored output (file view, command output, image, embed) with its content.',
+    input: z.object({ id: outputIdSchema }).strict(),
+    output: storedOutputSchema,
+  }),
+  listSessionOutputs: defineOperation({
+    name: 'outputs.listForSession',
+    method: 'GET',
+    path: '/sessions/{id}/outputs',
+    summary: 'The outputs stored for a session, oldest first (metadata only).',
+    input: z.object({ id: sessionIdSchema }).strict(),
+    output: z.object({ outputs: z.array(outputMetaSchema) }),
+  }),
+  storeOutput: defineOperation({
+    name: 'outputs.store',
+    method: 'POST',
+    path: '/sessions/{id}/outputs',
+    summary: 'Store an output shown to the user; the answer carries the [output:<id>] marker for the turn text.',
+    input: z
+      .object({
+        id: sessionIdSchema,
+        kind: outputKindSchema,
+        content: z.string(),
+        encoding: contentEncodingSchema.default('utf8'),
+        mimeType: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/, 'a MIME type such as text/plain or image/png').optional(),
+        metadata: z.record(z.string(), z.unknown()).default({}),
+        turn: z.number().int().min(1).optional(),
+      })
+      .strict(),
+    output: outputMetaSchema,
+  }),
+  storageRoots: defineOperation({
+    name: 'storage.roots',
+    method: 'GET',
+    path: '/storage/roots',
+    summary: 'Where the storage API may read (allowed roots) and write (the profile data directory).',
+    input: z.object({}).strict(),
+    output: z.object({ readRoots: z.array(z.string()), writeRoot: z.string() }),
+  }),
+  storageReadFile: defineOperation({
+    name: 'storage.readFile',
+    method: 'GET',
+    path: '/storage/file',
+    summary: 'Read a file inside the allowed roots (at most 5 MB); text as utf8, anything else as base64.',
+    input: z.object({ path: storagePathSchema }).strict(),
+    output: z.object({ path: z.string(), content: z.string(), encoding: contentEncodingSchema, size: z.number().int() }),
+  }),
+  storageWriteFile: defineOperation({
+    name: 'storage.writeFile',
+    method: 'POST',
+    path: '/storage/file',
+    summary: 'Write a file under the profile data directory (at most 1 MB); missing folders are created.',
+    input: z.object({ path: storagePathSchema, content: z.string(), encoding: contentEncodingSchema.default('utf8') }).strict(),
+    output: z.object({ path: z.string(), size: z.number().int() }),
+  }),
+  storageList: defineOperation({
+    name: 'storage.list',
+    method: 'GET',
+    path: '/storage/list',
+    summary: 'List a folder inside the allowed roots (the data directory when no path is given).',
+    input: z.object({ path: storagePathSchema.optional() }).strict(),
+    output: z.object({ path: z.string(), files: z.array(storageEntrySchema) }),
+  }),
+  listApplets: defineOperation({
+    name: 'applets.list',
+    method: 'GET',
+    path: '/storage/applets',
+    summary: 'Saved applets, by name.',
+    input: z.object({}).strict(),
+    output: z.object({ applets: z.array(appletMetaSchema) }),
+  }),
+  getApplet: defineOperation({
+    name: 'applets.get',
+    method: 'GET',
+    path: '/storage/applet/{slug}',
+    summary: 'One applet: html, js, css, metadata and its saved state.',
+    input: bySlug,
+    output: appletSchema,
+  }),
+  saveApplet: defineOperation({
+    name: 'applets.save',
+    method: 'PUT',
+    path: '/storage/applet/{slug}',
+    summary: 'Create or replace an applet (its state is kept).',
+    input: z
+      .object({
+        slug: appletSlugSchema,
+        name: z.string().trim().min(1).max(100),
+        description: z.string().max(1000).default(''),
+        ...appletContentSchema.shape,
+      })
+      .strict(),
+    output: appletMetaSchema,
+  }),
+  deleteApplet: defineOperation({
+    name: 'applets.delete',
+    method: 'DELETE',
+    path: '/storage/applet/{slug}',
+    summary: 'Delete an applet and its state.',
+    input: bySlug,
+    output: z.object({ deleted: z.boolean() }),
+  }),
+  getAppletState: defineOperation({
+    name: 'applets.getState',
+    method: 'GET',
+    path: '/storage/applet/{slug}/state',
+    summary: "An applet's saved state ({} when none).",
+    input: bySlug,
+    output: z.object({ slug: appletSlugSchema, state: appletStateSchema }),
+  }),
+  setAppletState: defineOperation({
+    name: 'applets.setState',
+    method: 'POST',
+    path: '/storage/applet/{slug}/state',
+    summary: "Replace an applet's state (a JSON object, at most 256 KB).",
+    input: z.object({ slug: appletSlugSchema, state: appletStateSchema }).strict(),
+    output: z.object({ slug: appletSlugSchema, state: appletStateSchema }),
+  }),
+} as const;
