@@ -30,7 +30,7 @@ export function AppTimeTable({ appTime }: { readonly appTime: AppTime | null }) 
               const share = totalActiveSeconds > 0 ? row.seconds / totalActiveSeconds : 0;
               const topTitle = row.titles[0]?.title;
               return (
-                <tr key={row.app} data-testid="app-row" data-app={row.app}>
+                <tr key={row.app} data-testid="app-row" data-app={row.app} data-seconds={row.seconds}>
                   <td>
                     <div className="app-name">{row.app}</div>
                     {topTitle && <div className="muted small" title={topTitle}>{topTitle}</div>}
