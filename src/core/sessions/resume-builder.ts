@@ -18,6 +18,8 @@ export interface ResumeInput {
   readonly maxHistoryTokens?: number;
   /** Lines other features add to the block (e.g. context sets and their missing files). */
   readonly extraLines?: readonly string[];
+  /** The status the session had before this resume made it active. */
+  readonly previousStatus?: Session['status'];
 }
 
 type HistoryMessage = ResumeView['history'][number];
@@ -85,7 +87,7 @@ export function buildResume(input: ResumeInput): ResumeView {
     `Conversation: ${session.type} / ${session.title || '(untitled)'}`,
     `Last active: ${agoText(lastActiveMs, nowMs)} (${session.lastActiveAt})`,
     `Messages: ${session.turnCount} exchange${session.turnCount === 1 ? '' : 's'}`,
-    `Status: ${session.status}`,
+    `Status before resuming: ${input.previousStatus ?? session.status}`,
     `Summary: ${session.contextSummary || 'none yet'}`,
     `Since then the user's observed work: ${changedText}`,
     ...(input.extraLines ?? []),

@@ -283,14 +283,15 @@ export class SessionService {
   }
 
   resume(id: string, maxHistoryTokens?: number): ResumeView {
-    this.get(id);
+    const before = this.get(id).status;
     this.deps.repo.updateSession(id, { status: 'active', pauseRequested: false, pausedAt: null });
-    return this.resumeView(id, maxHistoryTokens);
+    return this.resumeView(id, maxHistoryTokens, before);
   }
 
   /** The resume block without changing the session (the CLI prints it). */
-  resumeView(id: string, maxHistoryTokens?: number): ResumeView {
+  resumeView(id: string, maxHistoryTokens?: number, previousStatus?: SessionStatus): ResumeView {
     return buildResume({
+      previousStatus,
       repo: this.deps.repo,
       activity: this.deps.activity,
       session: this.get(id),
