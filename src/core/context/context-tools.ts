@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { CONTEXT_SET_MAX_ITEMS, CONTEXT_TOTAL_MAX_ITEMS, contextModeSchema } from '../../shared/contract/context';
+import { CONTEXT_SET_MAX_ITEMS, CONTEXT_TOTAL_MAX_ITEMS, contextItemsSchema, contextModeSchema } from '../../shared/contract/context';
 import { defineTool, type AssistantTool } from './assistant-tool';
 import type { ContextService } from './context-service';
 
 const setRelevantContextSchema = z.object({
   setName: z.string().describe('Name of the context set: files, tickets, applet, endpoints, ports, or a custom name'),
-  items: z.array(z.string()).max(CONTEXT_SET_MAX_ITEMS).describe('Items of the set'),
+  items: contextItemsSchema.describe('Items of the set'),
   mode: contextModeSchema.default('replace').describe('"replace" the set (default) or "merge" with what is there'),
 });
 

@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ManualClock } from '../../src/core/clock';
+import { resolveProfilePaths } from '../../src/core/config/paths';
+import { callTool, toLlmToolSpec } from '../../src/core/context/assistant-tool';
+import { contextTools } from '../../src/core/context/context-tools';
+import type { CoreEvents } from '../../src/core/events';
+import type { CaptureSource } from '../../src/core/observe/sources/capture-source';
+import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
+
+const idleSource: CaptureSource = {
+  kind: 'replay',
+  activeWindow: async () => null,
+  idleSeconds: async () => 0,
+  captureScreen: async () => Buffer.alloc(0),
+};
+
+let home: string;
+let work: string;
+let core: ShadowCore;
+let events: CoreEvents['session:context-changed'][];
+
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), 'shadow-context-'));
+  work = mkdtempSync(join(tmpdir(), 'shadow-context-work-'));
+  core = createShadowCore({
+    paths: resolveProfilePaths({ SHADOW_HOME: home }),
+    source: idleSource,
+    clock: new ManualClock(Date.parse('2026-11-02T09:00:00Z')),
+    settings: { ocrEnabled: false },
+    env: {},
+  });
+  events = [];
+  core.events.on('session:context-changed', (e) => events.push(e));
+});
+
+afterEach(() => {
+  core.close();
+  rmSync(home, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('context service', () => {
+  it('resumes a session whose files set names two files, one deleted: one listed, one counted, event emitted', () => {
+    const spec = join(work, 'spec.md');
+    const notes = join(work, 'notes.md');
+    writeFileSync(spec, '# spec');
+    writeFileSync(notes, 'notes');
+    const session = core.sessions.create({ type: 'ticket', tools: [] });
+    core.context.setContext(session.id, 'files', [spec, notes]);
+    core.context.setContext(session.id, 'applet', ['git-diff', 'path=/repo']);
+    core.sessions.pause(session.id);
+    rmSync(notes);
+    events.length = 0;
+
+    const resumed = core.sessions.resume(session.id);
+
+    expect(resumed.block).toContain(`Relevant files:\n- ${spec}\n(1 file not found)`);
+    expect(resumed.block).not.toContain(notes);
+    expect(resumed.block).toContain('Last applet: git-diff (path=/repo)');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      sessionId: session.id,
+      reason: 'resume',
+      context: { files: [spec, notes], applet: ['git-diff', 'path=/repo'] },
+      applet: { slug: 'git-diff', params: { path: '/repo' } },
+      missingFiles: [notes],
+    });
+    expect(core.context.get(session.id)).toMatchObject({ missingFiles: [notes], totalItems: 4 });
+  });
+
+  it('emits a change event with what was added and removed, and none when nothing changed', () => {
+    const session = core.sessions.create({ type: 'chat', tools: [] });
+    core.context.setContext(session.id, 'ports', ['3000', '5173']);
+    core.context.setContext(session.id, 'ports', ['5173', '8080'], 'replace');
+    core.context.setContext(session.id, 'ports', ['8080'], 'merge');
+    expect(events.map((e) => [e.reason, e.added, e.removed])).toEqual([
+      ['changed', { ports: ['3000', '5173'] }, {}],
+      ['changed', { ports: ['8080'] }, { ports: ['3000'] }],
+    ]);
+  });
+
+  it('applies the PATCH fields in order, all or nothing, and refuses a 51st item with a 400', () => {
+    const session = core.sessions.create({ type: 'chat', tools: [] });
+    core.context.applyContextPatch(session.id, {
+      context: { files: ['/a.md'], tickets: ['T-1'] },
+      setContext: { setName: 'tickets', items: ['T-2'] },
+      unionContext: { setName: 'files', items: ['/b.md', '/a.md'] },
+    });
+    expect(core.context.get(session.id).context).toEqual({ files: ['/a.md', '/b.md'], tickets: ['T-2'] });
+
+    const big = Object.fromEntries(Array.from({ length: 5 }, (_, s) => [`set${s}`, Array.from({ length: 10 }, (_, i) => `item ${i}`)]));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(() => core.context.applyContextPatch(session.id, { context: big, unionContext: { setName: 'files', items: ['/c.md'] } })).toThrow(
+      expect.objectContaining({ status: 400, message: expect.stringMatching(/51 items; at most 50/) }),
+    );
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+    expect(core.context.get(session.id).context).toEqual({ files: ['/a.md', '/b.md'], tickets: ['T-2'] });
+    expect(core.context.applyContextPatch(session.id, {})).toBeNull();
+  });
+
+  it('logs a warning for an unknown set name and answers 404 for an unknown session', () => {
+    const session = core.sessions.create({ type: 'chat', tools: [] });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    core.context.setContext(session.id, 'fles', ['/a.md']);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Unknown context set name "fles"'));
+    warn.mockRestore();
+    expect(core.context.get(session.id).warnings).toEqual([expect.stringContaining('"fles"')]);
+    expect(() => core.context.get('ses_missing1')).toThrow(expect.objectContaining({ status: 404 }));
+  });
+
+  it('keeps the context with the session across a restart and deletes it with the session', () => {
+    const session = core.sessions.create({ type: 'chat', tools: [] });
+    core.context.setContext(session.id, 'endpoints', ['http://localhost:3000/api']);
+    core.close();
+    core = createShadowCore({ paths: resolveProfilePaths({ SHADOW_HOME: home }), source: idleSource, settings: { ocrEnabled: false }, env: {} });
+    expect(core.context.get(session.id).context).toEqual({ endpoints: ['http://localhost:3000/api'] });
+    core.db.prepare('DELETE FROM sessions WHERE id = ?').run(session.id);
+    expect(core.db.prepare('SELECT COUNT(*) AS n FROM session_context').get()).toEqual({ n: 0 });
+  });
+});
+
+describe('context tools', () => {
+  it('set_relevant_context and get_relevant_context work through raw model arguments', async () => {
+    const session = core.sessions.create({ type: 'chat', tools: [] });
+    const [setTool, getTool] = contextTools(core.context);
+    const ctx = { sessionId: session.id };
+    expect(toLlmToolSpec(setTool!)).toMatchObject({
+      name: 'set_relevant_context',
+      parameters: { type: 'object', required: expect.arrayContaining(['setName', 'items']) },
+    });
+    expect(await callTool(setTool!, JSON.stringify({ setName: 'files', items: ['/spec.md'] }), ctx)).toEqual({ text: 'Set files: 1 items' });
+    expect(await callTool(setTool!, { setName: 'files', items: ['/notes.md'], mode: 'merge' }, ctx)).toEqual({ text: 'Merged files: 2 items' });
+    expect(await callTool(getTool!, '{}', ctx)).toEqual({ text: JSON.stringify({ files: ['/spec.md', '/notes.md'] }, null, 2) });
+    expect(await callTool(getTool!, { setName: 'ports' }, ctx)).toEqual({ text: JSON.stringify({ ports: [] }, null, 2) });
+    expect(await callTool(setTool!, { setName: 'files', items: [] }, ctx)).toEqual({ text: 'Cleared files' });
+    expect(await callTool(getTool!, {}, ctx)).toEqual({ text: 'No context stored for this session' });
+
+    const tooMany = await callTool(setTool!, { setName: 'files', items: Array.from({ length: 11 }, (_, i) => `/f${i}`) }, ctx);
+    expect(tooMany).toMatchObject({ isError: true, text: expect.stringMatching(/at most 10/) });
+    const badPath = await callTool(setTool!, { setName: 'files', items: ['spec.md'] }, ctx);
+    expect(badPath).toMatchObject({ isError: true, text: expect.stringMatching(/not an absolute path/) });
+    expect(await callTool(setTool!, '{not json', ctx)).toMatchObject({ isError: true, text: expect.stringMatching(/not valid JSON/) });
+  });
+});
