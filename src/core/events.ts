@@ -16,6 +16,16 @@ export interface CoreEvents {
   'screen:text-recognized': { entryId: number; at: string; app: string; title: string; text: string };
   /** A session's context sets changed, or the session resumed with context (the context card). */
   'session:context-changed': ContextEvent;
+  /** Memory: the work session's tasks, theory, summary or questions changed. */
+  'context:session-updated': { workSessionId: number; at: string; reason: 'tasks' | 'theory' | 'summary' | 'question' | 'answer' };
+  /** Memory: a rolling summary, or the final one at the end of a work session (the history). */
+  'context:summary-generated': { workSessionId: number; summaryId: number; kind: 'rolling' | 'final'; at: string; tokenCount: number; engine: 'openai' | 'offline' };
+  /** Memory: a task ended and another began (or the work session ended). */
+  'task:boundary': { workSessionId: number; at: string; endedTask: string; startedTask: string | null };
+  /** Memory: a clarifying question for the user (tray notification, chat). */
+  'question:asked': { id: number; workSessionId: number | null; at: string; text: string; trigger: string };
+  /** Memory processing failed; observation goes on. */
+  'memory:error': { at: string; message: string };
 }
 
 export type CoreEventName = keyof CoreEvents;

@@ -1,10 +1,11 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ManualClock, systemClock, type Clock } from './clock';
 import { resolveProfilePaths, type ProfilePaths } from './config/paths';
 import { loadSettings, settingsSchema, type Settings } from './config/settings';
 import { EventBus } from './events';
 import { createLlmClient } from './llm/create-llm-client';
 import type { LlmClient } from './llm/llm-client';
+import { MemoryService } from './memory/memory-service';
 import { createOcrService } from './ocr/create-ocr-service';
 import type { OcrService } from './ocr/ocr-service';
 import type { TextRecognizer } from './ocr/text-recognizer';
@@ -56,6 +57,8 @@ export interface ShadowCore {
   /** OCR of kept frames into `screenText` (idle when `ocrEnabled` is off). */
   readonly ocr: OcrService;
   readonly llm: LlmClient;
+  /** Tasks, theory, summaries, questions, history, baseline and context assembly (seed 002). */
+  readonly memory: MemoryService;
   /** Conversations with the assistant (chat, TOC, titles, search, resume, export). */
   readonly sessions: SessionService;
   /** Context sets of each session (files, tickets, applet, endpoints, ports). */
@@ -94,6 +97,18 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     events,
     framesDir: join(paths.data, 'frames'),
   });
+  const memory = new MemoryService({
+    db,
+    settings,
+    events,
+    clock,
+    llm,
+    activity,
+    observer,
+    // A demo profile (`profiles/<demo>/day`) brings its onboarding interview next to the recorded day.
+    interviewSeedFile: options.replayDir ? join(dirname(options.replayDir), 'interview.json') : null,
+  });
+  memory.start();
   const screenText = new ScreenTextRepository(db);
   const ocr = createOcrService({
     settings,
@@ -146,6 +161,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     activity,
     observer,
     llm,
+    memory,
     screenText,
     ocr,
     sessions,
@@ -156,6 +172,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     close() {
       stopOutputPruning();
       observer.stop();
+      memory.stop();
       sessions.close();
       void ocr.close();
       void source.close?.();

@@ -6,5 +6,10 @@ export const eventNames = [
   'work-session:started',
   'work-session:ended',
   'session:context-changed',
+  'context:session-updated',
+  'context:summary-generated',
+  'task:boundary',
+  'question:asked',
+  'memory:error',
 ] as const;
 export type PublicEventName = (typeof eventNames)[number];

@@ -1,0 +1,125 @@
+import type { SpanLike } from './task-segmentation';
+import { cleanTitle } from './task-segmentation';
+
+export interface QuestionCandidate {
+  /** `switching`, `export`, `new-app`. */
+  readonly trigger: string;
+  /** What it is about, normalized: the same subject is never asked about twice. */
+  readonly subject: string;
+  readonly text: string;
+  /** What was seen, for an LLM to word the question itself. */
+  readonly observation: string;
+}
+
+export interface QuestionScene {
+  readonly nowMs: number;
+  readonly sessionStartMs: number;
+  /** App spans of the last `SWITCH_WINDOW_MS`, oldest first. */
+  readonly recentSpans: readonly SpanLike[];
+  readonly currentApp: string;
+  readonly currentTitle: string;
+  /** When the current app first appeared in this work session. */
+  readonly appFirstSeenInSessionMs: number;
+  /** Whether the app was used in any earlier work session. */
+  readonly appSeenBefore: boolean;
+  /** Whether anything was observed before this work session (on the very first day every app is new). */
+  readonly hasEarlierSessions: boolean;
+}
+
+export const SWITCH_WINDOW_MS = 10 * 60_000;
+const MIN_SWITCHES = 6;
+const SIMILAR = 0.7;
+const EXPORT_TITLE = /\b(export(ed|ing)?|save as|print(ing)?|pdf)\b|\.pdf\b/i;
+
+/** Questions worth asking about what is on screen now, most specific first. */
+export function proposeQuestions(scene: QuestionScene): QuestionCandidate[] {
+  const out: QuestionCandidate[] = [];
+  const pair = mostSwitchedPair(scene.recentSpans);
+  if (pair && pair.switches >= MIN_SWITCHES) {
+    const minutes = Math.round(SWITCH_WINDOW_MS / 60_000);
+    out.push({
+      trigger: 'switching',
+      subject: [pair.a.key, pair.b.key].sort().join(' <> ').toLowerCase(),
+      text: `You switched between ${pair.a.label} and ${pair.b.label} ${pair.switches} times in ${minutes} minutes — what are you working on across them?`,
+      observation: `The user switched between ${pair.a.label} and ${pair.b.label} ${pair.switches} times in the last ${minutes} minutes.`,
+    });
+  }
+  if (EXPORT_TITLE.test(scene.currentTitle)) {
+    const title = cleanTitle(scene.currentTitle, scene.currentApp) || scene.currentTitle;
+    const what = /export|save as|print/i.test(title) ? 'this export' : 'this document';
+    out.push({
+      trigger: 'export',
+      subject: normalizeQuestion(`${scene.currentApp} ${title}`),
+      text: `I just saw “${title}” in ${scene.currentApp} — what is ${what} for, and where does it go next?`,
+      observation: `The user has the window “${title}” open in ${scene.currentApp}, which looks like an export, a PDF or printing.`,
+    });
+  }
+  if (scene.hasEarlierSessions && !scene.appSeenBefore && scene.appFirstSeenInSessionMs - scene.sessionStartMs >= SWITCH_WINDOW_MS) {
+    out.push({
+      trigger: 'new-app',
+      subject: scene.currentApp.toLowerCase(),
+      text: `You opened ${scene.currentApp} for the first time — what do you use it for in your work?`,
+      observation: `The user opened ${scene.currentApp} (window “${scene.currentTitle}”), an app never seen before.`,
+    });
+  }
+  return out;
+}
+
+function mostSwitchedPair(spans: readonly SpanLike[]) {
+  const sequence: Array<{ key: string; label: string }> = [];
+  for (const s of spans) {
+    if (s.kind !== 'app') continue;
+    const title = cleanTitle(s.title ?? '', s.app ?? '');
+    const key = `${s.app ?? ''}: ${title}`;
+    if (sequence.at(-1)?.key !== key) sequence.push({ key, label: title ? `“${title}”` : (s.app ?? 'an app') });
+  }
+  const counts = new Map<string, { a: (typeof sequence)[number]; b: (typeof sequence)[number]; switches: number }>();
+  for (let i = 1; i < sequence.length; i++) {
+    const [a, b] = [sequence[i - 1]!, sequence[i]!].sort((x, y) => x.key.localeCompare(y.key)) as [(typeof sequence)[number], (typeof sequence)[number]];
+    const id = `${a.key}\u0000${b.key}`;
+    const entry = counts.get(id) ?? { a, b, switches: 0 };
+    entry.switches++;
+    counts.set(id, entry);
+  }
+  return [...counts.values()].sort((x, y) => y.switches - x.switches)[0] ?? null;
+}
+
+/** Lower case, no digits or punctuation, single spaces: "14 times" and "9 times" read the same. */
+export function normalizeQuestion(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[0-9]+/g, ' ')
+    .replace(/[^\p{L}\s]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const STOP_WORDS = new Set(
+  'the and you your are was were what why how which who for this that with from into about across them they their have has had does did just times time minutes minute last there here its our out can could would should will'.split(' '),
+);
+
+/** Jaccard similarity of the content words (3+ letters, no stop words) of two normalized texts. */
+export function questionSimilarity(a: string, b: string): number {
+  const words = (t: string): Set<string> => new Set(t.split(' ').filter((w) => w.length > 2 && !STOP_WORDS.has(w)));
+  const wa = words(a);
+  const wb = words(b);
+  if (wa.size === 0 || wb.size === 0) return a === b ? 1 : 0;
+  let shared = 0;
+  for (const w of wa) if (wb.has(w)) shared++;
+  return shared / (wa.size + wb.size - shared);
+}
+
+/** True when a question like this was asked before: same normalized text, same subject, or similar words. */
+export function isRepeatQuestion(
+  candidate: { normalized: string; trigger: string; subject: string },
+  asked: ReadonlyArray<{ normalized: string; trigger: string; subject: string }>,
+): boolean {
+  return asked.some(
+    (q) =>
+      q.normalized === candidate.normalized ||
+      (q.trigger === candidate.trigger && q.subject === candidate.subject) ||
+      questionSimilarity(q.normalized, candidate.normalized) >= SIMILAR,
+  );
+}

@@ -1,0 +1,59 @@
+import type { Question } from '../../shared/contract/memory';
+import type { AppTime } from '../../shared/contract/observation';
+import type { KnownTask } from '../store/repositories/memory-task-repository';
+import { INTERVIEW_QUESTIONS } from './interview';
+import { formatMinutes } from './task-segmentation';
+
+export interface GuideInput {
+  readonly generatedAt: string;
+  readonly answers: Record<string, string>;
+  readonly interviewSummary: string | null;
+  readonly knownTasks: readonly KnownTask[];
+  readonly appTime: Pick<AppTime, 'apps' | 'totalActiveSeconds'>;
+  readonly answered: readonly Question[];
+  readonly daysObserved: number;
+}
+
+/** The workflow guide: the user's job as Markdown, from the baseline, known tasks, app time and answers. */
+export function buildWorkflowGuide(g: GuideInput): string {
+  const out: string[] = ['# Workflow guide', '', `_Generated ${g.generatedAt.slice(0, 16).replace('T', ' ')} UTC from ${g.daysObserved} observed day${g.daysObserved === 1 ? '' : 's'}._`, ''];
+  out.push('## Role', '');
+  out.push(g.answers.role ?? g.interviewSummary ?? '_Not told yet: answer the onboarding interview._', '');
+  if (g.answers.team) out.push(`Team: ${g.answers.team}`, '');
+  if (g.answers.responsibilities) out.push('### Responsibilities', '', g.answers.responsibilities, '');
+
+  out.push('## Systems', '');
+  if (g.answers.systems) out.push(`Named in the interview: ${g.answers.systems}`, '');
+  if (g.appTime.apps.length) {
+    out.push('| App | Time observed | Share |', '|---|---|---|');
+    const total = g.appTime.totalActiveSeconds || 1;
+    for (const a of g.appTime.apps.slice(0, 15)) out.push(`| ${cell(a.app)} | ${formatMinutes(a.seconds * 1000)} | ${Math.round((a.seconds / total) * 100)}% |`);
+    out.push('');
+  } else out.push('_No app time observed yet._', '');
+
+  out.push('## Recurring tasks', '');
+  if (g.answers['recurring-tasks']) out.push(`As described in the interview: ${g.answers['recurring-tasks']}`, '');
+  const recurring = g.knownTasks.filter((t) => t.occurrences >= 2);
+  const tasks = recurring.length ? recurring : g.knownTasks;
+  if (tasks.length === 0) out.push('_No tasks observed yet._', '');
+  for (const t of tasks.slice(0, 25)) {
+    out.push(`### ${t.name}`, '');
+    out.push(`- Seen ${t.occurrences} time${t.occurrences === 1 ? '' : 's'}, typically ${formatMinutes(t.typicalSeconds * 1000)}; last ${new Date(t.lastSeenMs).toISOString().slice(0, 10)}`);
+    out.push(`- Apps: ${t.apps.join(', ')}`);
+    if (t.titles.length) out.push(`- Steps seen (windows, most time first): ${t.titles.slice(0, 6).map((x) => `“${x}”`).join(' → ')}`);
+    out.push(`- ${t.brief}`, '');
+  }
+
+  out.push('## Answered questions', '');
+  if (g.answered.length === 0) out.push('_None yet._', '');
+  for (const q of g.answered) out.push(`- **${q.text}**  `, `  ${q.answer ?? ''} _(${(q.answeredAt ?? q.askedAt).slice(0, 10)})_`);
+  if (g.answers['never-observe']) out.push('', '## Never observed', '', g.answers['never-observe']);
+  const order = INTERVIEW_QUESTIONS.map((q) => q.id as string);
+  const other = Object.entries(g.answers).filter(([id]) => !order.includes(id));
+  if (other.length) out.push('', '## Other notes', '', ...other.map(([id, a]) => `- ${id}: ${a}`));
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|');
+}

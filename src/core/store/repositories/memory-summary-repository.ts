@@ -1,0 +1,115 @@
+import type { WorkSessionSummary } from '../../../shared/contract/memory';
+import { iso } from '../../clock';
+import type { Db } from '../database';
+
+export interface SummaryRecord {
+  readonly workSessionId: number;
+  readonly atMs: number;
+  readonly kind: 'rolling' | 'final';
+  readonly text: string;
+  readonly tokenCount: number;
+  readonly engine: 'openai' | 'offline';
+  readonly fallbackReason: string | null;
+  readonly durationMs: number;
+  readonly tasks: readonly string[];
+  readonly apps: readonly string[];
+}
+
+interface SummaryRow {
+  id: number;
+  work_session_id: number;
+  at_ms: number;
+  kind: 'rolling' | 'final';
+  text: string;
+  token_count: number;
+  engine: 'openai' | 'offline';
+  fallback_reason: string | null;
+  duration_ms: number;
+  tasks: string;
+  apps: string;
+}
+
+/** Rolling and final work-session summaries; the final ones are the history. */
+export class MemorySummaryRepository {
+  private readonly stmts;
+
+  constructor(db: Db) {
+    this.stmts = {
+      insert: db.prepare(
+        `INSERT INTO work_session_summaries (work_session_id, at_ms, kind, text, token_count, engine, fallback_reason, duration_ms, tasks, apps)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      ),
+      bySession: db.prepare(`SELECT * FROM work_session_summaries WHERE work_session_id = ? ORDER BY at_ms, id`),
+      latest: db.prepare(`SELECT * FROM work_session_summaries WHERE work_session_id = ? ORDER BY at_ms DESC, id DESC LIMIT 1`),
+      latestBefore: db.prepare(`SELECT * FROM work_session_summaries WHERE at_ms < ? ORDER BY at_ms DESC, id DESC LIMIT 1`),
+      finals: db.prepare(`SELECT * FROM work_session_summaries WHERE kind = 'final' ORDER BY at_ms DESC LIMIT ?`),
+    };
+  }
+
+  insert(record: SummaryRecord): WorkSessionSummary {
+    const { id } = this.stmts.insert.get(
+      record.workSessionId,
+      record.atMs,
+      record.kind,
+      record.text,
+      record.tokenCount,
+      record.engine,
+      record.fallbackReason,
+      record.durationMs,
+      JSON.stringify(record.tasks),
+      JSON.stringify(record.apps),
+    ) as { id: number };
+    return toSummary({ id, ...toRow(record) });
+  }
+
+  listForSession(workSessionId: number): WorkSessionSummary[] {
+    return (this.stmts.bySession.all(workSessionId) as SummaryRow[]).map(toSummary);
+  }
+
+  latestForSession(workSessionId: number): WorkSessionSummary | null {
+    const row = this.stmts.latest.get(workSessionId) as SummaryRow | undefined;
+    return row ? toSummary(row) : null;
+  }
+
+  /** The newest summary of any work session before a time (for `shadow today`). */
+  latestBefore(ms: number): WorkSessionSummary | null {
+    const row = this.stmts.latestBefore.get(ms) as SummaryRow | undefined;
+    return row ? toSummary(row) : null;
+  }
+
+  /** Final summaries, newest first: the history of past work sessions. */
+  finalSummaries(limit: number): WorkSessionSummary[] {
+    return (this.stmts.finals.all(limit) as SummaryRow[]).map(toSummary);
+  }
+}
+
+function toRow(r: SummaryRecord): Omit<SummaryRow, 'id'> {
+  return {
+    work_session_id: r.workSessionId,
+    at_ms: r.atMs,
+    kind: r.kind,
+    text: r.text,
+    token_count: r.tokenCount,
+    engine: r.engine,
+    fallback_reason: r.fallbackReason,
+    duration_ms: r.durationMs,
+    tasks: JSON.stringify(r.tasks),
+    apps: JSON.stringify(r.apps),
+  };
+}
+
+function toSummary(row: SummaryRow): WorkSessionSummary {
+  return {
+    id: row.id,
+    workSessionId: row.work_session_id,
+    at: iso(row.at_ms),
+    kind: row.kind,
+    text: row.text,
+    tokenCount: row.token_count,
+    engine: row.engine,
+    fallbackReason: row.fallback_reason,
+    durationSeconds: Math.round(row.duration_ms / 1000),
+    tasks: JSON.parse(row.tasks) as string[],
+    apps: JSON.parse(row.apps) as string[],
+  };
+}

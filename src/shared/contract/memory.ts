@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { defineOperation, intParam } from './define';
+import { appTimeSchema, frameSummarySchema, workSessionSchema } from './observation';
+
+const engineSchema = z.enum(['openai', 'offline']);
+const idParam = intParam(1, Number.MAX_SAFE_INTEGER);
+
+export const taskSchema = z.object({
+  id: z.number().int(),
+  workSessionId: z.number().int(),
+  name: z.string(),
+  startedAt: z.string(),
+  /** Null while the task is still going on. */
+  endedAt: z.string().nullable(),
+  durationSeconds: z.number(),
+  apps: z.array(z.string()),
+  titles: z.array(z.string()),
+  switches: z.number().int(),
+  brief: z.string(),
+});
+export type Task = z.infer<typeof taskSchema>;
+
+export const summaryKindSchema = z.enum(['rolling', 'final']);
+export const workSessionSummarySchema = z.object({
+  id: z.number().int(),
+  workSessionId: z.number().int(),
+  at: z.string(),
+  kind: summaryKindSchema,
+  text: z.string(),
+  tokenCount: z.number().int().max(500),
+  engine: engineSchema,
+  fallbackReason: z.string().nullable(),
+  durationSeconds: z.number(),
+  tasks: z.array(z.string()),
+  apps: z.array(z.string()),
+});
+export type WorkSessionSummary = z.infer<typeof workSessionSummarySchema>;
+
+export const taskTheorySchema = z.object({
+  at: z.string(),
+  text: z.string(),
+  engine: engineSchema,
+  fallbackReason: z.string().nullable(),
+});
+export type TaskTheory = z.infer<typeof taskTheorySchema>;
+
+export const questionStatusSchema = z.enum(['pending', 'answered', 'dismissed', 'snoozed']);
+export const questionSchema = z.object({
+  id: z.number().int(),
+  workSessionId: z.number().int().nullable(),
+  askedAt: z.string(),
+  text: z.string(),
+  /** What prompted it: `switching`, `export`, `new-app`. */
+  trigger: z.string(),
+  /** The windows or app it is about. */
+  subject: z.string(),
+  status: questionStatusSchema,
+  snoozedUntil: z.string().nullable(),
+  answer: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+  engine: engineSchema,
+});
+export type Question = z.infer<typeof questionSchema>;
+
+export const workSessionDetailSchema = workSessionSchema.extend({
+  tasks: z.array(taskSchema),
+  appTime: appTimeSchema,
+  questions: z.array(questionSchema),
+  theory: taskTheorySchema.nullable(),
+  summaries: z.array(workSessionSummarySchema),
+});
+export type WorkSessionDetail = z.infer<typeof workSessionDetailSchema>;
+
+export const contextTierSchema = z.enum(['immediate', 'session', 'history', 'baseline']);
+export const tierTokensSchema = z.object({
+  immediate: z.number().int(),
+  session: z.number().int(),
+  history: z.number().int(),
+  baseline: z.number().int(),
+  total: z.number().int(),
+});
+export const receiptItemSchema = z.object({ tier: contextTierSchema, label: z.string(), tokens: z.number().int() });
+export const contextReceiptSchema = z.object({
+  /** Null for a preview that no call used. */
+  id: z.number().int().nullable(),
+  at: z.string(),
+  purpose: z.string(),
+  workSessionId: z.number().int().nullable(),
+  engine: engineSchema.nullable(),
+  fallbackReason: z.string().nullable(),
+  tokens: tierTokensSchema,
+  imageCount: z.number().int(),
+  included: z.array(receiptItemSchema),
+  dropped: z.array(receiptItemSchema.extend({ reason: z.string() })),
+});
+export type ContextReceipt = z.infer<typeof contextReceiptSchema>;
+
+export const tokenBudgetsSchema = z.object({
+  session: z.number().int(),
+  history: z.number().int(),
+  baseline: z.number().int(),
+  totalText: z.number().int(),
+});
+
+export const assembledContextSchema = z.object({
+  immediate: z.object({ currentState: z.string(), frames: z.array(frameSummarySchema), imagesAttached: z.boolean() }),
+  session: z.string(),
+  history: z.string(),
+  baseline: z.string(),
+  /** The text every LLM call is given, tiers in order. */
+  text: z.string(),
+  budgets: tokenBudgetsSchema,
+  receipt: contextReceiptSchema,
+});
+export type AssembledContextView = z.infer<typeof assembledContextSchema>;
+
+export const interviewQuestionSchema = z.object({ id: z.string(), prompt: z.string(), hint: z.string() });
+export const interviewSummarySchema = z.object({
+  text: z.string(),
+  tokenCount: z.number().int().max(500),
+  edited: z.boolean(),
+  engine: z.enum(['openai', 'offline', 'user']),
+  updatedAt: z.string(),
+});
+export const interviewSchema = z.object({
+  questions: z.array(interviewQuestionSchema),
+  answers: z.record(z.string(), z.string()),
+  summary: interviewSummarySchema.nullable(),
+});
+export type Interview = z.infer<typeof interviewSchema>;
+
+const questionIdInput = z.object({ id: idParam }).strict();
+
+export const memoryOperations = {
+  getWorkSession: defineOperation({
+    name: 'workSessions.get',
+    method: 'GET',
+    path: '/work-sessions/{id}',
+    summary: 'One work session with its tasks, app time, questions, current task theory and summaries.',
+    input: z.object({ id: idParam }).strict(),
+    output: workSessionDetailSchema,
+  }),
+  assembledContext: defineOperation({
+    name: 'context.assembled',
+    method: 'GET',
+    path: '/context/assembled',
+    summary: 'What the next LLM call would be given (every tier within its token budget) and its receipt.',
+    input: z.object({ purpose: z.string().min(1).max(40).default('chat') }).strict(),
+    output: assembledContextSchema,
+  }),
+  listContextReceipts: defineOperation({
+    name: 'context.receipts',
+    method: 'GET',
+    path: '/context/receipts',
+    summary: 'Context receipts of past LLM calls, newest first: what each included and dropped, tokens per tier.',
+    input: z.object({ limit: intParam(1, 500).default(50), workSessionId: idParam.optional() }).strict(),
+    output: z.object({ receipts: z.array(contextReceiptSchema) }),
+  }),
+  listQuestions: defineOperation({
+    name: 'questions.list',
+    method: 'GET',
+    path: '/questions',
+    summary: 'Clarifying questions, newest first; `pending` also brings back snoozed ones whose time has come.',
+    input: z
+      .object({ status: z.enum(['pending', 'answered', 'dismissed', 'snoozed', 'all']).default('pending'), limit: intParam(1, 500).default(50) })
+      .strict(),
+    output: z.object({ questions: z.array(questionSchema) }),
+  }),
+  answerQuestion: defineOperation({
+    name: 'questions.answer',
+    method: 'POST',
+    path: '/questions/{id}/answer',
+    summary: 'Answer a question; the answer becomes history.',
+    input: z.object({ id: idParam, answer: z.string().trim().min(1, 'the answer is empty').max(4000) }).strict(),
+    output: questionSchema,
+  }),
+  dismissQuestion: defineOperation({
+    name: 'questions.dismiss',
+    method: 'POST',
+    path: '/questions/{id}/dismiss',
+    summary: 'Dismiss a question without answering (it is never asked again).',
+    input: questionIdInput,
+    output: questionSchema,
+  }),
+  snoozeQuestion: defineOperation({
+    name: 'questions.snooze',
+    method: 'POST',
+    path: '/questions/{id}/snooze',
+    summary: 'Ask again later ("ask me later"): the question comes back after `minutes`.',
+    input: z.object({ id: idParam, minutes: z.number().int().min(1).max(7 * 24 * 60).default(60) }).strict(),
+    output: questionSchema,
+  }),
+  getInterview: defineOperation({
+    name: 'interview.get',
+    method: 'GET',
+    path: '/interview',
+    summary: 'The onboarding interview: its questions, the answers so far and the interview summary (baseline).',
+    input: z.object({}).strict(),
+    output: interviewSchema,
+  }),
+  putInterviewAnswers: defineOperation({
+    name: 'interview.answers',
+    method: 'PUT',
+    path: '/interview/answers',
+    summary: 'Save interview answers (merged by question id; an empty answer removes one); the summary is rebuilt unless edited.',
+    input: z.object({ answers: z.record(z.string().min(1).max(60), z.string().max(4000)) }).strict(),
+    output: interviewSchema,
+  }),
+  putInterviewSummary: defineOperation({
+    name: 'interview.summary',
+    method: 'PUT',
+    path: '/interview/summary',
+    summary: 'Replace the interview summary with your own text (at most 500 tokens); an empty text reverts to the generated one.',
+    input: z.object({ text: z.string().max(8000) }).strict(),
+    output: interviewSchema,
+  }),
+  getGuide: defineOperation({
+    name: 'guide.get',
+    method: 'GET',
+    path: '/guide',
+    summary: 'The workflow guide as Markdown: role, systems, recurring tasks with typical duration and steps, answered questions.',
+    input: z.object({}).strict(),
+    output: z.object({ markdown: z.string(), generatedAt: z.string() }),
+  }),
+} as const;
