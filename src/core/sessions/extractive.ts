@@ -33,10 +33,8 @@ export function extractiveSummary(prompt: string, reply: string): string {
 /** Makes a model's answer fit one line of `max` characters: first non-empty line, no quotes or labels. */
 export function toOneLine(text: string, max: number): string {
   const line = text.split(/\r?\n/).map((l) => l.trim()).find((l) => l.length > 0) ?? '';
-  const bare = line
-    .replace(/^(summary|title)\s*:\s*/i, '')
-    .replace(/^["'“‘`*]+|["'”’`*]+$/g, '')
-    .trim();
+  const unquote = (t: string): string => t.replace(/^["'“‘`*]+|["'”’`*]+$/g, '').trim();
+  const bare = unquote(unquote(line).replace(/^(summary|title)\s*:\s*/i, ''));
   return cutAtWord(bare, max);
 }
 

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { cutAtWord, extractiveSummary, extractiveTitle, keywordTitle, toOneLine } from '../../src/core/sessions/extractive';
+import { pauseIntent } from '../../src/core/sessions/pause-intent';
+import { questionWindow, seenTarget, timeSpentTarget } from '../../src/core/sessions/offline-assistant';
+import { titlePrompt } from '../../src/core/sessions/session-summarizer';
+
+describe('extractive TOC lines', () => {
+  it('take the first meaningful line of the prompt, skipping blanks, fences, rules and bare greetings', () => {
+    expect(extractiveSummary('\n\nhi!\n```ts\n---\n# Fix the ledger export\nmore', 'reply')).toBe('Fix the ledger export');
+    expect(extractiveSummary('ok', 'The export is fixed now.\nDetails follow')).toBe('The export is fixed now.');
+    expect(extractiveSummary('?', '')).toBe('?');
+  });
+
+  it('cut long lines at a word boundary within 100 characters', () => {
+    const long = 'Reconcile the quarterly ledger against every bank statement from January through March and flag differences above ten euros';
+    const line = extractiveSummary(long, '');
+    expect(line.length).toBeLessThanOrEqual(100);
+    expect(line.endsWith('…')).toBe(true);
+    expect(long.startsWith(line.slice(0, -1))).toBe(true);
+    expect(long.charAt(line.length - 1)).toBe(' ');
+    expect(cutAtWord('a'.repeat(150), 100)).toHaveLength(100);
+  });
+
+  it('turn a model answer into one clean line', () => {
+    expect(toOneLine('\n"Title: Quarterly budget"\nextra', 60)).toBe('Quarterly budget');
+    expect(toOneLine('Summary: fixed the export', 100)).toBe('fixed the export');
+  });
+});
+
+describe('extractive titles', () => {
+  it('start from the first prompt and change only when two of the newest three prompts leave the topic', () => {
+    expect(extractiveTitle('', ['How long was I in the ledger today?'])).toBe('Ledger');
+    expect(extractiveTitle('Ledger', ['ledger totals', 'ledger export', 'when did I see invoice 4471?'])).toBeNull();
+    expect(extractiveTitle('Ledger', ['ledger export', 'when did I see invoice 4471?', 'is invoice 4471 approved?'])).toBe('Invoice Approved');
+    // Prompts without content words ("ok", "yes") never move the title.
+    expect(extractiveTitle('Ledger', ['ledger export', 'ok', 'yes'])).toBeNull();
+  });
+
+  it('build titles of at most 60 characters from the most frequent words', () => {
+    expect(keywordTitle(['plan my vacation in Lisbon', 'vacation flights to Lisbon'])).toBe('Plan Vacation Lisbon Flights');
+    expect(keywordTitle(['supercalifragilistic '.repeat(3) + 'extraordinarilylongwordnumberone anotherextraordinarilylongword'])!.length).toBeLessThanOrEqual(60);
+  });
+
+  it('the title prompt lists the newest turns first and marks the last three [RECENT]', () => {
+    const toc = Array.from({ length: 40 }, (_, i) => ({ turn: i + 1, summary: `topic ${i + 1}` }));
+    const lines = titlePrompt('Old title', toc).split('\n');
+    expect(lines[0]).toBe('Current session title: "Old title"');
+    const turnLines = lines.filter((l) => /Turn \d+:/.test(l));
+    expect(turnLines.slice(0, 4)).toEqual(['[RECENT] Turn 40: topic 40', '[RECENT] Turn 39: topic 39', '[RECENT] Turn 38: topic 38', 'Turn 37: topic 37']);
+    expect(turnLines).toHaveLength(30);
+    expect(turnLines.at(-1)).toBe('Turn 11: topic 11');
+  });
+});
+
+describe('pause intent', () => {
+  it('pauses on /stop, asks on stop phrases, and takes "yes" only after asking', () => {
+    expect(pauseIntent('/stop', false)).toBe('stop-command');
+    expect(pauseIntent("Let's stop here", false)).toBe('stop-phrase');
+    expect(pauseIntent("ok that's enough for today, thanks", false)).toBe('stop-phrase');
+    expect(pauseIntent('I need to go', false)).toBe('stop-phrase');
+    expect(pauseIntent('yes', true)).toBe('confirm');
+    expect(pauseIntent('Yes please.', true)).toBe('confirm');
+    expect(pauseIntent('yes', false)).toBe('none');
+    expect(pauseIntent('yes, but first show me the ledger totals', true)).toBe('none');
+    expect(pauseIntent('the loop should stop when the ledger is empty', false)).toBe('none');
+  });
+});
+
+describe('offline question parsing', () => {
+  const now = Date.parse('2026-11-02T15:30:00Z');
+  it('finds the part of the day a question names, never past now', () => {
+    expect(questionWindow('what did I do before lunch?', now)).toEqual({
+      startMs: Date.parse('2026-11-02T00:00:00Z'),
+      endMs: Date.parse('2026-11-02T12:00:00Z'),
+      label: 'today before noon',
+    });
+    expect(questionWindow('how long in Excel today', now).endMs).toBe(now);
+    expect(questionWindow('what did I do yesterday afternoon', now)).toMatchObject({
+      startMs: Date.parse('2026-11-01T12:00:00Z'),
+      endMs: Date.parse('2026-11-01T18:00:00Z'),
+    });
+  });
+
+  it('extracts what the question is about', () => {
+    expect(timeSpentTarget('How long was I in the ledger today?')).toBe('ledger');
+    expect(timeSpentTarget('how much time did I spend on Slack this morning?')).toBe('Slack');
+    expect(seenTarget('When did I see invoice 4471?')).toBe('invoice 4471');
+    expect(seenTarget('where did I read the Acme contract yesterday?')).toBe('Acme contract');
+  });
+});

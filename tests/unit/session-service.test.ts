@@ -1,0 +1,208 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/core/clock';
+import type { LlmClient, LlmRequest, LlmResult, OfflineAnswer } from '../../src/core/llm/llm-client';
+import { createOfflineLlmClient } from '../../src/core/llm/offline-llm-client';
+import { SessionService } from '../../src/core/sessions/session-service';
+import { promptHash } from '../../src/core/sessions/system-prompt';
+import { openDatabase, type Db } from '../../src/core/store/database';
+import { ActivityRepository } from '../../src/core/store/repositories/activity-repository';
+import { SessionRepository } from '../../src/core/store/repositories/session-repository';
+
+const T0 = Date.parse('2026-11-02T09:00:00Z');
+
+let db: Db;
+let clock: ManualClock;
+let activity: ActivityRepository;
+let repo: SessionRepository;
+let focused: { app: string | null; title: string | null };
+
+function service(llm: LlmClient = createOfflineLlmClient(), instructions?: string): SessionService {
+  return new SessionService({
+    db,
+    repo,
+    activity,
+    llm,
+    clock,
+    context: () => 'context',
+    currentWindow: () => focused,
+    ...(instructions !== undefined && { instructions }),
+  });
+}
+
+/** Records spans as the observer would: app, title, start and length in minutes from T0. */
+function observe(spans: [app: string, title: string, startMin: number, minutes: number][]): void {
+  const ws = activity.startWorkSession(T0, 'replay');
+  const sink = activity.spanSink(() => ws);
+  for (const [app, title, start, minutes] of spans) {
+    sink.open({ kind: 'app', app, title, startMs: T0 + start * 60_000, endMs: T0 + (start + minutes) * 60_000 });
+  }
+}
+
+beforeEach(() => {
+  db = openDatabase(':memory:');
+  clock = new ManualClock(T0 + 4 * 3_600_000);
+  activity = new ActivityRepository(db);
+  repo = new SessionRepository(db);
+  focused = { app: 'Excel', title: 'Ledger 2026.xlsx' };
+});
+
+afterEach(() => db.close());
+
+describe('session service', () => {
+  it('records the window in focus with each prompt and answers time questions from app time', async () => {
+    observe([
+      ['Excel', 'Ledger 2026.xlsx', 0, 90],
+      ['Chrome', 'Invoice 4471 - Acme', 90, 30],
+      ['Excel', 'Ledger 2026.xlsx', 120, 45],
+    ]);
+    const s = service();
+    const session = s.create({ type: 'chat', tools: [] });
+    const { turn } = await s.send(session.id, 'how long was I in the ledger today?');
+    expect(turn).toMatchObject({ number: 1, app: 'Excel', windowTitle: 'Ledger 2026.xlsx', engine: 'offline' });
+    expect(turn.reply).toMatch(/^You spent 2h 15m in windows matching "ledger" today/);
+    focused = { app: 'Chrome', title: 'Mail' };
+    const second = await s.send(session.id, 'How much time did I spend in Chrome?');
+    expect(second.turn).toMatchObject({ number: 2, app: 'Chrome', windowTitle: 'Mail' });
+    expect(second.turn.reply).toBe('You spent 30m 00s in Chrome today.');
+    const what = await s.send(session.id, 'what did I do this morning?');
+    expect(what.turn.reply.split('\n')).toEqual([
+      'Here is what I saw today before noon (2h 45m active):',
+      '- 09:00–10:30 Excel — Ledger 2026.xlsx (1h 30m)',
+      '- 10:30–11:00 Chrome — Invoice 4471 - Acme (30m 00s)',
+      '- 11:00–11:45 Excel — Ledger 2026.xlsx (45m 00s)',
+    ]);
+  });
+
+  it('finds where something was seen in the screen text and window titles', async () => {
+    observe([['Chrome', 'Acme portal', 0, 10]]);
+    db.prepare(`INSERT INTO screen_text_entries (at_ms, app, title, text) VALUES (?, 'Chrome', 'Acme portal', 'Invoice 4471 total 1,250 EUR due Friday')`).run(T0 + 5 * 60_000);
+    const s = service();
+    const session = s.create({ type: 'chat', tools: [] });
+    const { turn } = await s.send(session.id, 'When did I see invoice 4471?');
+    expect(turn.reply).toMatch(/^I saw "invoice 4471" here:\n- 09:05 on 2026-11-02 in Chrome — Acme portal: «Invoice» «4471» total/);
+    const none = await s.send(session.id, 'when did I see the purchase order 99812?');
+    expect(none.turn.reply).toBe('I found no "purchase order 99812" on your screen or in window titles.');
+  });
+
+  it('asks before pausing on a stop phrase, pauses on "yes", and pauses at once on /stop', async () => {
+    const s = service();
+    const session = s.create({ type: 'chat', tools: [] });
+    const ask = await s.send(session.id, "let's stop here");
+    expect(ask.turn.reply).toMatch(/Shall I save and pause this session/);
+    expect(ask.session).toMatchObject({ status: 'active', pauseRequested: true });
+    const carryOn = await s.send(session.id, 'actually, one more: what did I do today?');
+    expect(carryOn.session.pauseRequested).toBe(false);
+    await s.send(session.id, "that's enough for today");
+    const yes = await s.send(session.id, 'yes');
+    expect(yes.turn.reply).toMatch(/^Saved and paused/);
+    expect(yes.session).toMatchObject({ status: 'paused', pauseRequested: false, turnCount: 4 });
+    expect(yes.session.pausedAt).toBe(new Date(clock.now()).toISOString());
+    // A new message takes the session up again; /stop pauses without asking.
+    expect((await s.send(session.id, 'what did I do today?')).session.status).toBe('active');
+    const stop = await s.send(session.id, '/stop');
+    expect(stop.turn.engine).toBe('command');
+    expect(stop.session.status).toBe('paused');
+  });
+
+  it('keeps at most 5 summary calls in flight across sessions, and never makes them turns', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const purposes: string[] = [];
+    const slowLlm: LlmClient = {
+      configured: true,
+      visionEnabled: false,
+      async complete(request: LlmRequest, _offline: OfflineAnswer): Promise<LlmResult> {
+        purposes.push(request.purpose);
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((r) => setTimeout(r, 20));
+        inFlight--;
+        return { text: request.purpose === 'title' ? 'Some title' : 'A line', toolCalls: [], engine: 'openai', model: 'm', fallbackReason: null };
+      },
+      async stream(_request, _offline, onDelta) {
+        onDelta('reply');
+        return { text: 'reply', toolCalls: [], engine: 'openai', model: 'm', fallbackReason: null };
+      },
+    };
+    const s = service(slowLlm);
+    const sessions = Array.from({ length: 12 }, () => s.create({ type: 'chat', tools: [] }));
+    await Promise.all(sessions.map((x) => s.send(x.id, 'summarize the ledger work')));
+    await s.idle();
+    expect(most).toBe(5);
+    expect(purposes.filter((p) => p === 'toc')).toHaveLength(12);
+    for (const x of sessions) {
+      expect(s.get(x.id).turnCount).toBe(1);
+      expect(s.toc(x.id).entries[0]).toMatchObject({ summary: 'A line', summarySource: 'llm' });
+    }
+  });
+
+  it('caps the title history at 20 entries, newest first', async () => {
+    const s = service();
+    const session = s.create({ type: 'design', tools: [] });
+    for (let i = 1; i <= 25; i++) s.update(session.id, { title: `Title number ${i}` });
+    const history = s.titleHistory(session.id);
+    expect(history.entries).toHaveLength(20);
+    expect(history.entries[0]!.title).toBe('Title number 25');
+    expect(history.entries[19]!.title).toBe('Title number 6');
+  });
+
+  it('warns on resume when the instructions changed, and reports app time since the pause', async () => {
+    const session = service(undefined, 'old instructions').create({ type: 'chat', tools: [] });
+    expect(session.systemPromptHash).toBe(promptHash('old instructions'));
+    observe([['Figma', 'Checkout redesign', 300, 40]]);
+    clock.set(T0 + 6 * 3_600_000);
+    const resume = service(undefined, 'new instructions').resume(session.id);
+    expect(resume.warning).toMatch(/instructions changed/);
+    expect(resume.block).toContain("Note: The assistant's instructions changed");
+    expect(resume.changesSincePause).toEqual([{ app: 'Figma', seconds: 2400 }]);
+    expect(resume.block).toContain("Since then the user's observed work: 40m 00s in Figma (40m 00s active in all)");
+    expect(resume.block).toContain('Last active: 2 hours ago');
+    expect(service(undefined, 'old instructions').resumeView(session.id).warning).toBeNull();
+  });
+
+  it('marks sessions a crash left active as interrupted, with a summary and a TOC line for each turn', async () => {
+    const s = service();
+    const session = s.create({ type: 'chat', tools: [] });
+    await s.send(session.id, 'Fix the ledger export button');
+    repo.startTurn({ sessionId: session.id, prompt: 'Half-finished question', app: null, windowTitle: null, promptTokens: 3, engine: 'llm', at: clock.now() });
+    repo.saveReplySoFar(session.id, 2, 'The partial');
+    // A new process starts: summaries queued by the old one never ran.
+    const restarted = service();
+    expect(restarted.recoverInterrupted()).toEqual([session.id]);
+    const after = restarted.get(session.id);
+    expect(after.status).toBe('interrupted');
+    expect(after.contextSummary).toMatch(/^Interrupted after 2 turns.*Half-finished question/);
+    expect(restarted.turn(session.id, 2).turn).toMatchObject({ status: 'interrupted', reply: 'The partial' });
+    expect(restarted.toc(session.id).pending).toBe(0);
+    expect(restarted.recoverInterrupted()).toEqual([]);
+  });
+
+  it('lists sessions with a fuzzy title match and refuses broken imports with a clear message', async () => {
+    const s = service();
+    const a = s.create({ type: 'ticket', title: 'Ledger export bug', tools: [] });
+    s.create({ type: 'chat', title: 'Vacation planning', tools: [] });
+    expect(s.list({ q: 'ledgr export', limit: 10 }).map((x) => x.id)).toEqual([a.id]);
+    expect(s.list({ q: a.id, limit: 10 }).map((x) => x.id)).toEqual([a.id]);
+    expect(s.list({ type: 'chat', limit: 10 }).map((x) => x.title)).toEqual(['Vacation planning']);
+    expect(() => s.import({ 'session.json': '{nope', 'messages.jsonl': '' })).toThrow(/session.json is not valid JSON/);
+    const files = s.export(a.id).files;
+    expect(() => s.import({ ...files, 'messages.jsonl': '{"role":"user"}\n' })).toThrow(/messages.jsonl line 1/);
+    expect(() => s.import(files)).toThrow(/already exists/);
+  });
+
+  it('sends the last turns whole and summarizes older ones when the history is over budget', async () => {
+    const s = service();
+    const session = s.create({ type: 'chat', tools: [] });
+    for (let i = 1; i <= 12; i++) await s.send(session.id, `Question number ${i} about the ledger ${'word '.repeat(40)}`);
+    await s.idle();
+    const resume = s.resumeView(session.id, 400);
+    expect(resume.summarizedTurns).toBeGreaterThan(0);
+    expect(resume.wholeTurns + resume.summarizedTurns).toBe(12);
+    expect(resume.history[0]!.content).toMatch(/^Summary of turns 1–\d+/);
+    expect(resume.history[0]!.content).toContain('Turn 1: Question number 1 about the ledger');
+    expect(resume.history.at(-2)).toMatchObject({ role: 'user', content: expect.stringMatching(/^Question number 12 /) });
+    const all = s.resumeView(session.id, 1_000_000);
+    expect(all).toMatchObject({ summarizedTurns: 0, wholeTurns: 12 });
+    expect(all.history).toHaveLength(24);
+  });
+});
