@@ -33,13 +33,20 @@ export interface XWindow {
   readonly process: ChildProcess;
 }
 
+export interface XtermOptions {
+  /** Background colour, so windows of different apps also look different on screen. */
+  readonly background?: string;
+  /** What runs inside (default: an empty, silent terminal). */
+  readonly command?: readonly string[];
+}
+
 export interface XSession {
   /** e.g. ":93" */
   readonly display: string;
   /** process.env with DISPLAY set to this session. */
   readonly env: NodeJS.ProcessEnv;
   /** Opens an xterm whose WM_CLASS class is `appClass` (the app name the observer reads) and waits until it is mapped. */
-  openXterm(appClass: string, title: string, command?: readonly string[]): Promise<XWindow>;
+  openXterm(appClass: string, title: string, options?: XtermOptions): Promise<XWindow>;
   /** Focuses a window through the window manager, like a user clicking it. */
   activate(window: XWindow): Promise<void>;
   /** One synthetic input event (a 1-pixel mouse move): resets the X idle counter. */
@@ -145,8 +152,10 @@ export async function startXSession(options: { width?: number; height?: number }
   return {
     display,
     env,
-    async openXterm(appClass, title, command = ['sleep', '100000']) {
-      const child = spawnChild('xterm', ['-class', appClass, '-T', title, '-geometry', '100x30+40+40', '-e', ...command]);
+    async openXterm(appClass, title, options = {}) {
+      const command = options.command ?? ['sleep', '100000'];
+      const colours = options.background ? ['-bg', options.background] : [];
+      const child = spawnChild('xterm', ['-class', appClass, '-T', title, ...colours, '-geometry', '100x30+40+40', '-e', ...command]);
       const id = await waitFor(`the ${appClass} window`, 10_000, async () => {
         const { stdout } = await run('xdotool', ['search', '--onlyvisible', '--pid', String(child.pid)], { env, timeout: 2000 });
         return stdout.trim().split('\n')[0] || undefined;

@@ -36,11 +36,14 @@ export function registerRecordCommand(program: Command): void {
         description: flags.description,
       });
       let failures = 0;
-      const timer = setInterval(() => {
+      const tick = (): void => {
         recorder.tick().catch((error: Error) => {
           if (failures++ < 3) console.error(`record: ${error.message} (recording goes on)`);
         });
-      }, flags.pollMs);
+      };
+      const timer = setInterval(tick, flags.pollMs);
+      // The day starts now: its first window must be recorded at the start, not one poll later.
+      tick();
       console.log(`Recording the desktop into ${out}${flags.duration ? ` for ${flags.duration}s` : ''}. Ctrl+C stops.`);
       const finish = (): void => {
         clearInterval(timer);
