@@ -5,6 +5,7 @@ import { startEngine, type RunningEngine } from '../server/start-engine';
 import trayIconPath from '../../build/tray-icon.png?asset';
 import { registerOperationHandlers, sendEvent } from './ipc';
 import { parseLaunchOptions, type LaunchOptions } from './launch-options';
+import { isLaunchAtLogin, setLaunchAtLogin } from './login-item';
 import { createMainWindow, installCspHeader } from './main-window';
 import { isTrustedSender } from './policy/ipc-sender';
 import type { RendererLocation } from './policy/renderer-location';
@@ -61,7 +62,7 @@ async function start(options: LaunchOptions): Promise<void> {
     trayIconPath,
     () => {
       const { state, pausedReason } = core.observer.health();
-      return { state, pausedReason, autoPaused: autoPause.isAutoPaused, launchAtLogin: app.getLoginItemSettings().openAtLogin };
+      return { state, pausedReason, autoPaused: autoPause.isAutoPaused, launchAtLogin: isLaunchAtLogin() };
     },
     (action: TrayAction) => runTrayAction(action),
   );
@@ -86,11 +87,13 @@ function runTrayAction(action: TrayAction): void {
     case 'open-window':
       showWindow();
       break;
-    case 'toggle-launch-at-login': {
-      const openAtLogin = !app.getLoginItemSettings().openAtLogin;
-      app.setLoginItemSettings({ openAtLogin, args: ['--hidden'] });
+    case 'toggle-launch-at-login':
+      try {
+        setLaunchAtLogin(!isLaunchAtLogin());
+      } catch (error) {
+        dialog.showErrorBox('Launch at login could not be changed', (error as Error).message);
+      }
       break;
-    }
     case 'quit':
       app.quit();
       break;

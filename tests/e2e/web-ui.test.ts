@@ -108,7 +108,7 @@ describe('web UI served by shadow start --headless', () => {
     await page.goto(uiUrl);
 
     // The token leaves the address bar at once (kept in sessionStorage for reloads).
-    await expect.poll(() => page.evaluate(() => location.hash)).toBe('');
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { location: { hash: string } }).location.hash)).toBe('');
 
     const rows = page.getByTestId('app-row');
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
