@@ -1,30 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ManualClock } from '../../src/core/clock';
 import { TOKEN_BUDGETS } from '../../src/core/memory/context-assembly';
 import { normalizeQuestion } from '../../src/core/memory/questions';
 import { tokenCount } from '../../src/core/memory/tokens';
-import type { ReplaySource } from '../../src/core/observe/sources/replay-source';
 import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
 import type { CoreEvents } from '../../src/core/events';
+import { replayWithMemory } from '../helpers/memory-replay';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 
 const dayDir = fileURLToPath(new URL('../../profiles/demo/day', import.meta.url));
 const DEMO_APPS = ['Microsoft Excel', 'Google Chrome', 'Slack', 'Microsoft Outlook', 'Adobe Acrobat Reader'];
-
-/** Plays the recorded day on the virtual clock, letting memory finish its work after every poll. */
-async function replayWithMemory(core: ShadowCore): Promise<void> {
-  const source = core.source as ReplaySource;
-  const clock = core.clock as ManualClock;
-  core.observer.start();
-  for (let t = source.startMs; t <= source.endMs; t += 1000) {
-    clock.set(t);
-    await core.observer.tick();
-    await core.memory.idle();
-  }
-  core.observer.stop('the recorded day ended');
-  await core.memory.idle();
-}
 
 let home: TempShadowHome | undefined;
 let core: ShadowCore | undefined;

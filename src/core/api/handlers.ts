@@ -1,5 +1,6 @@
 import type { OperationKey, OperationOutput, OperationParsedInput, Operations } from '../../shared/contract/index';
 import type { ShadowCore } from '../shadow-core';
+import { memoryHandlers } from './memory-handlers';
 import { observationHandlers } from './observation-handlers';
 import { screenHandlers } from './screen-handlers';
 import { sessionHandlers } from './session-handlers';
@@ -16,6 +17,7 @@ export type Handlers = {
 export function createHandlers(core: ShadowCore): Handlers {
   return {
     ...observationHandlers(core),
+    ...memoryHandlers(core),
     ...screenHandlers(core),
     ...sessionHandlers(core),
     ...contextHandlers(core),

@@ -1,4 +1,5 @@
 import type { OperationSpec } from './define';
+import { memoryOperations } from './memory';
 import { observationOperations } from './observation';
 import { screenOperations } from './screen';
 import { sessionOperations } from './sessions';
@@ -7,6 +8,7 @@ import { storageOperations } from './storage';
 
 export * from './define';
 export * from './observation';
+export * from './memory';
 export * from './screen';
 export * from './sessions';
 export * from './context';
@@ -15,6 +17,7 @@ export * from './storage';
 /** The whole API table. Each feature adds its own module of operations here. */
 export const operations = {
   ...observationOperations,
+  ...memoryOperations,
   ...screenOperations,
   ...sessionOperations,
   ...contextOperations,

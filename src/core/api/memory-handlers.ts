@@ -1,0 +1,69 @@
+import type { OperationOutput, OperationParsedInput, Operations } from '../../shared/contract/index';
+import { TOKEN_BUDGETS, type AssembledContext } from '../memory/context-assembly';
+import { fitsInterviewBudget, INTERVIEW_SUMMARY_MAX_TOKENS } from '../memory/interview';
+import type { ShadowCore } from '../shadow-core';
+import { ApiError, notFound } from './api-error';
+
+type Op<K extends keyof Operations> = (
+  input: OperationParsedInput<Operations[K]>,
+) => OperationOutput<Operations[K]> | Promise<OperationOutput<Operations[K]>>;
+
+export function memoryHandlers(core: ShadowCore) {
+  const { memory } = core;
+  const question = <T>(id: number, value: T | null): T => {
+    if (value === null) throw notFound(`Question ${id}`);
+    return value;
+  };
+
+  const getWorkSession: Op<'getWorkSession'> = ({ id }) => {
+    const detail = memory.workSessionDetail(id);
+    if (!detail) throw notFound(`Work session ${id}`);
+    return detail;
+  };
+  const assembledContext: Op<'assembledContext'> = ({ purpose }) => toView(memory.previewContext(purpose));
+  const listContextReceipts: Op<'listContextReceipts'> = ({ limit, workSessionId }) => ({
+    receipts: memory.receipts.list(limit, workSessionId),
+  });
+  const listQuestions: Op<'listQuestions'> = ({ status, limit }) => ({
+    questions: memory.questions.list(status, limit, core.clock.now()),
+  });
+  const answerQuestion: Op<'answerQuestion'> = ({ id, answer }) => question(id, memory.answerQuestion(id, answer));
+  const dismissQuestion: Op<'dismissQuestion'> = ({ id }) => question(id, memory.dismissQuestion(id));
+  const snoozeQuestion: Op<'snoozeQuestion'> = ({ id, minutes }) => question(id, memory.snoozeQuestion(id, minutes));
+  const getInterview: Op<'getInterview'> = () => memory.interviewView();
+  const putInterviewAnswers: Op<'putInterviewAnswers'> = ({ answers }) => memory.saveInterviewAnswers(answers);
+  const putInterviewSummary: Op<'putInterviewSummary'> = ({ text }) => {
+    if (!fitsInterviewBudget(text.trim())) {
+      throw new ApiError(400, 'too_long', `The interview summary is limited to ${INTERVIEW_SUMMARY_MAX_TOKENS} tokens; shorten it and try again.`);
+    }
+    return memory.setInterviewSummary(text);
+  };
+  const getGuide: Op<'getGuide'> = () => memory.guide();
+
+  return {
+    getWorkSession,
+    assembledContext,
+    listContextReceipts,
+    listQuestions,
+    answerQuestion,
+    dismissQuestion,
+    snoozeQuestion,
+    getInterview,
+    putInterviewAnswers,
+    putInterviewSummary,
+    getGuide,
+  };
+}
+
+/** The API shows what a call would see; images stay in the process (only their frames are listed). */
+function toView(context: AssembledContext): OperationOutput<Operations['assembledContext']> {
+  return {
+    immediate: { currentState: context.immediate.currentState, frames: [...context.immediate.frames], imagesAttached: context.immediate.images.length > 0 },
+    session: context.session,
+    history: context.history,
+    baseline: context.baseline,
+    text: context.text,
+    budgets: { ...TOKEN_BUDGETS },
+    receipt: { id: null, ...context.receipt },
+  };
+}

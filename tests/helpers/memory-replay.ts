@@ -1,0 +1,17 @@
+import type { ManualClock } from '../../src/core/clock';
+import type { ReplaySource } from '../../src/core/observe/sources/replay-source';
+import type { ShadowCore } from '../../src/core/shadow-core';
+
+/** Plays a recorded day on the virtual clock, letting memory finish its work after every poll (deterministic). */
+export async function replayWithMemory(core: ShadowCore, pollIntervalMs = 1000): Promise<void> {
+  const source = core.source as ReplaySource;
+  const clock = core.clock as ManualClock;
+  core.observer.start();
+  for (let t = source.startMs; t <= source.endMs; t += pollIntervalMs) {
+    clock.set(t);
+    await core.observer.tick();
+    await core.memory.idle();
+  }
+  core.observer.stop('the recorded day ended');
+  await core.memory.idle();
+}
