@@ -1,15 +1,23 @@
 import sharp from 'sharp';
 
-/** Wider screenshots (HiDPI, 4K) are halved or more: their text is large and OCR cost grows with pixels. */
+/** Wider screenshots (HiDPI, 4K) are scaled down to this: their text is large and OCR cost grows with pixels. */
 export const OCR_MAX_WIDTH = 2560;
 
 /**
- * Prepares a screenshot for Tesseract: greyscale (Tesseract binarises anyway, and one channel is a
- * third of the pixels to hand to the worker), capped at `maxWidth`, as a binary PGM so that no PNG
- * has to be encoded and decoded again. Normal screens keep their size: downscaling a 1080p screen
- * measurably loses small UI text (see bench/ocr.ts).
+ * What the Tesseract worker gets for a screenshot. Screens up to `maxWidth` go as captured:
+ * bench/ocr.ts finds no gain from a greyscale conversion first (Tesseract binarises the image
+ * itself) and only ~5-10% from a 0.75 downscale, which costs small UI text (a 1920-pixel screen
+ * of 15-pixel text scaled to 2/3 had words misread). Wider screens are scaled down to `maxWidth`
+ * in greyscale.
  */
 export async function toOcrImage(image: Buffer, maxWidth = OCR_MAX_WIDTH): Promise<Buffer> {
+  const { width } = await sharp(image).metadata();
+  if (width !== undefined && width <= maxWidth) return image;
+  return toGreyscalePgm(image, maxWidth);
+}
+
+/** Greyscale, at most `maxWidth` wide, as a binary PGM (read by Tesseract without another PNG/JPEG encode). */
+export async function toGreyscalePgm(image: Buffer, maxWidth: number): Promise<Buffer> {
   const { data, info } = await sharp(image)
     .greyscale()
     .resize({ width: maxWidth, withoutEnlargement: true })

@@ -1,0 +1,156 @@
+/**
+ * OCR cost and share, printed as figures:
+ *   node bin/run-ts.js bench/ocr.ts [--runs 3] [--day profiles/demo/day]
+ *
+ * 1. Cost per changed frame: every screenshot of the demo day (or generated screens when there is
+ *    none) is prepared as the OCR service does (`toOcrImage`) and read by the Tesseract worker
+ *    `runs` times; the worker's start is timed apart. A greyscale PGM and a 0.75 downscale are
+ *    timed on the same frames, interleaved (time, and characters read: fewer means text lost).
+ * 2. Share of frames OCR'd: the demo day replayed through the real core at full speed, OCR on:
+ *    polls, screenshots taken, frames kept (the only ones OCR reaches), frames OCR'd by the worker.
+ *    The same replay with OCR off shows that the capture loop does not wait on OCR.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import sharp from 'sharp';
+import { ManualClock } from '../src/core/clock';
+import { resolveProfilePaths } from '../src/core/config/paths';
+import { toGreyscalePgm, toOcrImage } from '../src/core/ocr/ocr-image';
+import { createTesseractRecognizer } from '../src/core/ocr/text-recognizer';
+import { runReplay } from '../src/core/observe/capture-loop';
+import type { ReplaySource } from '../src/core/observe/sources/replay-source';
+import { createShadowCore } from '../src/core/shadow-core';
+
+const arg = (name: string, fallback: string): string => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+};
+const RUNS = Number(arg('runs', '3'));
+const DAY = resolve(arg('day', 'profiles/demo/day'));
+
+const pct = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+const ms = (n: number): string => `${n.toFixed(0)} ms`;
+const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
+
+async function generatedScreens(): Promise<{ name: string; image: Buffer }[]> {
+  const screens: { name: string; image: Buffer }[] = [];
+  for (const rows of [5, 15, 30]) {
+    let text = '';
+    for (let i = 0; i < rows; i++) {
+      text += `<text x="40" y="${70 + i * 24}" font-family="DejaVu Sans" font-size="15">Row ${i} invoice ${4400 + i} ACME Supplies payment ledger 1200-${i}</text>`;
+    }
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800"><rect width="1280" height="800" fill="#fff"/>${text}</svg>`;
+    screens.push({ name: `generated-${rows}-lines.png`, image: await sharp(Buffer.from(svg)).png().toBuffer() });
+  }
+  return screens;
+}
+
+interface Variant {
+  readonly label: string;
+  prepare(image: Buffer): Promise<Buffer>;
+}
+
+const variants: readonly Variant[] = [
+  { label: 'as the service does (toOcrImage)', prepare: (image) => toOcrImage(image) },
+  { label: 'greyscale PGM, full size', prepare: (image) => toGreyscalePgm(image, 100_000) },
+  {
+    label: 'greyscale PGM, downscaled to 0.75',
+    prepare: async (image) => toGreyscalePgm(image, Math.round(((await sharp(image).metadata()).width ?? 1280) * 0.75)),
+  },
+];
+
+async function costPerFrame(): Promise<void> {
+  const imagesDir = join(DAY, 'images');
+  const screens = existsSync(imagesDir)
+    ? readdirSync(imagesDir).sort().map((name) => ({ name, image: readFileSync(join(imagesDir, name)) }))
+    : await generatedScreens();
+  console.log(`\n== OCR cost per changed frame (${screens.length} screenshots from ${existsSync(imagesDir) ? imagesDir : 'generated screens'}, ${RUNS} runs each) ==`);
+  const recognizer = createTesseractRecognizer();
+  const startAt = performance.now();
+  await recognizer.recognize(await toOcrImage(screens[0]!.image));
+  console.log(`worker start + first frame: ${ms(performance.now() - startAt)}`);
+
+  // Variants interleaved frame by frame, so load from other processes hits them alike.
+  const times = variants.map(() => ({ prepare: [] as number[], total: [] as number[], chars: 0 }));
+  const perScreen = screens.map(() => [] as number[]);
+  for (let run = 0; run < RUNS; run++) {
+    for (const [s, { image }] of screens.entries()) {
+      for (const [v, variant] of variants.entries()) {
+        const t0 = performance.now();
+        const prepared = await variant.prepare(image);
+        const t1 = performance.now();
+        const text = await recognizer.recognize(prepared);
+        const t2 = performance.now();
+        times[v]!.prepare.push(t1 - t0);
+        times[v]!.total.push(t2 - t0);
+        if (run === 0) times[v]!.chars += text.replace(/\s+/g, '').length;
+        if (v === 0) perScreen[s]!.push(t2 - t0);
+      }
+    }
+  }
+  for (const [s, { name, image }] of screens.entries()) {
+    const { width, height } = await sharp(image).metadata();
+    console.log(`  ${name.padEnd(36)} ${width}x${height}  median ${ms(pct(perScreen[s]!, 50)).padStart(8)}`);
+  }
+  const chosen = times[0]!;
+  console.log(`per changed frame, as the service does it: mean ${ms(mean(chosen.total))}, p50 ${ms(pct(chosen.total, 50))}, p95 ${ms(pct(chosen.total, 95))} (of which preparing ${ms(mean(chosen.prepare))})`);
+  console.log('variants (same frames, interleaved; characters read in one pass, fewer = text lost):');
+  for (const [v, variant] of variants.entries()) {
+    const t = times[v]!;
+    console.log(`  ${variant.label.padEnd(40)} p50 ${ms(pct(t.total, 50)).padStart(8)}  mean ${ms(mean(t.total)).padStart(8)}  ${t.chars} chars`);
+  }
+  await recognizer.terminate();
+}
+
+async function replayShare(): Promise<void> {
+  if (!existsSync(join(DAY, 'events.jsonl'))) {
+    console.log(`\n(no recorded day at ${DAY}: share of frames OCR'd not measured)`);
+    return;
+  }
+  console.log(`\n== Share of frames OCR'd on the day replay (${DAY}) ==`);
+  const replay = async (ocrEnabled: boolean) => {
+    const home = mkdtempSync(join(tmpdir(), 'shadow-bench-ocr-'));
+    const core = createShadowCore({ paths: resolveProfilePaths({ SHADOW_HOME: home }), replayDir: DAY, settings: { ocrEnabled } });
+    try {
+      core.observer.start();
+      const t0 = performance.now();
+      await runReplay(core.observer, core.source as ReplaySource, core.clock as ManualClock, {
+        pollIntervalMs: core.settings.pollIntervalMs,
+        speed: 0,
+      });
+      const loopMs = performance.now() - t0;
+      await core.ocr.whenIdle();
+      const drainedMs = performance.now() - t0;
+      core.observer.stop('bench');
+      return { loopMs, drainedMs, capture: core.observer.health(), ocr: core.ocr.status(), rows: core.screenText.count() };
+    } finally {
+      core.close();
+      rmSync(home, { recursive: true, force: true });
+    }
+  };
+  const off = await replay(false);
+  const on = await replay(true);
+  const { polls, framesCaptured: kept, framesSkipped: skipped } = on.capture;
+  const captures = kept + skipped;
+  const ocrRuns = on.ocr.recognized - on.ocr.fromCache;
+  const share = (n: number, of: number): string => `${((100 * n) / Math.max(1, of)).toFixed(1)}%`;
+  console.log(`polls ${polls}, screenshots taken ${captures}, kept (changed, not excluded) ${kept}, skipped as unchanged ${skipped}`);
+  console.log(`frames reaching OCR: ${kept} = ${share(kept, captures)} of screenshots, ${share(kept, polls)} of polls`);
+  console.log(
+    `OCR'd by the worker: ${ocrRuns} (the other ${on.ocr.fromCache} were identical images read from the cache); dropped ${on.ocr.dropped}, failed ${on.ocr.failed}`,
+  );
+  console.log(`stored ${on.ocr.stored} rows of text (unchanged ${on.ocr.unchanged}, empty ${on.ocr.empty}); mean OCR ${on.ocr.averageMs} ms per frame`);
+  const hours = 8;
+  console.log(
+    `desktop estimate (no repeated images): ${kept} kept frames × ${on.ocr.averageMs} ms = ${((kept * (on.ocr.averageMs ?? 0)) / 1000 / hours).toFixed(0)} s of worker CPU per hour of an ${hours}-hour day`,
+  );
+  console.log(`replay loop wall time: OCR off ${ms(off.loopMs)}, OCR on ${ms(on.loopMs)} (the loop never awaits OCR; the difference is CPU shared with the worker); OCR done ${ms(on.drainedMs)} after the start`);
+}
+
+await costPerFrame();
+await replayShare();
