@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FileStorage } from '../../src/core/storage/file-storage';
+import { checkPathText, isInside, sensitiveReason } from '../../src/core/storage/path-rules';
+
+describe('path rules', () => {
+  it('checkPathText resolves relative paths from the base and refuses what cannot be a plain path', () => {
+    expect(checkPathText('notes/a.md', '/data')).toBe('/data/notes/a.md');
+    expect(checkPathText('/data//notes/./a.md', '/x')).toBe('/data/notes/a.md');
+    for (const bad of ['', '../a', 'a/../../b', 'a/..', '%2e%2e/a', 'a%2fb', 'a\\b', '~/a', 'C:/a', 'a\u0000b', 'a\nb', `/${'x'.repeat(256)}`, `/${'a/'.repeat(600)}`]) {
+      expect(() => checkPathText(bad, '/data'), JSON.stringify(bad.slice(0, 40))).toThrow(expect.objectContaining({ status: 400 }));
+    }
+  });
+
+  it('isInside compares whole path segments', () => {
+    expect(isInside('/data', '/data')).toBe(true);
+    expect(isInside('/data', '/data/a/b')).toBe(true);
+    expect(isInside('/data', '/data-evil/a')).toBe(false);
+    expect(isInside('/data', '/')).toBe(false);
+    expect(isInside('/data', '/data/..foo')).toBe(true);
+  });
+
+  it('sensitiveReason names secrets anywhere in the path and leaves ordinary files alone', () => {
+    const secrets = [
+      '/p/.env', '/p/.env.production', '/p/.ENV', '/p/deploy_key', '/p/server.pem', '/p/tls.key', '/p/cert.p12', '/p/cert.pfx',
+      '/home/me/.ssh/id_rsa', '/p/id_rsa.pub', '/p/id_ed25519', '/p/credentials', '/p/credentials.json', '/p/.git-credentials',
+      '/p/.git/config', '/home/me/.aws/config', '/p/.netrc', '/p/.npmrc', '/p/secrets.yaml', '/p/.pgpass', '/p/api-token', '/p/shadow.db-wal',
+    ];
+    for (const path of secrets) expect(sensitiveReason(path), path).not.toBeNull();
+    for (const path of ['/p/notes.md', '/p/environment.md', '/p/keyboard.txt', '/p/.gitignore', '/p/.git/HEAD', '/p/monkey.ts', '/p/key-points.md']) {
+      expect(sensitiveReason(path), path).toBeNull();
+    }
+  });
+});
+
+describe('FileStorage', () => {
+  let data: string;
+  let outside: string;
+  let storage: FileStorage;
+
+  beforeEach(() => {
+    data = mkdtempSync(join(tmpdir(), 'shadow-fs-data-'));
+    outside = mkdtempSync(join(tmpdir(), 'shadow-fs-outside-'));
+    storage = new FileStorage({ dataDir: data, allowedRoots: [], reservedDirs: ['applets'] });
+  });
+
+  afterEach(() => {
+    rmSync(data, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
+  });
+
+  it('never writes through a symlink planted at the target name', () => {
+    writeFileSync(join(outside, 'victim.txt'), 'original');
+    symlinkSync(join(outside, 'victim.txt'), join(data, 'planted.txt'));
+    expect(() => storage.writeFile('planted.txt', 'PWNED')).toThrow(expect.objectContaining({ status: 403 }));
+    symlinkSync(join(data, 'real.txt'), join(data, 'inner-link.txt'));
+    writeFileSync(join(data, 'real.txt'), 'inside');
+    expect(() => storage.writeFile('inner-link.txt', 'changed')).toThrow(expect.objectContaining({ status: 403 }));
+    expect(readFileSync(join(outside, 'victim.txt'), 'utf8')).toBe('original');
+    expect(readFileSync(join(data, 'real.txt'), 'utf8')).toBe('inside');
+    expect(lstatSync(join(data, 'planted.txt')).isSymbolicLink()).toBe(true);
+  });
+
+  it('overwrites a regular file atomically and refuses reserved folders', () => {
+    storage.writeFile('a.txt', 'one');
+    storage.writeFile('a.txt', 'two');
+    expect(storage.readFile('a.txt')).toMatchObject({ content: 'two', encoding: 'utf8' });
+    expect(() => storage.writeFile('applets/x/script.js', 'x')).toThrow(expect.objectContaining({ status: 403 }));
+  });
+
+  it('reads only regular files: a FIFO or a folder is refused without blocking', () => {
+    execFileSync('mkfifo', [join(data, 'pipe')]);
+    expect(() => storage.readFile('pipe')).toThrow(expect.objectContaining({ status: 400 }));
+    mkdirSync(join(data, 'dir'));
+    expect(() => storage.readFile('dir')).toThrow(expect.objectContaining({ status: 400 }));
+    expect(() => storage.readFile('missing.txt')).toThrow(expect.objectContaining({ status: 404 }));
+  });
+
+  it('reads invalid UTF-8 as base64', () => {
+    writeFileSync(join(data, 'latin1.txt'), Buffer.from([0x63, 0x61, 0x66, 0xe9]));
+    expect(storage.readFile('latin1.txt')).toMatchObject({ encoding: 'base64', content: Buffer.from([0x63, 0x61, 0x66, 0xe9]).toString('base64') });
+  });
+});
