@@ -83,11 +83,7 @@ export class ContextService {
 
   /** The resume text of a session's context, with files that no longer exist counted. */
   resumeText(sessionId: string): { text: string; missingFiles: string[] } {
-    const { context } = this.options.repository.get(sessionId);
-    return {
-      text: formatContextForResume(context, this.fileExists),
-      missingFiles: partitionFiles(context, this.fileExists).missing,
-    };
+    return this.resumeTextOf(this.options.repository.get(sessionId).context);
   }
 
   /**
@@ -96,7 +92,7 @@ export class ContextService {
    */
   announceResume(sessionId: string): { text: string; missingFiles: string[] } {
     const { context } = this.options.repository.get(sessionId);
-    const resume = this.resumeText(sessionId);
+    const resume = this.resumeTextOf(context);
     if (Object.keys(context).length > 0) {
       this.options.events.emit('session:context-changed', {
         sessionId,
@@ -146,7 +142,15 @@ export class ContextService {
     return { view: this.view(sessionId, change.context, at), diff: change.diff };
   }
 
+  private resumeTextOf(context: SessionContext): { text: string; missingFiles: string[] } {
+    return {
+      text: formatContextForResume(context, this.fileExists),
+      missingFiles: partitionFiles(context, this.fileExists).missing,
+    };
+  }
+
   private view(sessionId: string, context: SessionContext, updatedAt: number | null): SessionContextView {
+    const resume = this.resumeTextOf(context);
     return {
       sessionId,
       context,
@@ -156,8 +160,8 @@ export class ContextService {
       warnings: Object.keys(context)
         .filter((name) => !isKnownSetName(name))
         .map((name) => `Unknown context set name "${name}" (a typo? known: files, tickets, applet, endpoints, ports)`),
-      resumeText: formatContextForResume(context, this.fileExists),
-      missingFiles: partitionFiles(context, this.fileExists).missing,
+      resumeText: resume.text,
+      missingFiles: resume.missingFiles,
     };
   }
 
