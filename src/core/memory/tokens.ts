@@ -1,8 +1,21 @@
 import { countTokens, decode, encode } from 'gpt-tokenizer';
 
-/** Token counts with the same tokenizer the budgets are stated in (o200k, as gpt-4o uses). */
+const cache = new Map<string, number>();
+const CACHE_LIMIT = 4000;
+
+/**
+ * Token counts with the same tokenizer the budgets are stated in (o200k, as gpt-4o uses). Context
+ * assembly counts the same pieces (tasks, summaries, the baseline) call after call, so counts are
+ * memoized; the cache is simply emptied when it fills.
+ */
 export function tokenCount(text: string): number {
-  return text === '' ? 0 : countTokens(text);
+  if (text === '') return 0;
+  const known = cache.get(text);
+  if (known !== undefined) return known;
+  const count = countTokens(text);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(text, count);
+  return count;
 }
 
 /** Cuts text to at most `max` tokens, ending with "…" when it had to cut. */
