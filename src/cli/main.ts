@@ -4,6 +4,11 @@ import { CliError } from './cli-error';
 import { registerMcpCommand } from './commands/mcp';
 import { registerRecordCommand } from './commands/record';
 import { registerSearchCommand } from './commands/search';
+import { registerSessionsCommand } from './commands/sessions';
+import { registerResumeCommand } from './commands/resume';
+import { registerTocCommand } from './commands/toc';
+import { registerExportCommand } from './commands/export';
+import { registerImportCommand } from './commands/import';
 import { registerStartCommand } from './commands/start';
 import { registerTodayCommand } from './commands/today';
 
@@ -17,6 +22,11 @@ registerStartCommand(program);
 registerTodayCommand(program);
 registerRecordCommand(program);
 registerSearchCommand(program);
+registerSessionsCommand(program);
+registerResumeCommand(program);
+registerTocCommand(program);
+registerExportCommand(program);
+registerImportCommand(program);
 registerMcpCommand(program);
 
 try {

@@ -1,10 +1,12 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { timeBoundSchema, type ScreenSearchResult } from '../../shared/contract/index';
+import { sessionStatusSchema, sessionTypeSchema, timeBoundSchema, type ScreenSearchResult, type SearchHit } from '../../shared/contract/index';
 import { resolveProfilePaths } from '../../core/config/paths';
 import { searchScreenText } from '../../core/ocr/screen-search';
 import { openDatabase, type Db } from '../../core/store/database';
 import { ScreenTextRepository } from '../../core/store/repositories/screen-text-repository';
+import { SessionRepository } from '../../core/store/repositories/session-repository';
+import { boundMs } from '../../core/sessions/session-service';
 import { localDateOf } from '../../core/time';
 import { parseFlags } from '../cli-error';
 import { printJson } from '../format';
@@ -12,6 +14,9 @@ import { printJson } from '../format';
 const flagsSchema = z.object({
   query: z.string().trim().min(1, 'give the words to search for').max(500, 'a search is at most 500 characters'),
   screen: z.boolean().default(false),
+  sessions: z.boolean().default(false),
+  type: sessionTypeSchema.optional(),
+  status: sessionStatusSchema.optional(),
   app: z.string().trim().min(1).max(200).optional(),
   from: timeBoundSchema.optional(),
   to: timeBoundSchema.optional(),
@@ -27,7 +32,7 @@ type SearchFlags = z.infer<typeof flagsSchema>;
  */
 interface SearchScope {
   /** Key in the JSON output and name of the selecting flag. */
-  readonly name: 'screen';
+  readonly name: 'screen' | 'sessions';
   search(db: Db, flags: SearchFlags): { result: unknown; text: string };
 }
 
@@ -45,7 +50,31 @@ const screenScope: SearchScope = {
   },
 };
 
-const scopes: readonly SearchScope[] = [screenScope];
+const sessionsScope: SearchScope = {
+  name: 'sessions',
+  search(db, flags) {
+    const hits = new SessionRepository(db).search(flags.query, {
+      type: flags.type,
+      status: flags.status,
+      fromMs: boundMs(flags.from, 'start'),
+      toMs: boundMs(flags.to, 'end'),
+      limit: flags.limit,
+    });
+    return { result: { hits }, text: formatSessionHits(hits, flags) };
+  },
+};
+
+const scopes: readonly SearchScope[] = [screenScope, sessionsScope];
+
+function formatSessionHits(hits: readonly SearchHit[], flags: SearchFlags): string {
+  if (hits.length === 0) return `Sessions: nothing matches "${flags.query}".`;
+  const lines = [`Sessions: ${hits.length} hit${hits.length === 1 ? '' : 's'} for "${flags.query}", best first\n`];
+  for (const hit of hits) {
+    lines.push(`${hit.sessionId} turn ${hit.turn}  ${hit.sessionTitle || '(untitled)'} (${hit.sessionType}, ${hit.sessionStatus})`);
+    lines.push(`    ${hit.snippet.replace(/\s+/g, ' ').trim()}`);
+  }
+  return lines.join('\n');
+}
 
 function formatScreenHits(result: ScreenSearchResult, flags: SearchFlags): string {
   const filter = flags.app ? ` in ${flags.app}` : '';
@@ -63,9 +92,12 @@ function formatScreenHits(result: ScreenSearchResult, flags: SearchFlags): strin
 export function registerSearchCommand(program: Command): void {
   program
     .command('search')
-    .description('Search what you saw and did: the text on your screen (OCR), best match first')
+    .description('Search what you saw and did: the text on your screen (OCR) and your conversations, best match first')
     .argument('<query...>', 'words to find; "quoted words" as a phrase, word* for words starting with it')
     .option('--screen', 'search screen text only')
+    .option('--sessions', 'search conversations (session turns) only')
+    .option('--type <type>', 'sessions of this type only (chat, ticket, …)')
+    .option('--status <status>', 'sessions with this status only')
     .option('--app <name>', 'only screen text seen in this app')
     .option('--from <when>', 'from a local day (YYYY-MM-DD) or an ISO date-time')
     .option('--to <when>', 'up to a local day (included) or an ISO date-time')

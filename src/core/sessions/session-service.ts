@@ -64,7 +64,7 @@ export interface SearchAllFilter {
 }
 
 /** Parses a filter bound: a local date (whole day) or an ISO timestamp. */
-function boundMs(value: string | undefined, edge: 'start' | 'end'): number | undefined {
+export function boundMs(value: string | undefined, edge: 'start' | 'end'): number | undefined {
   if (value === undefined) return undefined;
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const day = localDayBounds(value);
@@ -144,6 +144,7 @@ export class SessionService {
     const exact = this.deps.repo.getSession(filter.q);
     if (exact) return [exact];
     const candidates = this.deps.repo.listSessions({ type: filter.type, status: filter.status, limit: 5000 });
+    const keys = ['title', 'type', 'contextSummary'] as const;
     const fuse = new Fuse(candidates, {
       keys: [
         { name: 'title', weight: 3 },
@@ -153,7 +154,10 @@ export class SessionService {
       threshold: 0.4,
       ignoreLocation: true,
     });
-    return fuse.search(filter.q, { limit: filter.limit }).map((r) => r.item);
+    // Every word must match somewhere (fuzzily), so "ledgr bug" finds "Ledger export bug".
+    const words = filter.q.split(/\s+/).filter(Boolean);
+    const query = { $and: words.map((w) => ({ $or: keys.map((k) => ({ [k]: w })) })) };
+    return fuse.search(query, { limit: filter.limit }).map((r) => r.item);
   }
 
   update(id: string, patch: { title?: string; type?: string; status?: 'active' | 'paused' | 'completed' }): Session {

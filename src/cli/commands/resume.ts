@@ -1,0 +1,60 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { resumeSchema, type ResumeView } from '../../shared/contract/index';
+import { loadOrCreateApiToken } from '../../core/config/api-token';
+import { resolveProfilePaths } from '../../core/config/paths';
+import { readRuntimeInfo } from '../../core/config/runtime-info';
+import { CliError, parseFlags } from '../cli-error';
+import { printJson } from '../format';
+import { findSession, withSessions } from './session-cli';
+
+const flagsSchema = z.object({
+  session: z.string().trim().min(1).max(200),
+  maxHistoryTokens: z.coerce.number().int().min(200).max(1_000_000).optional(),
+  history: z.boolean().default(false),
+  json: z.boolean().default(false),
+});
+
+/** Resumes in the running app (it makes the session active there) and returns what it answered. */
+async function resumeInRunningApp(port: number, id: string, maxHistoryTokens: number | undefined): Promise<ResumeView> {
+  const token = loadOrCreateApiToken(resolveProfilePaths().apiToken);
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/sessions/${encodeURIComponent(id)}/resume`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(maxHistoryTokens ? { maxHistoryTokens } : {}),
+  });
+  const body = (await res.json()) as unknown;
+  if (!res.ok) throw new CliError(`The running app refused to resume ${id}: ${JSON.stringify(body)}`);
+  return resumeSchema.parse(body);
+}
+
+export function registerResumeCommand(program: Command): void {
+  program
+    .command('resume')
+    .description('Resume a session: print its [RESUMED CONVERSATION] block (and make it active in the running app)')
+    .argument('<id|title...>', 'session id, or words of its title (fuzzy)')
+    .option('--max-history-tokens <n>', "tokens of history the model's window leaves room for")
+    .option('--history', 'also print the history that would be sent to the model')
+    .option('--json', 'print JSON instead of text')
+    .action(async (words: string[], raw: Record<string, unknown>) => {
+      const flags = parseFlags(flagsSchema, { ...raw, session: words.join(' ') });
+      const running = readRuntimeInfo(resolveProfilePaths());
+      const { view, where } = await withSessions(async (sessions) => {
+        const id = findSession(sessions, flags.session);
+        if (running) return { view: await resumeInRunningApp(running.port, id, flags.maxHistoryTokens), where: 'running' as const };
+        return { view: sessions.resumeView(id, flags.maxHistoryTokens), where: 'offline' as const };
+      });
+      if (flags.json) return printJson({ ...view, resumedInRunningApp: where === 'running' });
+      console.log(view.block);
+      if (view.warning) console.log(`\nWarning: ${view.warning}`);
+      if (flags.history) {
+        console.log(`\nHistory to send (${view.summarizedTurns} turns summarized, ${view.wholeTurns} whole):\n`);
+        for (const m of view.history) console.log(`[${m.role}] ${m.content}\n`);
+      }
+      console.log(
+        where === 'running'
+          ? `\nThe session ${view.session.id} is active again in the running app.`
+          : `\nThe app is not running: start it (\`shadow start\`) and resume ${view.session.id} there to continue.`,
+      );
+    });
+}

@@ -1,0 +1,45 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { sessionStatusSchema, sessionTypeSchema } from '../../shared/contract/index';
+import { agoText } from '../../core/sessions/words';
+import { parseFlags } from '../cli-error';
+import { printJson, table } from '../format';
+import { withSessions } from './session-cli';
+
+const flagsSchema = z.object({
+  search: z.string().trim().min(1).max(200).optional(),
+  type: sessionTypeSchema.optional(),
+  status: sessionStatusSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(20),
+  json: z.boolean().default(false),
+});
+
+export function registerSessionsCommand(program: Command): void {
+  program
+    .command('sessions')
+    .description('Recent conversations: type, title, last active, status and summary (resume one with `shadow resume`)')
+    .argument('[search...]', 'words to match against titles (fuzzy), types and summaries')
+    .option('--type <type>', 'only this type (chat, ticket, design, support, …)')
+    .option('--status <status>', 'only active, paused, completed or interrupted sessions')
+    .option('--limit <n>', 'at most this many (default 20)')
+    .option('--json', 'print JSON instead of a table')
+    .action(async (words: string[], raw: Record<string, unknown>) => {
+      const flags = parseFlags(flagsSchema, { ...raw, search: words.length ? words.join(' ') : undefined });
+      await withSessions((sessions) => {
+        const list = sessions.list({ q: flags.search, type: flags.type, status: flags.status, limit: flags.limit });
+        if (flags.json) return printJson({ sessions: list });
+        if (list.length === 0) return console.log(flags.search ? `No session matches "${flags.search}".` : 'No sessions yet.');
+        const now = Date.now();
+        const rows = [['ID', 'TYPE', 'STATUS', 'LAST ACTIVE', 'TURNS', 'TITLE']];
+        for (const s of list) {
+          rows.push([s.id, s.type, s.status, agoText(Date.parse(s.lastActiveAt), now), String(s.turnCount), s.title || '(untitled)']);
+        }
+        console.log(table(rows));
+        const summarized = list.filter((s) => s.contextSummary);
+        if (summarized.length) {
+          console.log('');
+          for (const s of summarized.slice(0, 5)) console.log(`${s.id}: ${s.contextSummary.slice(0, 160)}`);
+        }
+      });
+    });
+}
