@@ -3,6 +3,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { eventNames } from '../shared/events';
 import { startEngine, type RunningEngine } from '../server/start-engine';
 import trayIconPath from '../../build/tray-icon.png?asset';
+import trayIconPausedPath from '../../build/tray-icon-paused.png?asset';
 import { registerOperationHandlers, sendEvent } from './ipc';
 import { parseLaunchOptions, type LaunchOptions } from './launch-options';
 import { isLaunchAtLogin, setLaunchAtLogin } from './login-item';
@@ -59,7 +60,7 @@ async function start(options: LaunchOptions): Promise<void> {
 
   const autoPause = watchPower(core.observer, () => tray?.refresh());
   tray = new TrayController(
-    trayIconPath,
+    { active: trayIconPath, paused: trayIconPausedPath },
     () => {
       const { state, pausedReason } = core.observer.health();
       return { state, pausedReason, autoPaused: autoPause.isAutoPaused, launchAtLogin: isLaunchAtLogin() };

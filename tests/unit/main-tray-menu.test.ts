@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CaptureState } from '../../src/shared/contract/index';
-import { trayMenuModel, trayStatusLabel, trayTooltip, type TrayMenuItem, type TrayModelInput } from '../../src/main/policy/tray-menu';
+import { trayIconVariant, trayMenuModel, trayStatusLabel, trayTooltip, type TrayMenuItem, type TrayModelInput } from '../../src/main/policy/tray-menu';
 
 const base: TrayModelInput = { state: 'observing', pausedReason: null, autoPaused: false, launchAtLogin: false };
 
@@ -48,5 +48,10 @@ describe('tray menu model', () => {
     const items = trayMenuModel({ ...base, state: 'stopped', launchAtLogin: true });
     expect(action(items, 'pause')?.enabled).toBe(false);
     expect(action(items, 'toggle-launch-at-login')?.checked).toBe(true);
+  });
+
+  it('greys the icon whenever nothing is recorded', () => {
+    const variants = (['observing', 'idle', 'private', 'paused', 'locked', 'stopped'] as CaptureState[]).map(trayIconVariant);
+    expect(variants).toEqual(['active', 'active', 'paused', 'paused', 'paused', 'paused']);
   });
 });

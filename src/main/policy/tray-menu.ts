@@ -43,6 +43,11 @@ function isPaused(state: CaptureState): boolean {
   return state === 'paused' || state === 'locked';
 }
 
+/** Grey icon whenever nothing is being recorded, so the tray tells the state at a glance. */
+export function trayIconVariant(state: CaptureState): 'active' | 'paused' {
+  return state === 'observing' || state === 'idle' ? 'active' : 'paused';
+}
+
 export function trayTooltip(input: TrayModelInput): string {
   const status = trayStatusLabel(input.state);
   if (!isPaused(input.state)) return `Workflow Shadow — ${status.toLowerCase()}`;
