@@ -17,7 +17,6 @@ import { openDatabase, type Db } from './store/database';
 import { ActivityRepository } from './store/repositories/activity-repository';
 import { ScreenTextRepository } from './store/repositories/screen-text-repository';
 import { SessionRepository } from './store/repositories/session-repository';
-import { basicObservedContext } from './sessions/basic-context';
 import { SessionService } from './sessions/session-service';
 import { AppletStore } from './applets/applet-store';
 import { ContextService } from './context/context-service';
@@ -140,7 +139,10 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     activity,
     llm,
     clock,
-    context: basicObservedContext({ observer, activity, clock }),
+    context: () => {
+      const { context: assembled, receiptId } = memory.contextForCall('chat');
+      return { text: assembled.text, images: assembled.immediate.images, settle: (result) => memory.recordOutcome(receiptId, result) };
+    },
     currentWindow: () => {
       const now = observer.immediateContext();
       return { app: now.currentApp, title: now.currentWindowTitle };

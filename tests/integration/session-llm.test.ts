@@ -68,7 +68,7 @@ describe('sessions with an OpenAI-compatible model', () => {
     // The system prompt carries the observed context; the history carries earlier turns.
     const lastChat = chat.at(-1)!.body;
     expect(lastChat.messages[0]!.role).toBe('system');
-    expect(String(lastChat.messages[0]!.content)).toContain('## What the user is doing');
+    expect(String(lastChat.messages[0]!.content)).toMatch(/You are Workflow Shadow[\s\S]*## Now/);
     expect(allText(lastChat)).toContain('Budget for travel should drop ten percent');
 
     const toc = core.sessions.toc(session.id);

@@ -16,7 +16,7 @@ import type {
 import { ApiError, notFound } from '../api/api-error';
 import type { Clock } from '../clock';
 import { iso } from '../clock';
-import type { LlmClient, LlmMessage } from '../llm/llm-client';
+import type { LlmClient, LlmMessage, LlmResult } from '../llm/llm-client';
 import type { Db } from '../store/database';
 import type { ActivityRepository } from '../store/repositories/activity-repository';
 import type { SessionRepository } from '../store/repositories/session-repository';
@@ -28,7 +28,7 @@ import { buildHistory, buildResume, DEFAULT_HISTORY_TOKENS } from './resume-buil
 import { searchScreenText } from './screen-text-lookup';
 import { exportSession, importSession } from './session-export';
 import { extractiveSessionSummary, SessionSummarizer } from './session-summarizer';
-import { ASSISTANT_INSTRUCTIONS, promptHash, type ContextProvider } from './system-prompt';
+import { ASSISTANT_INSTRUCTIONS, promptHash, type ContextProvider, type ObservedContext } from './system-prompt';
 
 export interface SessionServiceDeps {
   readonly db: Db;
@@ -240,7 +240,9 @@ export class SessionService {
   ): Promise<{ reply: string; engine: Turn['engine']; model: string | null; replyTokens: number | null }> {
     const now = this.deps.clock.now();
     const offline = (): string => this.offline.answer(content, now);
-    const messages = this.deps.llm.configured ? await this.chatMessages(id, content) : [{ role: 'user' as const, content }];
+    const { messages, images, settle } = this.deps.llm.configured
+      ? await this.chatRequest(id, content)
+      : { messages: [{ role: 'user' as const, content }], images: undefined, settle: undefined };
     let soFar = '';
     let streamed = false;
     let lastCheckpoint = Date.now();
@@ -254,7 +256,8 @@ export class SessionService {
       }
     };
     try {
-      const result = await this.deps.llm.stream({ purpose: 'chat', messages }, offline, onPiece);
+      const result = await this.deps.llm.stream({ purpose: 'chat', messages, ...(images?.length && { images }) }, offline, onPiece);
+      settle?.(result);
       if (!streamed && result.text) onDelta(result.text);
       return {
         // When a stream breaks, the client follows the partial text with the offline answer; the stored
@@ -274,16 +277,18 @@ export class SessionService {
   }
 
   /** Instructions + assembled context, the history that fits, and the new prompt. */
-  private async chatMessages(id: string, content: string): Promise<LlmMessage[]> {
-    let context = '';
+  private async chatRequest(id: string, content: string): Promise<{ messages: LlmMessage[]; images?: readonly Buffer[]; settle?: (result: LlmResult) => void }> {
+    let context: ObservedContext;
     try {
-      context = await this.deps.context();
+      const provided = await this.deps.context();
+      context = typeof provided === 'string' ? { text: provided } : provided;
     } catch (error) {
-      context = `(The observed context is unavailable: ${(error as Error).message})`;
+      context = { text: `(The observed context is unavailable: ${(error as Error).message})` };
     }
     // The turn just started is the newest in the store (prompt, no reply yet); it goes last, as the user message.
     const past = buildHistory(this.deps.repo, id, this.deps.historyTokens ?? DEFAULT_HISTORY_TOKENS).history.slice(0, -1);
-    return [{ role: 'system', content: context ? `${this.instructions}\n\n${context}` : this.instructions }, ...past, { role: 'user', content }];
+    const system = context.text ? `${this.instructions}\n\n${context.text}` : this.instructions;
+    return { messages: [{ role: 'system', content: system }, ...past, { role: 'user', content }], images: context.images, settle: context.settle };
   }
 
   resume(id: string, maxHistoryTokens?: number): ResumeView {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { LlmResult } from '../llm/llm-client';
 
 /** The assistant's standing instructions; their hash is stored per session to notice changes on resume. */
 export const ASSISTANT_INSTRUCTIONS = [
@@ -10,8 +11,16 @@ export const ASSISTANT_INSTRUCTIONS = [
 
 export const promptHash = (text: string): string => `sha256:${createHash('sha256').update(text).digest('hex')}`;
 
+/** The observed context of one chat call: text for the system prompt, screenshots when vision is on. */
+export interface ObservedContext {
+  readonly text: string;
+  readonly images?: readonly Buffer[];
+  /** Told which engine answered (the memory feature keeps a receipt per call). */
+  readonly settle?: (result: LlmResult) => void;
+}
+
 /**
  * What the assistant knows about the user's work right now, appended to its instructions on every
- * turn. The core wires the memory feature's assembled context here; see `shadow-core.ts`.
+ * turn. The core wires the memory feature's assembled context here (`shadow-core.ts`).
  */
-export type ContextProvider = () => string | Promise<string>;
+export type ContextProvider = () => string | ObservedContext | Promise<string | ObservedContext>;
