@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '../core/version';
 import { CliError } from './cli-error';
+import { registerGuideCommand } from './commands/guide';
 import { registerMcpCommand } from './commands/mcp';
 import { registerRecordCommand } from './commands/record';
 import { registerSearchCommand } from './commands/search';
@@ -20,6 +21,7 @@ const program = new Command('shadow')
 
 registerStartCommand(program);
 registerTodayCommand(program);
+registerGuideCommand(program);
 registerRecordCommand(program);
 registerSearchCommand(program);
 registerSessionsCommand(program);

@@ -4,6 +4,9 @@ import { localDateSchema } from '../../shared/contract/index';
 import { resolveProfilePaths } from '../../core/config/paths';
 import { openDatabase } from '../../core/store/database';
 import { ActivityRepository } from '../../core/store/repositories/activity-repository';
+import { clock as localClock } from '../../core/memory/session-context';
+import { MemorySummaryRepository } from '../../core/store/repositories/memory-summary-repository';
+import { MemoryTaskRepository } from '../../core/store/repositories/memory-task-repository';
 import { localDateOf, localDayBounds } from '../../core/time';
 import { parseFlags } from '../cli-error';
 import { formatDuration, printJson, table } from '../format';
@@ -13,7 +16,7 @@ const flagsSchema = z.object({ json: z.boolean().default(false), date: localDate
 export function registerTodayCommand(program: Command): void {
   program
     .command('today')
-    .description("App time for today (or --date): per app and window title, idle and private time excluded")
+    .description('Today (or --date): app time per app and window title (idle and private excluded), the tasks, and the latest work-session summary')
     .option('--date <YYYY-MM-DD>', 'another local day')
     .option('--json', 'print JSON instead of a table')
     .action((raw) => {
@@ -21,8 +24,11 @@ export function registerTodayCommand(program: Command): void {
       const date = flags.date ?? localDateOf(Date.now());
       const db = openDatabase(resolveProfilePaths().database);
       try {
-        const appTime = { date, ...new ActivityRepository(db).appTime({ window: localDayBounds(date) }) };
-        if (flags.json) return printJson(appTime);
+        const day = localDayBounds(date);
+        const appTime = { date, ...new ActivityRepository(db).appTime({ window: day }) };
+        const tasks = new MemoryTaskRepository(db).listTasksIn(day);
+        const latestSummary = new MemorySummaryRepository(db).latestIn(day);
+        if (flags.json) return printJson({ ...appTime, tasks, latestSummary });
         if (appTime.apps.length === 0) {
           console.log(`No app time recorded on ${date}.`);
           return;
@@ -38,6 +44,19 @@ export function registerTodayCommand(program: Command): void {
         console.log(
           `\nActive ${formatDuration(appTime.totalActiveSeconds)} · idle ${formatDuration(appTime.idleSeconds)} · private ${formatDuration(appTime.privateSeconds)}`,
         );
+        if (tasks.length > 0) {
+          const taskRows: string[][] = [['TIME', 'TASK', 'DURATION', 'APPS']];
+          for (const t of tasks) {
+            const span = `${localClock(Date.parse(t.startedAt))}–${t.endedAt ? localClock(Date.parse(t.endedAt)) : 'now'}`;
+            taskRows.push([span, t.name, formatDuration(t.durationSeconds), t.apps.join(', ')]);
+          }
+          console.log(`\nTasks (${tasks.length})\n`);
+          console.log(table(taskRows));
+        }
+        if (latestSummary) {
+          console.log(`\nLatest summary (${latestSummary.kind}, ${localClock(Date.parse(latestSummary.at))})\n`);
+          console.log(latestSummary.text);
+        }
       } finally {
         db.close();
       }

@@ -21,7 +21,7 @@ import { offlineSessionSummary, SUMMARY_MAX_TOKENS, sessionContextItems, shouldU
 import { segmentTasks, type SpanLike } from './task-segmentation';
 import { heuristicTheory } from './task-theory';
 import { tokenCount, truncateToTokens } from './tokens';
-import { buildWorkflowGuide } from './workflow-guide';
+import { workflowGuideFromDb } from './workflow-guide';
 
 export interface MemoryDeps {
   readonly db: Db;
@@ -95,7 +95,6 @@ export class MemoryService {
       spans: db.prepare(`SELECT kind, app, title, start_ms AS startMs, end_ms AS endMs FROM activity_spans WHERE work_session_id = ? ORDER BY start_ms, id`),
       appBefore: db.prepare(`SELECT 1 FROM activity_spans WHERE app = ? AND start_ms < ? LIMIT 1`),
       anyBefore: db.prepare(`SELECT 1 FROM activity_spans WHERE kind = 'app' AND start_ms < ? LIMIT 1`),
-      days: db.prepare(`SELECT COUNT(DISTINCT date(started_at / 1000, 'unixepoch', 'localtime')) AS n FROM work_sessions`),
     };
     this.seedInterview();
   }
@@ -562,17 +561,6 @@ export class MemoryService {
   }
 
   guide(): { markdown: string; generatedAt: string } {
-    const now = this.deps.clock.now();
-    const generatedAt = iso(now);
-    const markdown = buildWorkflowGuide({
-      generatedAt,
-      answers: this.interview.answers(),
-      interviewSummary: this.interview.summary()?.text ?? null,
-      knownTasks: this.tasks.knownTasks(100),
-      appTime: this.deps.activity.appTime({ window: { startMs: 0, endMs: now + 1 } }),
-      answered: this.questions.answered(100),
-      daysObserved: (this.stmts.days.get() as { n: number }).n,
-    });
-    return { markdown, generatedAt };
+    return workflowGuideFromDb(this.deps.db, this.deps.clock.now());
   }
 }

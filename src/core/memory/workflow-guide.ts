@@ -1,6 +1,11 @@
 import type { Question } from '../../shared/contract/memory';
 import type { AppTime } from '../../shared/contract/observation';
-import type { KnownTask } from '../store/repositories/memory-task-repository';
+import { iso } from '../clock';
+import type { Db } from '../store/database';
+import { ActivityRepository } from '../store/repositories/activity-repository';
+import { MemoryInterviewRepository } from '../store/repositories/memory-interview-repository';
+import { MemoryQuestionRepository } from '../store/repositories/memory-question-repository';
+import { MemoryTaskRepository, type KnownTask } from '../store/repositories/memory-task-repository';
 import { INTERVIEW_QUESTIONS } from './interview';
 import { formatMinutes } from './task-segmentation';
 
@@ -52,6 +57,23 @@ export function buildWorkflowGuide(g: GuideInput): string {
   const other = Object.entries(g.answers).filter(([id]) => !order.includes(id));
   if (other.length) out.push('', '## Other notes', '', ...other.map(([id, a]) => `- ${id}: ${a}`));
   return `${out.join('\n').trimEnd()}\n`;
+}
+
+/** The guide from what a profile database holds (the API and `shadow guide` both use this). */
+export function workflowGuideFromDb(db: Db, nowMs: number): { markdown: string; generatedAt: string } {
+  const generatedAt = iso(nowMs);
+  const interview = new MemoryInterviewRepository(db);
+  const days = db.prepare(`SELECT COUNT(DISTINCT date(started_at / 1000, 'unixepoch', 'localtime')) AS n FROM work_sessions`).get() as { n: number };
+  const markdown = buildWorkflowGuide({
+    generatedAt,
+    answers: interview.answers(),
+    interviewSummary: interview.summary()?.text ?? null,
+    knownTasks: new MemoryTaskRepository(db).knownTasks(100),
+    appTime: new ActivityRepository(db).appTime({ window: { startMs: 0, endMs: nowMs + 1 } }),
+    answered: new MemoryQuestionRepository(db).answered(100),
+    daysObserved: days.n,
+  });
+  return { markdown, generatedAt };
 }
 
 function cell(text: string): string {

@@ -41,7 +41,7 @@ export class MemorySummaryRepository {
       ),
       bySession: db.prepare(`SELECT * FROM work_session_summaries WHERE work_session_id = ? ORDER BY at_ms, id`),
       latest: db.prepare(`SELECT * FROM work_session_summaries WHERE work_session_id = ? ORDER BY at_ms DESC, id DESC LIMIT 1`),
-      latestBefore: db.prepare(`SELECT * FROM work_session_summaries WHERE at_ms < ? ORDER BY at_ms DESC, id DESC LIMIT 1`),
+      latestIn: db.prepare(`SELECT * FROM work_session_summaries WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms DESC, id DESC LIMIT 1`),
       finals: db.prepare(`SELECT * FROM work_session_summaries WHERE kind = 'final' ORDER BY at_ms DESC LIMIT ?`),
     };
   }
@@ -71,9 +71,9 @@ export class MemorySummaryRepository {
     return row ? toSummary(row) : null;
   }
 
-  /** The newest summary of any work session before a time (for `shadow today`). */
-  latestBefore(ms: number): WorkSessionSummary | null {
-    const row = this.stmts.latestBefore.get(ms) as SummaryRow | undefined;
+  /** The newest summary written in a time window (for `shadow today`). */
+  latestIn(window: { startMs: number; endMs: number }): WorkSessionSummary | null {
+    const row = this.stmts.latestIn.get(window.startMs, window.endMs) as SummaryRow | undefined;
     return row ? toSummary(row) : null;
   }
 
