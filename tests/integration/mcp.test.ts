@@ -4,7 +4,9 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMcpServer } from '../../src/server/mcp/create-mcp-server';
 import { startEngine, type RunningEngine } from '../../src/server/start-engine';
 import { writeTinyDay } from '../helpers/tiny-day';
 
@@ -72,7 +74,8 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     expect(names).toEqual(
       expect.arrayContaining([
         'current_session', 'list_sessions', 'session_toc', 'session_title_history', 'get_turn', 'get_turns',
-        'search_session', 'search_all_sessions', 'current_activity', 'app_time', 'search_screen',
+        'search_session', 'search_all_sessions', 'get_relevant_context', 'set_relevant_context',
+        'current_activity', 'app_time', 'work_session_summary', 'search_screen',
       ]),
     );
     for (const tool of tools) {
@@ -92,12 +95,17 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     expect(result.structuredContent.apps[0]).toMatchObject({ app: 'Excel', seconds: 300 });
   });
 
-  it('current_activity reads the live state of the running app', async () => {
+  it('current_activity reads the live state of the running app and the task theory, without images by default', async () => {
     const result = await call(clients[transport], 'current_activity');
     expect(result.isError).toBeFalsy();
     expect(text(result)).toContain('capture is stopped');
     expect(text(result)).toContain('Switched from Excel to Chrome');
+    expect(text(result)).toMatch(/Task theory: (?!none)/);
     expect(text(result)).not.toMatch(/KeePass|Passwords/);
+    expect(result.content.every((c) => c.type === 'text')).toBe(true);
+    const asked = await call(clients[transport], 'current_activity', { include_images: true });
+    expect(text(asked)).toMatch(/Screenshots not sent: .*mcpAllowImages/);
+    expect(asked.content.every((c) => c.type === 'text')).toBe(true);
   });
 
   it('current_session defaults to the most recent session and shows its TOC', async () => {
@@ -160,6 +168,32 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     expect(secret.structuredContent.hits).toEqual([]);
   });
 
+  it('set_relevant_context replaces and merges a set that get_relevant_context reads back', async () => {
+    const client = clients[transport];
+    const ticket = `AP-${transport}`;
+    const set = await call(client, 'set_relevant_context', { session_id: sessionId, set_name: 'tickets', items: [ticket] });
+    expect(set.isError).toBeFalsy();
+    await call(client, 'set_relevant_context', { set_name: 'tickets', items: [ticket, 'AP-2'], mode: 'merge' });
+    const read = await call(client, 'get_relevant_context', { set_name: 'tickets' });
+    expect(read.structuredContent.context.tickets).toEqual([ticket, 'AP-2']);
+    expect(text(read)).toContain(`tickets: ${ticket}, AP-2`);
+    const tooMany = await call(client, 'set_relevant_context', { set_name: 'tickets', items: Array.from({ length: 11 }, (_, i) => `T-${i}`) });
+    expect(tooMany.isError).toBe(true);
+    const badFile = await call(client, 'set_relevant_context', { set_name: 'files', items: ['relative/path.md'] });
+    expect(badFile.isError).toBe(true);
+    expect(text(badFile)).toMatch(/absolute/);
+    expect((await call(client, 'get_relevant_context')).structuredContent.context.tickets).toEqual([ticket, 'AP-2']);
+  });
+
+  it('work_session_summary describes the latest work session from the replayed day', async () => {
+    const result = await call(clients[transport], 'work_session_summary');
+    expect(result.isError).toBeFalsy();
+    expect(text(result)).toMatch(/^Work session \d+ \(completed\)/);
+    expect(text(result)).toContain('Excel');
+    expect(result.structuredContent.tasks.length).toBeGreaterThan(0);
+    expect(text(result)).not.toMatch(/KeePass|Passwords/);
+  });
+
   it('answers bad arguments with an error that says what was wrong, and keeps serving', async () => {
     const tooLong = await call(clients[transport], 'get_turns', { from: 1, to: 40 });
     expect(tooLong.isError).toBe(true);
@@ -181,6 +215,29 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     expect(wrongType.isError).toBe(true);
     const again = await call(clients[transport], 'app_time', { date: '2026-11-02' });
     expect(again.isError).toBeFalsy();
+  });
+});
+
+describe('MCP screenshots', () => {
+  it('sends the recent frames as images only where the user allowed it', async () => {
+    const frames = engine.core.observer.recentFrames().map((f) => f.image);
+    const server = createMcpServer({
+      handlers: engine.handlers,
+      liveActivity: async () => engine.core.observer.immediateContext(),
+      resumePreview: (id) => engine.core.sessions.resumeView(id),
+      recentImages: () => ({ images: frames }),
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'test-images', version: '1.0.0' });
+    await client.connect(clientSide);
+    const result = (await client.callTool({ name: 'current_activity', arguments: { include_images: true } })) as {
+      content: { type: string; data?: string; mimeType?: string }[];
+    };
+    const images = result.content.filter((c) => c.type === 'image');
+    expect(images).toHaveLength(frames.length);
+    expect(images[0]).toMatchObject({ mimeType: 'image/jpeg', data: frames[0]!.toString('base64') });
+    await client.close();
   });
 });
 

@@ -28,6 +28,8 @@ export const settingsSchema = z.object({
   keepScreenshots: z.boolean().default(false),
   /** OCR of kept frames into the screen-text search index. */
   ocrEnabled: z.boolean().default(true),
+  /** Whether MCP clients may receive screenshots of the recent frames when they ask (`current_activity`). */
+  mcpAllowImages: z.boolean().default(false),
   retentionDays: z.number().int().min(1).max(3650).default(90),
   outputRetentionDays: z.number().int().min(1).max(3650).default(30),
   /** Folders (absolute paths) the storage API may read besides the profile's data directory. */

@@ -76,6 +76,10 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     handlers: options.handlers,
     liveActivity: async () => options.core.observer.immediateContext(),
     resumePreview: (id) => options.core.sessions.resumeView(id),
+    recentImages: () =>
+      options.core.settings.mcpAllowImages
+        ? { images: options.core.observer.recentFrames().map((f) => f.image) }
+        : { refused: 'the user has not allowed screenshots over MCP (setting mcpAllowImages)' },
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

@@ -24,8 +24,13 @@ export function createMcpServer(ctx: McpContext): McpServer {
       async (args: unknown) => {
         try {
           const result = await tool.run(ctx, tool.input.parse(args));
+          const images = (result.images ?? []).map((image) => ({
+            type: 'image' as const,
+            data: image.toString('base64'),
+            mimeType: image[0] === 0x89 ? 'image/png' : 'image/jpeg',
+          }));
           return {
-            content: [{ type: 'text' as const, text: result.text }],
+            content: [{ type: 'text' as const, text: result.text }, ...images],
             ...(result.structured && { structuredContent: result.structured }),
           };
         } catch (error) {

@@ -10,6 +10,11 @@ export interface McpContext {
   readonly handlers: Handlers;
   /** The immediate context of the observing app (in-process, or asked of the running app by `shadow mcp`). */
   liveActivity(): Promise<ImmediateContextView | null>;
+  /**
+   * Screenshots of the recent frames, oldest first, when this process holds them and the user allowed
+   * MCP images (`mcpAllowImages`); otherwise why not.
+   */
+  recentImages(): { images: Buffer[] } | { refused: string };
   /** The `[RESUMED CONVERSATION]` block of a session, without resuming it. */
   resumePreview(sessionId: string): ResumeView;
 }
@@ -17,6 +22,8 @@ export interface McpContext {
 export interface McpToolResult {
   readonly text: string;
   readonly structured?: Record<string, unknown>;
+  /** JPEG or PNG screenshots sent as image content. */
+  readonly images?: readonly Buffer[];
 }
 
 export interface McpToolSpec<S extends z.ZodObject = z.ZodObject> {

@@ -7,20 +7,32 @@ export const currentActivityTool = defineTool({
   name: 'current_activity',
   title: 'Current activity',
   description:
-    "What the user is doing right now: the focused app and window, the last app switch, the last significant change and recent frames (metadata only; screenshots are never sent). Private (excluded) windows are never named.",
-  input: z.object({}),
-  async run(ctx) {
+    "What the user is doing right now: the focused app and window, the current task theory, the last app switch, the last significant change and recent frames (metadata; screenshots only with include_images when the user allowed it). Private (excluded) windows are never named.",
+  input: z.object({
+    include_images: z.boolean().default(false).describe('Also send the recent screenshots (only if the user allowed MCP images)'),
+  }),
+  async run(ctx, args) {
     const now = await ctx.liveActivity();
-    if (!now) return { text: 'Workflow Shadow is not running, so there is no live activity. Use app_time for what was recorded.' };
-    const lines = [
-      now.state === 'observing'
-        ? `Now: ${now.currentApp} — "${now.currentWindowTitle}"`
-        : `Now: ${now.state === 'private' ? 'a private (excluded) window has the focus' : `capture is ${now.state}`}`,
-      `Last app switch: ${now.lastAppSwitch ?? 'none yet'}`,
-      `Last significant change: ${now.lastSignificantChange ? `${now.lastSignificantChange.description} (${now.lastSignificantChange.at})` : 'none yet'}`,
-      `Recent frames (oldest first): ${now.recentFrames.map((f) => `${f.at} ${f.app} — "${f.title}"`).join('; ') || 'none'}`,
-    ];
-    return { text: lines.join('\n'), structured: now };
+    const [latest] = (await callOperation(ctx, 'listWorkSessions', { limit: 1 })).workSessions;
+    const theory = latest ? (await callOperation(ctx, 'getWorkSession', { id: latest.id })).theory : null;
+    const lines = now
+      ? [
+          now.state === 'observing'
+            ? `Now: ${now.currentApp} — "${now.currentWindowTitle}"`
+            : `Now: ${now.state === 'private' ? 'a private (excluded) window has the focus' : `capture is ${now.state}`}`,
+          `Last app switch: ${now.lastAppSwitch ?? 'none yet'}`,
+          `Last significant change: ${now.lastSignificantChange ? `${now.lastSignificantChange.description} (${now.lastSignificantChange.at})` : 'none yet'}`,
+          `Recent frames (oldest first): ${now.recentFrames.map((f) => `${f.at} ${f.app} — "${f.title}"`).join('; ') || 'none'}`,
+        ]
+      : ['Workflow Shadow is not running, so there is no live activity; app_time and work_session_summary tell what was recorded.'];
+    lines.push(`Task theory: ${theory ? `${theory.text} (${theory.at})` : 'none yet'}`);
+    let images: Buffer[] = [];
+    if (args.include_images) {
+      const recent = ctx.recentImages();
+      if ('refused' in recent) lines.push(`Screenshots not sent: ${recent.refused}`);
+      else images = recent.images;
+    }
+    return { text: lines.join('\n'), structured: { now, theory }, images };
   },
 });
 

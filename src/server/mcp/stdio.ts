@@ -18,6 +18,7 @@ export async function runStdioMcpServer(): Promise<void> {
   const server = createMcpServer({
     handlers,
     resumePreview: (id) => core.sessions.resumeView(id),
+    recentImages: () => ({ refused: 'screenshots stay in the running app; ask its /mcp endpoint (and allow mcpAllowImages)' }),
     async liveActivity() {
       const app = readRuntimeInfo(paths);
       if (!app) return null;

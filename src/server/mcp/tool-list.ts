@@ -1,4 +1,6 @@
+import { getRelevantContextTool, setRelevantContextTool } from './context-tools';
 import type { McpToolSpec } from './mcp-tool';
+import { workSessionSummaryTool } from './memory-tools';
 import { appTimeTool, currentActivityTool, searchScreenTool } from './observation-tools';
 import {
   currentSessionTool,
@@ -21,7 +23,10 @@ export const mcpTools: readonly McpToolSpec[] = [
   getTurnsTool,
   searchSessionTool,
   searchAllSessionsTool,
+  getRelevantContextTool,
+  setRelevantContextTool,
   currentActivityTool,
   appTimeTool,
+  workSessionSummaryTool,
   searchScreenTool,
 ];
