@@ -124,6 +124,7 @@ export class SessionRepository {
       tokenCounts: db.prepare(
         `SELECT number, prompt_tokens AS promptTokens, reply_tokens AS replyTokens FROM turns WHERE session_id = ? ORDER BY number`,
       ),
+      turnIdRange: db.prepare(`SELECT MIN(id) AS lo, MAX(id) AS hi FROM turns WHERE session_id = ?`),
       unsummarized: db.prepare(`SELECT * FROM turns WHERE session_id = ? AND summary IS NULL ORDER BY number`),
     };
   }
@@ -284,12 +285,18 @@ export class SessionRepository {
   search(query: string, filter: SearchFilter): SearchHit[] {
     const match = ftsQuery(query);
     if (!match) return [];
+    // Within one session, the FTS index is read only over the rowid range of its turns.
+    const range = filter.sessionId
+      ? (this.stmts.turnIdRange.get(filter.sessionId) as { lo: number | null; hi: number | null })
+      : { lo: null, hi: null };
+    if (filter.sessionId && range.lo === null) return [];
     const rows = this.db
       .prepare(
         `SELECT t.session_id, t.number, t.created_at, s.title, s.type, s.status,
                 snippet(turns_fts, -1, '«', '»', '…', 12) AS snippet, bm25(turns_fts) AS rank
          FROM turns_fts JOIN turns t ON t.id = turns_fts.rowid JOIN sessions s ON s.id = t.session_id
          WHERE turns_fts MATCH @match
+           AND turns_fts.rowid BETWEEN @lo AND @hi
            AND (@sessionId IS NULL OR t.session_id = @sessionId)
            AND (@type IS NULL OR s.type = @type)
            AND (@status IS NULL OR s.status = @status)
@@ -299,6 +306,8 @@ export class SessionRepository {
       )
       .all({
         match,
+        lo: range.lo ?? 0,
+        hi: range.hi ?? Number.MAX_SAFE_INTEGER,
         sessionId: filter.sessionId ?? null,
         type: filter.type ?? null,
         status: filter.status ?? null,
