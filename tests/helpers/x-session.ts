@@ -38,6 +38,8 @@ export interface XtermOptions {
   readonly background?: string;
   /** What runs inside (default: an empty, silent terminal). */
   readonly command?: readonly string[];
+  /** xterm geometry, COLUMNSxROWS+X+Y (default 100x30+40+40). */
+  readonly geometry?: string;
 }
 
 export interface XSession {
@@ -155,7 +157,7 @@ export async function startXSession(options: { width?: number; height?: number }
     async openXterm(appClass, title, options = {}) {
       const command = options.command ?? ['sleep', '100000'];
       const colours = options.background ? ['-bg', options.background] : [];
-      const child = spawnChild('xterm', ['-class', appClass, '-T', title, ...colours, '-geometry', '100x30+40+40', '-e', ...command]);
+      const child = spawnChild('xterm', ['-class', appClass, '-T', title, ...colours, '-geometry', options.geometry ?? '100x30+40+40', '-e', ...command]);
       const id = await waitFor(`the ${appClass} window`, 10_000, async () => {
         const { stdout } = await run('xdotool', ['search', '--onlyvisible', '--pid', String(child.pid)], { env, timeout: 2000 });
         return stdout.trim().split('\n')[0] || undefined;

@@ -1,0 +1,103 @@
+/**
+ * CPU of the observation loop on a busy X screen, with the default settings (poll 1 s, a frame
+ * every 10 s), OCR off:
+ *   node bin/run-ts.js bench/capture-cpu.ts [--seconds 75] [--with-ocr]
+ *
+ * Starts Xvfb + openbox with a full-screen xterm rewriting its text twice a second (every frame
+ * is new), runs the real core with the desktop source in this process, and prints
+ * the CPU it used as % of one core: this process (process.cpuUsage: JS, sharp, SQLite) and,
+ * apart, the probe tools it ran (xprop, xwininfo, xprintidle, xrandr, import: the reaped children's
+ * times from /proc/self/stat). Target: ≤ 1% of a core in total, OCR excluded.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { resolveProfilePaths } from '../src/core/config/paths';
+import { startCaptureLoop } from '../src/core/observe/capture-loop';
+import { createShadowCore } from '../src/core/shadow-core';
+import { startXSession } from '../tests/helpers/x-session';
+import { printFigures, type Figure } from './lib/report';
+
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '75' }, 'with-ocr': { type: 'boolean', default: false } } });
+const SECONDS = Number(values.seconds);
+if (!(SECONDS >= 10 && SECONDS <= 170)) throw new Error('--seconds must be 10..170 (the screen must not turn idle: the idle threshold is 180 s)');
+
+/** CPU seconds of this process's reaped children (fields cutime and cstime of /proc/self/stat). */
+function childrenCpuSeconds(): number {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields after "(comm) " start at field 3 (state): cutime is field 16, cstime field 17.
+  const ticksPerSecond = 100;
+  return (Number(fields[16 - 3]) + Number(fields[17 - 3])) / ticksPerSecond;
+}
+
+interface Run {
+  readonly ownPercent: number;
+  readonly childrenPercent: number;
+  readonly polls: number;
+  readonly frames: number;
+  readonly skipped: number;
+  readonly failures: number;
+  readonly lastError: string | null;
+}
+
+async function observe(display: string, ocrEnabled: boolean): Promise<Run> {
+  const home = mkdtempSync(join(tmpdir(), 'shadow-bench-cpu-'));
+  process.env.DISPLAY = display;
+  const core = createShadowCore({ paths: resolveProfilePaths({ SHADOW_HOME: home } as NodeJS.ProcessEnv), settings: { ocrEnabled } });
+  try {
+    const cpu0 = process.cpuUsage();
+    const children0 = childrenCpuSeconds();
+    const t0 = performance.now();
+    core.observer.start();
+    const stop = startCaptureLoop(core.observer, core.settings.pollIntervalMs);
+    await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+    stop();
+    core.observer.stop('benchmark over');
+    if (ocrEnabled) await core.ocr.whenIdle();
+    const wallSec = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const health = core.observer.health();
+    return {
+      ownPercent: ((cpu.user + cpu.system) / 1e6 / wallSec) * 100,
+      childrenPercent: ((childrenCpuSeconds() - children0) / wallSec) * 100,
+      polls: health.polls,
+      frames: health.framesCaptured,
+      skipped: health.framesSkipped,
+      failures: health.failures,
+      lastError: health.lastError?.message ?? null,
+    };
+  } finally {
+    core.close();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+const x = await startXSession();
+try {
+  // A full-screen terminal whose text is rewritten twice a second: every frame differs.
+  const busy = await x.openXterm('XTerm', 'busy terminal', {
+    geometry: '210x60+0+0',
+    command: ['sh', '-c', 'while :; do ls -la /usr/bin /usr/lib | shuf -n 60; sleep 0.5; done'],
+  });
+  await x.activate(busy);
+  const figures: Figure[] = [];
+  const configs = values['with-ocr'] ? [false, true] : [false];
+  for (const ocr of configs) {
+    // Input now, so the user counts as present for the whole run (idle only after 180 s).
+    await x.nudge();
+    const run = await observe(x.display, ocr);
+    const label = ocr ? 'OCR on' : 'OCR off';
+    console.log(`${label}: ${SECONDS}s, ${run.polls} polls, ${run.frames} frames kept, ${run.skipped} skipped, ${run.failures} failures` +
+      (run.lastError ? ` (last: ${run.lastError})` : ''));
+    figures.push(
+      { name: `observer process CPU (${label})`, value: run.ownPercent, unit: '% core' },
+      { name: `probe tools CPU (${label})`, value: run.childrenPercent, unit: '% core' },
+      { name: `capture total CPU (${label})`, value: run.ownPercent + run.childrenPercent, unit: '% core', ...(!ocr && { targetMax: 1 }) },
+    );
+  }
+  printFigures('capture-cpu', figures);
+} finally {
+  await x.stop();
+}
