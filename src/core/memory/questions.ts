@@ -75,9 +75,9 @@ function mostSwitchedPair(spans: readonly SpanLike[]) {
   }
   const counts = new Map<string, { a: (typeof sequence)[number]; b: (typeof sequence)[number]; switches: number }>();
   for (let i = 1; i < sequence.length; i++) {
-    const [a, b] = [sequence[i - 1]!, sequence[i]!].sort((x, y) => x.key.localeCompare(y.key)) as [(typeof sequence)[number], (typeof sequence)[number]];
-    const id = `${a.key}\u0000${b.key}`;
-    const entry = counts.get(id) ?? { a, b, switches: 0 };
+    const id = [sequence[i - 1]!.key, sequence[i]!.key].sort().join('\u0000');
+    // Name the windows in the order the user first went between them.
+    const entry = counts.get(id) ?? { a: sequence[i - 1]!, b: sequence[i]!, switches: 0 };
     entry.switches++;
     counts.set(id, entry);
   }
@@ -97,18 +97,23 @@ export function normalizeQuestion(text: string): string {
 }
 
 const STOP_WORDS = new Set(
-  'the and you your are was were what why how which who for this that with from into about across them they their have has had does did just times time minutes minute last there here its our out can could would should will'.split(' '),
+  'the and you your are was were what why how which who for this that with from into about across them they their have has had does did just times time minutes minute last there here its our out can could would should will while when then'.split(' '),
 );
 
 /** Jaccard similarity of the content words (3+ letters, no stop words) of two normalized texts. */
 export function questionSimilarity(a: string, b: string): number {
-  const words = (t: string): Set<string> => new Set(t.split(' ').filter((w) => w.length > 2 && !STOP_WORDS.has(w)));
+  const words = (t: string): Set<string> => new Set(t.split(' ').filter((w) => w.length > 2 && !STOP_WORDS.has(w)).map(stem));
   const wa = words(a);
   const wb = words(b);
   if (wa.size === 0 || wb.size === 0) return a === b ? 1 : 0;
   let shared = 0;
   for (const w of wa) if (wb.has(w)) shared++;
   return shared / (wa.size + wb.size - shared);
+}
+
+/** A crude English stem, enough that "switched" and "switching" count as the same word. */
+function stem(word: string): string {
+  return word.length > 4 ? word.replace(/(ing|ed|es|s)$/, '') : word;
 }
 
 /** True when a question like this was asked before: same normalized text, same subject, or similar words. */

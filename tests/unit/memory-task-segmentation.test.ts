@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { cleanTitle, segmentTasks, taskName, type SpanLike } from '../../src/core/memory/task-segmentation';
+
+const MIN = 60_000;
+let t = 0;
+function spans(...parts: Array<[kind: SpanLike['kind'], app: string | null, title: string | null, minutes: number]>): SpanLike[] {
+  t = Date.parse('2026-03-10T09:00:00Z');
+  return parts.map(([kind, app, title, minutes]) => {
+    const span = { kind, app, title, startMs: t, endMs: t + minutes * MIN };
+    t += minutes * MIN;
+    return span;
+  });
+}
+
+describe('task segmentation', () => {
+  it('cuts at a lasting switch to other windows and names tasks after the main window', () => {
+    const tasks = segmentTasks(
+      spans(['app', 'Outlook', 'Inbox - Outlook', 6], ['app', 'Excel', 'Q3 Budget.xlsx - Excel', 30], ['app', 'Slack', '#finance - Slack', 4]),
+      true,
+    );
+    expect(tasks.map((x) => [x.name, x.open])).toEqual([
+      ['Inbox (Outlook)', false],
+      ['Q3 Budget.xlsx (Excel)', false],
+      ['#finance (Slack)', true],
+    ]);
+    expect(tasks[1]!.brief).toBe('30 min in Excel on “Q3 Budget.xlsx”.');
+    expect(tasks[1]!.endMs - tasks[1]!.startMs).toBe(30 * MIN);
+  });
+
+  it('keeps back-and-forth between two windows as one task and counts the switches', () => {
+    const parts: Array<[SpanLike['kind'], string, string, number]> = [];
+    for (let i = 0; i < 5; i++) parts.push(['app', 'Excel', 'Ledger.xlsx - Excel', 1.5], ['app', 'Chrome', 'Bank portal - Google Chrome', 1]);
+    const tasks = segmentTasks(spans(...parts), false);
+    expect(tasks).toHaveLength(1);
+    expect(tasks[0]).toMatchObject({ name: 'Ledger.xlsx (Excel)', apps: ['Excel', 'Chrome'], switches: 9, open: false });
+    expect(tasks[0]!.brief).toContain('switching 9 times');
+  });
+
+  it('folds a short detour into the task it interrupts', () => {
+    const tasks = segmentTasks(
+      spans(['app', 'Excel', 'Ledger.xlsx - Excel', 10], ['app', 'Slack', '#finance - Slack', 1], ['app', 'Excel', 'Ledger.xlsx - Excel', 10]),
+      false,
+    );
+    expect(tasks).toHaveLength(1);
+    expect(tasks[0]!.apps).toEqual(['Excel', 'Slack']);
+  });
+
+  it('ends a task at an idle or private gap, and never names private time', () => {
+    const tasks = segmentTasks(
+      spans(['app', 'Excel', 'Ledger.xlsx - Excel', 10], ['idle', null, null, 5], ['app', 'Excel', 'Ledger.xlsx - Excel', 10], ['private', null, null, 2], ['app', 'Excel', 'Ledger.xlsx - Excel', 3]),
+      false,
+    );
+    expect(tasks).toHaveLength(3);
+    expect(tasks.every((x) => x.name === 'Ledger.xlsx (Excel)')).toBe(true);
+    expect(tasks[1]!.startMs - tasks[0]!.endMs).toBe(5 * MIN);
+  });
+
+  it('cleans app suffixes off titles', () => {
+    expect(cleanTitle('Northwind Bank — Business Portal - Google Chrome', 'Google Chrome')).toBe('Northwind Bank - Business Portal');
+    expect(taskName('Slack', 'Slack')).toBe('Slack');
+    expect(taskName('Terminal', '')).toBe('Terminal');
+  });
+});
