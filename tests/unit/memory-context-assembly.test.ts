@@ -10,7 +10,7 @@ const NOW = Date.parse('2026-03-10T11:00:00Z');
 const DAY = 86_400_000;
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
 
-const frame = (id: number, app: string, title: string): Frame => ({ id, at: NOW - (6 - id) * 10_000, app, title, hash: 'ab', width: 10, height: 10, image: JPEG });
+const frame = (id: number, app: string, title: string): Frame => ({ id, at: NOW - (6 - id) * 10_000, app, title, hash: 'ab', thumb: Buffer.alloc(0), width: 10, height: 10, image: JPEG });
 const frames = [frame(1, 'Microsoft Excel', 'Ledger 2026.xlsx - Excel'), frame(2, 'Google Chrome', 'Northwind Bank - Google Chrome')];
 const immediate: ImmediateContextView = {
   currentApp: 'Google Chrome',
@@ -18,7 +18,7 @@ const immediate: ImmediateContextView = {
   state: 'observing',
   lastAppSwitch: new Date(NOW - 5000).toISOString(),
   lastSignificantChange: { at: new Date(NOW - 5000).toISOString(), kind: 'app-switch', description: 'switched from Microsoft Excel to Google Chrome' },
-  recentFrames: frames.map(({ image: _image, ...f }) => ({ ...f, at: new Date(f.at).toISOString() })),
+  recentFrames: frames.map(({ image: _image, thumb: _thumb, ...f }) => ({ ...f, at: new Date(f.at).toISOString() })),
 };
 
 function item(kind: HistoryItem['kind'], text: string, ageDays: number, label = text.slice(0, 30)): HistoryItem {
