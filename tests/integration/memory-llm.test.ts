@@ -14,6 +14,8 @@ const SEGMENTS: TinyDaySegment[] = [
     { app: 'Google Chrome', title: 'Northwind Bank — Business Portal - Google Chrome', seconds: 40, text: ['Northwind Bank', 'ACH ACME 1,250.00'] },
   ]).flat(),
   { app: 'Adobe Acrobat Reader', title: 'Invoice-4471.pdf - Adobe Acrobat Reader', seconds: 150, text: ['INVOICE 4471', 'Acme Supplies'] },
+  // Excluded by the default rules: it must never reach the LLM.
+  { app: '1Password', title: '1Password — Private vault', seconds: 30, text: ['Private vault'] },
   { app: 'Microsoft Outlook', title: 'Inbox - dana@example.com - Outlook', seconds: 200, text: ['Inbox'] },
 ];
 
@@ -85,6 +87,7 @@ describe('memory through an OpenAI-compatible endpoint', () => {
       for (const url of images) expect(url).toMatch(/^data:image\/jpeg;base64,\/9j\//);
     }
     expect(memoryCalls.some((r) => allText(r.body).includes('## This work session'))).toBe(true);
+    for (const req of server.requests) expect(JSON.stringify(req.body)).not.toMatch(/1Password|Private vault/);
 
     const [ws] = core.activity.listWorkSessions(1);
     const detail = core.memory.workSessionDetail(ws!.id)!;
