@@ -88,13 +88,19 @@ export class SessionService {
     this.summarizer = new SessionSummarizer({ repo: deps.repo, llm: deps.llm, clock: deps.clock });
   }
 
-  /** Sessions a crash left `active` become `interrupted`, with a summary and a TOC line for every turn. */
+  /**
+   * At the app's start: sessions a crash left `active` become `interrupted` with a summary; every turn
+   * gets its TOC line (extractive where the summary job died) and no reply stays `streaming`.
+   */
   recoverInterrupted(): string[] {
     const open = this.deps.repo.openSessions();
-    for (const session of open) {
-      for (const turn of this.deps.repo.unsummarizedTurns(session.id)) {
-        this.deps.repo.setSummary(session.id, turn.number, extractiveSummary(turn.prompt, turn.reply), 'extractive');
+    this.deps.repo.transaction(() => {
+      this.deps.repo.interruptStreamingTurns();
+      for (const turn of this.deps.repo.allUnsummarizedTurns()) {
+        this.deps.repo.setSummary(turn.sessionId, turn.number, extractiveSummary(turn.prompt, turn.reply), 'extractive');
       }
+    });
+    for (const session of open) {
       const summary = extractiveSessionSummary(this.deps.repo, session.id);
       this.deps.repo.markInterrupted(session.id, `Interrupted after ${session.turnCount} turns (the app stopped unexpectedly). ${summary}`);
     }

@@ -125,7 +125,6 @@ export class SessionRepository {
         `SELECT number, prompt_tokens AS promptTokens, reply_tokens AS replyTokens FROM turns WHERE session_id = ? ORDER BY number`,
       ),
       turnIdRange: db.prepare(`SELECT MIN(id) AS lo, MAX(id) AS hi FROM turns WHERE session_id = ?`),
-      unsummarized: db.prepare(`SELECT * FROM turns WHERE session_id = ? AND summary IS NULL ORDER BY number`),
     };
   }
 
@@ -245,8 +244,14 @@ export class SessionRepository {
     this.stmts.setSummary.run(summary, source, sessionId, number);
   }
 
-  unsummarizedTurns(sessionId: string): Turn[] {
-    return (this.stmts.unsummarized.all(sessionId) as TurnRow[]).map(toTurn);
+  /** Turns of any session still without a TOC line (their summary job died with the process). */
+  allUnsummarizedTurns(): Turn[] {
+    return (this.db.prepare(`SELECT * FROM turns WHERE summary IS NULL ORDER BY id`).all() as TurnRow[]).map(toTurn);
+  }
+
+  /** Replies still marked streaming belong to a process that is gone. */
+  interruptStreamingTurns(): number {
+    return this.db.prepare(`UPDATE turns SET status = 'interrupted', completed_at = created_at WHERE status = 'streaming'`).run().changes;
   }
 
   /** Sets the title and prepends it to the history (capped), in one transaction. */
