@@ -166,6 +166,9 @@ describe('session service', () => {
     await s.send(session.id, 'Fix the ledger export button');
     repo.startTurn({ sessionId: session.id, prompt: 'Half-finished question', app: null, windowTitle: null, promptTokens: 3, engine: 'llm', at: clock.now() });
     repo.saveReplySoFar(session.id, 2, 'The partial');
+    const paused = s.create({ type: 'chat', tools: [] });
+    repo.startTurn({ sessionId: paused.id, prompt: 'Question sent just before pausing', app: null, windowTitle: null, promptTokens: 5, engine: 'llm', at: clock.now() });
+    repo.updateSession(paused.id, { status: 'paused' });
     // A new process starts: summaries queued by the old one never ran.
     const restarted = service();
     expect(restarted.recoverInterrupted()).toEqual([session.id]);
@@ -174,6 +177,8 @@ describe('session service', () => {
     expect(after.contextSummary).toMatch(/^Interrupted after 2 turns.*Half-finished question/);
     expect(restarted.turn(session.id, 2).turn).toMatchObject({ status: 'interrupted', reply: 'The partial' });
     expect(restarted.toc(session.id).pending).toBe(0);
+    expect(restarted.get(paused.id).status).toBe('paused');
+    expect(restarted.turn(paused.id, 1).turn).toMatchObject({ status: 'interrupted', summary: 'Question sent just before pausing' });
     expect(restarted.recoverInterrupted()).toEqual([]);
   });
 
