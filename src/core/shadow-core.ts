@@ -20,7 +20,7 @@ import { SessionRepository } from './store/repositories/session-repository';
 import { SessionService } from './sessions/session-service';
 import { AppletStore } from './applets/applet-store';
 import { ContextService } from './context/context-service';
-import { OutputStore, scheduleOutputPruning } from './outputs/output-store';
+import { OutputStore } from './outputs/output-store';
 import { FileStorage } from './storage/file-storage';
 import { ContextSetRepository } from './store/repositories/context-set-repository';
 import { OutputRepository } from './store/repositories/output-repository';
@@ -124,9 +124,6 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     retentionDays: settings.outputRetentionDays,
     sessionExists: (id) => context.sessionExists(id),
   });
-  const stopOutputPruning = scheduleOutputPruning(outputs, undefined, (error) =>
-    process.emitWarning(`pruning stored outputs failed: ${error.message}`),
-  );
   const applets = new AppletStore(join(paths.data, 'applets'), clock);
   const storage = new FileStorage({
     dataDir: paths.data,
@@ -172,7 +169,6 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     applets,
     storage,
     close() {
-      stopOutputPruning();
       observer.stop();
       memory.stop();
       sessions.close();

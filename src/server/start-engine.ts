@@ -5,6 +5,7 @@ import { resolveProfilePaths } from '../core/config/paths';
 import { ManualClock } from '../core/clock';
 import { runReplay, startCaptureLoop } from '../core/observe/capture-loop';
 import type { ReplaySource } from '../core/observe/sources/replay-source';
+import { scheduleRetention } from '../core/retention';
 import { createShadowCore, type CoreOptions, type ShadowCore } from '../core/shadow-core';
 import { mkdirSync } from 'node:fs';
 import { removeRuntimeInfo, writeRuntimeInfo } from '../core/config/runtime-info';
@@ -40,6 +41,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     // the same database while the app runs and must not touch its live rows.
     core.activity.closeInterruptedWorkSessions();
     core.sessions.recoverInterrupted();
+    const stopRetention = scheduleRetention(core);
     const handlers = createHandlers(core);
     const token = loadOrCreateApiToken(paths.apiToken);
     const http = await startHttpServer({ core, handlers, token, port: options.port });
@@ -76,6 +78,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
         if (stopped) return;
         stopped = true;
         stopLoop();
+        stopRetention();
         await http.close();
         running.sessions.pauseOpenSessions();
         running.close();

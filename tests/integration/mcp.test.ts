@@ -8,10 +8,16 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpServer } from '../../src/server/mcp/create-mcp-server';
 import { startEngine, type RunningEngine } from '../../src/server/start-engine';
-import { writeTinyDay } from '../helpers/tiny-day';
+import { readFileSync } from 'node:fs';
 
 let engine: RunningEngine;
 let sessionId: string;
+/** What the demo day's generator says the replay must record. */
+const expected = JSON.parse(readFileSync('profiles/demo/expected-app-time.json', 'utf8')) as {
+  date: string;
+  privateSeconds: number;
+  apps: { app: string; seconds: number }[];
+};
 const clients: Record<'http' | 'stdio', Client> = {} as never;
 
 type ToolResult = { content: { type: string; text: string }[]; isError?: boolean; structuredContent?: any };
@@ -23,12 +29,7 @@ beforeAll(async () => {
   const home = mkdtempSync(join(tmpdir(), 'shadow-mcp-'));
   process.env.SHADOW_HOME = home;
   process.env.SHADOW_API_TOKEN = 'mcp-test-token-0123456789';
-  const day = await writeTinyDay([
-    { app: 'Excel', title: 'Ledger 2026.xlsx', seconds: 300, text: ['LEDGER 2026', 'Acme Supplies invoice 4471', 'Amount 1240.00'] },
-    { app: 'Chrome', title: 'Northwind Bank', seconds: 120, text: ['NORTHWIND BANK', 'Payment to Acme Supplies'] },
-    { app: 'KeePassXC', title: 'Passwords.kdbx', seconds: 60 },
-  ]);
-  engine = await startEngine({ port: 0, replayDir: day });
+  engine = await startEngine({ port: 0, replayDir: resolve('profiles/demo/day') });
   await engine.replayDone;
   await engine.core.ocr.whenIdle();
 
@@ -84,24 +85,25 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     }
   });
 
-  it('app_time reports the replayed day per app, with private time unnamed', async () => {
-    const result = await call(clients[transport], 'app_time', { date: '2026-11-02' });
+  it('app_time reports the replayed demo day per app, with private time unnamed', async () => {
+    const result = await call(clients[transport], 'app_time', { date: expected.date });
     expect(result.isError).toBeFalsy();
-    expect(text(result)).toContain('- Excel: 5m 00s');
-    expect(text(result)).toContain('"Ledger 2026.xlsx": 5m 00s');
-    expect(text(result)).toContain('- Chrome: 2m 00s');
-    expect(text(result)).toMatch(/private 1m 00s/);
-    expect(text(result)).not.toMatch(/KeePass|Passwords/);
-    expect(result.structuredContent.apps[0]).toMatchObject({ app: 'Excel', seconds: 300 });
+    const apps = result.structuredContent.apps as { app: string; seconds: number }[];
+    expect(apps.map((a) => a.app)).toEqual(expected.apps.map((a) => a.app));
+    for (const [i, app] of expected.apps.entries()) expect(Math.abs(apps[i]!.seconds - app.seconds) / app.seconds).toBeLessThan(0.01);
+    expect(text(result)).toContain(`- Microsoft Excel: `);
+    expect(text(result)).toContain('"Ledger 2026.xlsx - Excel": ');
+    expect(result.structuredContent.privateSeconds).toBeCloseTo(expected.privateSeconds, -1);
+    expect(text(result)).not.toMatch(/1Password|vault/i);
   });
 
   it('current_activity reads the live state of the running app and the task theory, without images by default', async () => {
     const result = await call(clients[transport], 'current_activity');
     expect(result.isError).toBeFalsy();
     expect(text(result)).toContain('capture is stopped');
-    expect(text(result)).toContain('Switched from Excel to Chrome');
+    expect(text(result)).toMatch(/Last significant change: (?!none)/);
     expect(text(result)).toMatch(/Task theory: (?!none)/);
-    expect(text(result)).not.toMatch(/KeePass|Passwords/);
+    expect(text(result)).not.toMatch(/1Password|vault/i);
     expect(result.content.every((c) => c.type === 'text')).toBe(true);
     const asked = await call(clients[transport], 'current_activity', { include_images: true });
     expect(text(asked)).toMatch(/Screenshots not sent: .*mcpAllowImages/);
@@ -161,11 +163,14 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
   it('search_screen finds text read on screen with its app and time, never from private windows', async () => {
     const result = await call(clients[transport], 'search_screen', { query: '4471' });
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent.hits[0]).toMatchObject({ app: 'Excel', title: 'Ledger 2026.xlsx' });
-    const onlyChrome = await call(clients[transport], 'search_screen', { query: 'Acme', app: 'Chrome' });
-    expect(onlyChrome.structuredContent.hits.map((h: { app: string }) => h.app)).toEqual(['Chrome']);
-    const secret = await call(clients[transport], 'search_screen', { query: 'Passwords' });
-    expect(secret.structuredContent.hits).toEqual([]);
+    const hits = result.structuredContent.hits as { app: string; title: string }[];
+    expect(hits.length).toBeGreaterThan(0);
+    expect(text(result)).toMatch(/4471/);
+    const app = hits[0]!.app;
+    const onlyThatApp = await call(clients[transport], 'search_screen', { query: '4471', app });
+    expect(new Set(onlyThatApp.structuredContent.hits.map((h: { app: string }) => h.app))).toEqual(new Set([app]));
+    const vault = await call(clients[transport], 'search_screen', { query: 'vault' });
+    expect(vault.structuredContent.hits.filter((h: { app: string }) => h.app === '1Password')).toEqual([]);
   });
 
   it('set_relevant_context replaces and merges a set that get_relevant_context reads back', async () => {
@@ -189,9 +194,9 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     const result = await call(clients[transport], 'work_session_summary');
     expect(result.isError).toBeFalsy();
     expect(text(result)).toMatch(/^Work session \d+ \(completed\)/);
-    expect(text(result)).toContain('Excel');
+    expect(text(result)).toContain('Microsoft Excel');
     expect(result.structuredContent.tasks.length).toBeGreaterThan(0);
-    expect(text(result)).not.toMatch(/KeePass|Passwords/);
+    expect(text(result)).not.toMatch(/1Password/);
   });
 
   it('answers bad arguments with an error that says what was wrong, and keeps serving', async () => {

@@ -139,13 +139,10 @@ describe('OcrService', () => {
     expect(repository.count()).toBe(0);
   });
 
-  it('with ocrEnabled off never subscribes; at creation it prunes text older than retentionDays', async () => {
-    repository.insert({ atMs: T0 - 91 * 86_400_000, app: 'Old', title: 'old', text: 'ancient text' });
-    repository.insert({ atMs: T0 - 89 * 86_400_000, app: 'Recent', title: 'recent', text: 'recent text' });
+  it('with ocrEnabled off never subscribes', async () => {
     const { recognizer, calls } = scriptedRecognizer([]);
-    const settings = settingsSchema.parse({ ocrEnabled: false, retentionDays: 90 });
+    const settings = settingsSchema.parse({ ocrEnabled: false });
     const ocr = createOcrService({ settings, repository, events, clock, sourceKind: 'desktop', recognizer });
-    expect(repository.textBetween(0, T0).map((e) => e.app)).toEqual(['Recent']);
     events.emit('frame:kept', { frame: frame(1), change: null });
     await ocr.whenIdle();
     expect(calls).toHaveLength(0);

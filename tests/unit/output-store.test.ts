@@ -6,7 +6,7 @@ import { ManualClock } from '../../src/core/clock';
 import { resolveProfilePaths } from '../../src/core/config/paths';
 import type { CaptureSource } from '../../src/core/observe/sources/capture-source';
 import { outputMarker, parseOutputMarkers } from '../../src/core/outputs/output-markers';
-import { scheduleOutputPruning } from '../../src/core/outputs/output-store';
+import { scheduleRetention } from '../../src/core/retention';
 import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
 
 const idleSource: CaptureSource = {
@@ -79,9 +79,11 @@ describe('output store', () => {
     clock.advance(20 * DAY);
     const recent = core.outputs.store(session.id, { kind: 'file', content: 'recent' });
     clock.advance(10 * DAY + 1);
-    // A restart runs the scheduled prune at start (and then hourly).
+    // The restarted app runs retention at start (and then hourly).
     core.close();
     core = open();
+    expect(core.outputs.get(old.id).content).toBeDefined();
+    scheduleRetention(core)();
     expect(() => core.outputs.get(old.id)).toThrow(expect.objectContaining({ status: 404 }));
     expect(core.outputs.get(recent.id).content).toBe('recent');
     clock.advance(20 * DAY);
@@ -94,7 +96,7 @@ describe('output store', () => {
     try {
       const session = core.sessions.create({ type: 'chat', tools: [] });
       const out = core.outputs.store(session.id, { kind: 'file', content: 'x' });
-      const stop = scheduleOutputPruning(core.outputs, 3_600_000);
+      const stop = scheduleRetention(core, 3_600_000);
       clock.advance(31 * DAY);
       expect(core.outputs.get(out.id).content).toBe('x');
       vi.advanceTimersByTime(3_600_000);

@@ -6,8 +6,6 @@ import type { ScreenTextRepository } from '../store/repositories/screen-text-rep
 import { OcrService } from './ocr-service';
 import { createTesseractRecognizer, type TextRecognizer } from './text-recognizer';
 
-const DAY_MS = 86_400_000;
-
 /**
  * Desktop frames hold their own screenshot buffers, so few wait at once: at one frame per
  * capture interval, eight is over a minute of backlog. A replay's frames are references to a
@@ -25,10 +23,9 @@ export interface OcrWiring {
   readonly recognizer?: TextRecognizer;
 }
 
-/** Applies retention to stored screen text and starts OCR of kept frames unless `ocrEnabled` is off. */
+/** Starts OCR of kept frames unless `ocrEnabled` is off. */
 export function createOcrService(wiring: OcrWiring): OcrService {
   const { settings, repository, events, clock } = wiring;
-  repository.pruneScreenText(clock.now() - settings.retentionDays * DAY_MS);
   const service = new OcrService({
     events,
     repository,

@@ -108,21 +108,3 @@ function toMeta(row: OutputMetaRow): OutputMeta {
     marker: outputMarker(row.id),
   };
 }
-
-/**
- * Prunes now and then every `intervalMs` (hourly by default); the clock decides what is old, so a
- * ManualClock drives it in tests. Returns a stop function.
- */
-export function scheduleOutputPruning(store: OutputStore, intervalMs = 3_600_000, onError?: (error: Error) => void): () => void {
-  const run = (): void => {
-    try {
-      store.prune();
-    } catch (error) {
-      onError?.(error as Error);
-    }
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
