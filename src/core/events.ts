@@ -26,6 +26,14 @@ export interface CoreEvents {
   'question:asked': { id: number; workSessionId: number | null; at: string; text: string; trigger: string };
   /** Memory processing failed; observation goes on. */
   'memory:error': { at: string; message: string };
+  /** Sessions: a turn's reply is stored (the chat refreshes; the TOC line follows). */
+  'session:turn-completed': { sessionId: string; turn: number; at: string };
+  /** Sessions: a turn got its TOC line. */
+  'session:toc-updated': { sessionId: string; turn: number; summary: string; source: 'llm' | 'extractive' };
+  /** Sessions: the title followed the topic (or the user renamed it). */
+  'session:title-changed': { sessionId: string; title: string; turn: number; at: string };
+  /** Sessions: active, paused, completed or interrupted. */
+  'session:status-changed': { sessionId: string; status: 'active' | 'paused' | 'completed' | 'interrupted' };
 }
 
 export type CoreEventName = keyof CoreEvents;

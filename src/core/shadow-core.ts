@@ -136,6 +136,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     activity,
     llm,
     clock,
+    events,
     context: () => {
       const { context: assembled, receiptId } = memory.contextForCall('chat');
       return { text: assembled.text, images: assembled.immediate.images, settle: (result) => memory.recordOutcome(receiptId, result) };

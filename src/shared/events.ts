@@ -11,5 +11,9 @@ export const eventNames = [
   'task:boundary',
   'question:asked',
   'memory:error',
+  'session:turn-completed',
+  'session:toc-updated',
+  'session:title-changed',
+  'session:status-changed',
 ] as const;
 export type PublicEventName = (typeof eventNames)[number];

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/core/clock';
+import { EventBus } from '../../src/core/events';
 import type { LlmClient, LlmRequest, LlmResult, OfflineAnswer } from '../../src/core/llm/llm-client';
 import { createOfflineLlmClient } from '../../src/core/llm/offline-llm-client';
 import { SessionService } from '../../src/core/sessions/session-service';
@@ -16,9 +17,10 @@ let activity: ActivityRepository;
 let repo: SessionRepository;
 let focused: { app: string | null; title: string | null };
 
-function service(llm: LlmClient = createOfflineLlmClient(), instructions?: string): SessionService {
+function service(llm: LlmClient = createOfflineLlmClient(), instructions?: string, events?: EventBus): SessionService {
   return new SessionService({
     db,
+    events,
     repo,
     activity,
     llm,
@@ -87,6 +89,7 @@ describe('session service', () => {
   it('asks before pausing on a stop phrase, pauses on "yes", and pauses at once on /stop', async () => {
     const s = service();
     const session = s.create({ type: 'chat', tools: [] });
+    await s.send(session.id, 'Reconcile the ledger for March');
     const ask = await s.send(session.id, "let's stop here");
     expect(ask.turn.reply).toMatch(/Shall I save and pause this session/);
     expect(ask.session).toMatchObject({ status: 'active', pauseRequested: true });
@@ -95,13 +98,17 @@ describe('session service', () => {
     await s.send(session.id, "that's enough for today");
     const yes = await s.send(session.id, 'yes');
     expect(yes.turn.reply).toMatch(/^Saved and paused/);
-    expect(yes.session).toMatchObject({ status: 'paused', pauseRequested: false, turnCount: 4 });
+    expect(yes.session).toMatchObject({ status: 'paused', pauseRequested: false, turnCount: 5 });
     expect(yes.session.pausedAt).toBe(new Date(clock.now()).toISOString());
     // A new message takes the session up again; /stop pauses without asking.
     expect((await s.send(session.id, 'what did I do today?')).session.status).toBe('active');
     const stop = await s.send(session.id, '/stop');
     expect(stop.turn.engine).toBe('command');
     expect(stop.session.status).toBe('paused');
+    await s.idle();
+    // Pause commands never retitle the session.
+    expect(s.titleHistory(session.id).entries.map((e) => e.title)).toEqual(['Reconcile Ledger March']);
+    expect(s.toc(session.id).entries.map((e) => e.summary)).toContain('Confirmed: paused the session');
   });
 
   it('keeps at most 5 summary calls in flight across sessions, and never makes them turns', async () => {
@@ -209,5 +216,30 @@ describe('session service', () => {
     const all = s.resumeView(session.id, 1_000_000);
     expect(all).toMatchObject({ summarizedTurns: 0, wholeTurns: 12 });
     expect(all.history).toHaveLength(24);
+  });
+
+  it('announces completed turns, TOC lines, title changes and status changes on the event bus', async () => {
+    const events = new EventBus();
+    const seen: string[] = [];
+    events.on('session:turn-completed', (e) => seen.push(`turn ${e.turn}`));
+    events.on('session:toc-updated', (e) => seen.push(`toc ${e.turn}: ${e.summary} (${e.source})`));
+    events.on('session:title-changed', (e) => seen.push(`title ${e.title} @${e.turn}`));
+    events.on('session:status-changed', (e) => seen.push(`status ${e.status}`));
+    const s = service(undefined, undefined, events);
+    const session = s.create({ type: 'chat', tools: [] });
+    await s.send(session.id, 'Reconcile the ledger for March');
+    await s.idle();
+    await s.send(session.id, '/stop');
+    await s.idle();
+    s.resume(session.id);
+    expect(seen).toEqual([
+      'turn 1',
+      'toc 1: Reconcile the ledger for March (extractive)',
+      'title Reconcile Ledger March @1',
+      'turn 2',
+      'status paused',
+      'toc 2: Paused the session (/stop) (extractive)',
+      'status active',
+    ]);
   });
 });

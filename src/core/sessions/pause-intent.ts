@@ -22,3 +22,17 @@ export const PAUSE_QUESTION =
 
 export const pausedReply = (sessionId: string): string =>
   `Saved and paused. Pick it up again any time with \`shadow resume ${sessionId}\` or from the session list.`;
+
+/** The TOC line of a turn that was a pause command rather than a question. */
+export function commandSummary(prompt: string): string | null {
+  switch (pauseIntent(prompt, true)) {
+    case 'stop-command':
+      return 'Paused the session (/stop)';
+    case 'confirm':
+      return 'Confirmed: paused the session';
+    case 'stop-phrase':
+      return 'Asked to stop; the assistant offered to pause';
+    default:
+      return null;
+  }
+}

@@ -15,6 +15,7 @@ import type {
 } from '../../shared/contract/sessions';
 import { ApiError, notFound } from '../api/api-error';
 import type { Clock } from '../clock';
+import type { EventBus } from '../events';
 import { iso } from '../clock';
 import type { LlmClient, LlmMessage, LlmResult } from '../llm/llm-client';
 import type { Db } from '../store/database';
@@ -36,6 +37,7 @@ export interface SessionServiceDeps {
   readonly activity: ActivityRepository;
   readonly llm: LlmClient;
   readonly clock: Clock;
+  readonly events?: EventBus;
   /** The assembled context of the user's work, appended to the instructions each turn. */
   readonly context: ContextProvider;
   /** The focused app and window right now (recorded with each prompt). */
@@ -85,7 +87,7 @@ export class SessionService {
     this.instructions = deps.instructions ?? ASSISTANT_INSTRUCTIONS;
     this.instructionsHash = promptHash(this.instructions);
     this.offline = new OfflineAssistant({ db: deps.db, activity: deps.activity });
-    this.summarizer = new SessionSummarizer({ repo: deps.repo, llm: deps.llm, clock: deps.clock });
+    this.summarizer = new SessionSummarizer({ repo: deps.repo, llm: deps.llm, clock: deps.clock, events: deps.events });
   }
 
   /**
@@ -103,6 +105,7 @@ export class SessionService {
     for (const session of open) {
       const summary = extractiveSessionSummary(this.deps.repo, session.id);
       this.deps.repo.markInterrupted(session.id, `Interrupted after ${session.turnCount} turns (the app stopped unexpectedly). ${summary}`);
+      this.statusChanged(session.id, 'interrupted');
     }
     return open.map((s) => s.id);
   }
@@ -168,21 +171,32 @@ export class SessionService {
 
   update(id: string, patch: { title?: string; type?: string; status?: 'active' | 'paused' | 'completed' }): Session {
     const session = this.get(id);
-    if (patch.title && patch.title !== session.title) this.deps.repo.changeTitle(id, patch.title, Math.max(1, session.turnCount), this.deps.clock.now());
+    if (patch.title && patch.title !== session.title) {
+      const at = this.deps.clock.now();
+      const turn = Math.max(1, session.turnCount);
+      this.deps.repo.changeTitle(id, patch.title, turn, at);
+      this.deps.events?.emit('session:title-changed', { sessionId: id, title: patch.title, turn, at: iso(at) });
+    }
     if (patch.status === 'paused') return this.pause(id);
     this.deps.repo.updateSession(id, {
       type: patch.type,
       status: patch.status,
       ...(patch.status && { pauseRequested: false, pausedAt: null }),
     });
+    if (patch.status && patch.status !== session.status) this.statusChanged(id, patch.status);
     return this.get(id);
   }
 
   pause(id: string): Session {
-    this.get(id);
+    const before = this.get(id).status;
     this.deps.repo.updateSession(id, { status: 'paused', pausedAt: this.deps.clock.now(), pauseRequested: false });
     this.summarizer.afterPause(id);
+    if (before !== 'paused') this.statusChanged(id, 'paused');
     return this.get(id);
+  }
+
+  private statusChanged(sessionId: string, status: SessionStatus): void {
+    this.deps.events?.emit('session:status-changed', { sessionId, status });
   }
 
   /**
@@ -229,6 +243,8 @@ export class SessionService {
         model,
         at: this.deps.clock.now(),
       });
+      if (session.status !== 'active') this.statusChanged(id, 'active');
+      this.deps.events?.emit('session:turn-completed', { sessionId: id, turn: turn.number, at: done.completedAt ?? done.createdAt });
       if (intent === 'stop-command' || intent === 'confirm') this.pause(id);
       if (intent === 'stop-phrase') this.deps.repo.updateSession(id, { pauseRequested: true });
       this.summarizer.afterTurn(id, turn.number);
@@ -300,6 +316,7 @@ export class SessionService {
   resume(id: string, maxHistoryTokens?: number): ResumeView {
     const before = this.get(id).status;
     this.deps.repo.updateSession(id, { status: 'active', pauseRequested: false, pausedAt: null });
+    if (before !== 'active') this.statusChanged(id, 'active');
     return this.resumeView(id, maxHistoryTokens, before);
   }
 

@@ -1,9 +1,12 @@
 import { SESSION_TITLE_MAX, TURN_SUMMARY_MAX } from '../../shared/contract/sessions';
 import type { Clock } from '../clock';
+import { iso } from '../clock';
+import type { EventBus } from '../events';
 import type { LlmClient } from '../llm/llm-client';
 import { Semaphore } from '../llm/semaphore';
 import type { SessionRepository } from '../store/repositories/session-repository';
 import { cutAtWord, extractiveSummary, extractiveTitle, toOneLine } from './extractive';
+import { commandSummary } from './pause-intent';
 
 /** How many TOC lines the title prompt shows, newest first. */
 const TITLE_PROMPT_TURNS = 30;
@@ -13,6 +16,7 @@ export interface SessionSummarizerDeps {
   readonly repo: SessionRepository;
   readonly llm: LlmClient;
   readonly clock: Clock;
+  readonly events?: EventBus;
 }
 
 /** The title prompt: TOC newest first, the newest three marked [RECENT], so the title follows the current topic. */
@@ -85,6 +89,12 @@ export class SessionSummarizer {
   private async summarizeTurn(sessionId: string, number: number): Promise<void> {
     const turn = this.deps.repo.getTurn(sessionId, number);
     if (!turn || turn.summary) return;
+    const command = turn.engine === 'command' ? commandSummary(turn.prompt) : null;
+    if (command) {
+      this.deps.repo.setSummary(sessionId, number, command, 'extractive');
+      this.deps.events?.emit('session:toc-updated', { sessionId, turn: number, summary: command, source: 'extractive' });
+      return;
+    }
     const fallback = extractiveSummary(turn.prompt, turn.reply);
     const result = await this.llmSlots.run(() =>
       this.deps.llm.complete(
@@ -102,15 +112,21 @@ export class SessionSummarizer {
     );
     const line = result.engine === 'openai' ? toOneLine(result.text, TURN_SUMMARY_MAX) : '';
     if (this.closed) return;
-    if (line) this.deps.repo.setSummary(sessionId, number, line, 'llm');
-    else this.deps.repo.setSummary(sessionId, number, fallback, 'extractive');
+    const [summary, source] = line ? [line, 'llm' as const] : [fallback, 'extractive' as const];
+    this.deps.repo.setSummary(sessionId, number, summary, source);
+    this.deps.events?.emit('session:toc-updated', { sessionId, turn: number, summary, source });
   }
 
   private async updateTitle(sessionId: string, turn: number): Promise<void> {
     const session = this.deps.repo.getSession(sessionId);
-    if (!session) return;
-    // Judged on the turns up to this one, not the newest in the store: the chain may lag behind the chat.
-    const recentPrompts = this.deps.repo.turnRange(sessionId, Math.max(1, turn - 2), turn).map((t) => t.prompt);
+    if (!session || this.deps.repo.getTurn(sessionId, turn)?.engine === 'command') return;
+    // Judged on the turns up to this one, not the newest in the store: the chain may lag behind the
+    // chat. Pause commands ("let's stop here", "yes") say nothing about the topic.
+    const recentPrompts = this.deps.repo
+      .turnRange(sessionId, Math.max(1, turn - 5), turn)
+      .filter((t) => t.engine !== 'command')
+      .slice(-3)
+      .map((t) => t.prompt);
     const offlineTitle = (): string => extractiveTitle(session.title, recentPrompts) ?? session.title;
     let title: string;
     if (this.deps.llm.configured) {
@@ -131,7 +147,9 @@ export class SessionSummarizer {
     }
     title = cutAtWord(title, SESSION_TITLE_MAX);
     if (this.closed || !title || title.toLowerCase() === session.title.toLowerCase()) return;
-    this.deps.repo.changeTitle(sessionId, title, turn, this.deps.clock.now());
+    const at = this.deps.clock.now();
+    this.deps.repo.changeTitle(sessionId, title, turn, at);
+    this.deps.events?.emit('session:title-changed', { sessionId, title, turn, at: iso(at) });
   }
 
   private refreshContextSummary(sessionId: string): void {
