@@ -153,7 +153,7 @@ export function cleanTitle(title: string, app: string): string {
   const appWords = app.toLowerCase();
   while (parts.length > 1) {
     const last = parts.at(-1)!.toLowerCase();
-    if (appWords.includes(last) || last.includes(appWords) || /^(google chrome|mozilla firefox|microsoft edge|chromium)$/.test(last)) parts.pop();
+    if ((appWords !== '' && (appWords.includes(last) || last.includes(appWords))) || /^(google chrome|mozilla firefox|microsoft edge|chromium)$/.test(last)) parts.pop();
     else break;
   }
   return parts.join(' - ').trim().slice(0, 80);

@@ -21,7 +21,8 @@ export function heuristicTheory(scene: TheoryScene): string {
   if (task) {
     const others = task.titles.filter((t) => t !== scene.currentTitle).slice(0, 2);
     parts.push(` for ${formatMinutes(scene.nowMs - task.startMs)} (task “${task.name}”)`);
-    if (others.length) parts.push(`, going back and forth with ${others.map((t) => `“${cleanTitle(t, '')}”`).join(' and ')}`);
+    const clean = (t: string): string => task.apps.reduce((title, app) => cleanTitle(title, app), t);
+    if (others.length) parts.push(`, going back and forth with ${others.map((t) => `“${clean(t)}”`).join(' and ')}`);
   }
   parts.push('.');
   if (scene.previousTask) parts.push(` Before that: ${scene.previousTask.name}.`);
