@@ -82,6 +82,15 @@ describe('HTTP API', () => {
     expect((await call('/api/v1/observation/app-time?workSessionId=999')).status).toBe(404);
   });
 
+  it('shows the effective settings and how much the profile stores', async () => {
+    const res = await call('/api/v1/settings');
+    expect(res.status).toBe(200);
+    expect(res.body.settings).toMatchObject({ captureIntervalSec: 10, idleAfterSec: 60, retentionDays: 90 });
+    expect(res.body.settings.exclusions.length).toBeGreaterThan(0);
+    expect(res.body.usage.databaseBytes).toBeGreaterThan(4096);
+    expect(res.body.usage).toMatchObject({ retentionDays: 90, outputRetentionDays: 30 });
+  });
+
   it('refuses requests without the right token with 401', async () => {
     expect((await call('/api/v1/health', { token: null })).status).toBe(401);
     const wrong = await call('/api/v1/health', { token: 'not-the-token' });

@@ -4,6 +4,7 @@ import { memoryHandlers } from './memory-handlers';
 import { observationHandlers } from './observation-handlers';
 import { screenHandlers } from './screen-handlers';
 import { sessionHandlers } from './session-handlers';
+import { settingsHandlers } from './settings-handlers';
 import { contextHandlers } from './context-handlers';
 import { storageHandlers } from './storage-handlers';
 
@@ -20,6 +21,7 @@ export function createHandlers(core: ShadowCore): Handlers {
     ...memoryHandlers(core),
     ...screenHandlers(core),
     ...sessionHandlers(core),
+    ...settingsHandlers(core),
     ...contextHandlers(core),
     ...storageHandlers(core),
   };

@@ -3,6 +3,7 @@ import { memoryOperations } from './memory';
 import { observationOperations } from './observation';
 import { screenOperations } from './screen';
 import { sessionOperations } from './sessions';
+import { settingsOperations } from './settings';
 import { contextOperations } from './context';
 import { storageOperations } from './storage';
 
@@ -11,6 +12,7 @@ export * from './observation';
 export * from './memory';
 export * from './screen';
 export * from './sessions';
+export * from './settings';
 export * from './context';
 export * from './storage';
 
@@ -20,6 +22,7 @@ export const operations = {
   ...memoryOperations,
   ...screenOperations,
   ...sessionOperations,
+  ...settingsOperations,
   ...contextOperations,
   ...storageOperations,
 } as const;

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { defineOperation } from './define';
+
+export const storageUsageSchema = z.object({
+  /** The SQLite database with its write-ahead log. */
+  databaseBytes: z.number().int(),
+  /** Kept screenshots, applets and files written through the storage API. */
+  dataBytes: z.number().int(),
+  screenTextRows: z.number().int(),
+  retentionDays: z.number().int(),
+  outputRetentionDays: z.number().int(),
+});
+export type StorageUsage = z.infer<typeof storageUsageSchema>;
+
+export const settingsOperations = {
+  getSettings: defineOperation({
+    name: 'settings.get',
+    method: 'GET',
+    path: '/settings',
+    summary: 'The effective settings (settings.json over the defaults; the LLM key stays in the environment) and how much the profile stores.',
+    input: z.object({}).strict(),
+    output: z.object({ file: z.string(), settings: z.record(z.string(), z.unknown()), usage: storageUsageSchema }),
+  }),
+} as const;
