@@ -90,6 +90,14 @@ describe('sessions with an OpenAI-compatible model', () => {
     ]);
     // Summary and title calls never become turns.
     expect(core.sessions.get(session.id).turnCount).toBe(prompts.length);
+
+    // After a pause, the next message carries the [RESUMED CONVERSATION] block to the model, once.
+    core.sessions.pause(session.id);
+    await core.sessions.send(session.id, 'Where were we with the budget?');
+    await core.sessions.send(session.id, 'And the travel line?');
+    const [resumed, after] = fake.requests.filter((r) => !isTitleRequest(r) && !isTocRequest(r) && r.body.stream).slice(-2);
+    expect(String(resumed!.body.messages[0]!.content)).toMatch(/\[RESUMED CONVERSATION\][\s\S]*Messages: 7 exchanges[\s\S]*Status before resuming: paused/);
+    expect(String(after!.body.messages[0]!.content)).not.toContain('[RESUMED CONVERSATION]');
   });
 
   it('falls back to extractive TOC lines when the model fails, and keeps the reply the user saw', async () => {

@@ -82,6 +82,8 @@ export class SessionService {
   readonly instructionsHash: string;
   private readonly offline: OfflineAssistant;
   private readonly streaming = new Set<string>();
+  /** Resume blocks waiting for the next message of their session (sent to the model once). */
+  private readonly pendingResume = new Map<string, string>();
 
   constructor(private readonly deps: SessionServiceDeps) {
     this.instructions = deps.instructions ?? ASSISTANT_INSTRUCTIONS;
@@ -209,6 +211,10 @@ export class SessionService {
     this.streaming.add(id);
     try {
       const intent = pauseIntent(content, session.pauseRequested);
+      // A message to a paused or interrupted session resumes it: the model gets the resume block once.
+      const resumeBlock =
+        this.pendingResume.get(id) ?? (session.status !== 'active' && session.turnCount > 0 ? this.resumeView(id, undefined, session.status).block : undefined);
+      this.pendingResume.delete(id);
       const window = this.deps.currentWindow();
       const promptTokens = tokensOf(content);
       const turn = this.deps.repo.startTurn({
@@ -228,7 +234,7 @@ export class SessionService {
       else if (intent === 'stop-phrase') reply = PAUSE_QUESTION;
       else {
         if (session.pauseRequested) this.deps.repo.updateSession(id, { pauseRequested: false });
-        const answer = await this.reply(id, turn, content, onDelta);
+        const answer = await this.reply(id, turn, content, onDelta, resumeBlock);
         ({ reply, engine, model, replyTokens } = answer);
       }
       if (engine === 'command') onDelta(reply);
@@ -259,11 +265,12 @@ export class SessionService {
     turn: Turn,
     content: string,
     onDelta: (text: string) => void,
+    resumeBlock: string | undefined,
   ): Promise<{ reply: string; engine: Turn['engine']; model: string | null; replyTokens: number | null }> {
     const now = this.deps.clock.now();
     const offline = (): string => this.offline.answer(content, now);
     const { messages, images, settle } = this.deps.llm.configured
-      ? await this.chatRequest(id, content)
+      ? await this.chatRequest(id, content, resumeBlock)
       : { messages: [{ role: 'user' as const, content }], images: undefined, settle: undefined };
     let soFar = '';
     let streamed = false;
@@ -299,7 +306,7 @@ export class SessionService {
   }
 
   /** Instructions + assembled context, the history that fits, and the new prompt. */
-  private async chatRequest(id: string, content: string): Promise<{ messages: LlmMessage[]; images?: readonly Buffer[]; settle?: (result: LlmResult) => void }> {
+  private async chatRequest(id: string, content: string, resumeBlock: string | undefined): Promise<{ messages: LlmMessage[]; images?: readonly Buffer[]; settle?: (result: LlmResult) => void }> {
     let context: ObservedContext;
     try {
       const provided = await this.deps.context();
@@ -309,7 +316,7 @@ export class SessionService {
     }
     // The turn just started is the newest in the store (prompt, no reply yet); it goes last, as the user message.
     const past = buildHistory(this.deps.repo, id, this.deps.historyTokens ?? DEFAULT_HISTORY_TOKENS).history.slice(0, -1);
-    const system = context.text ? `${this.instructions}\n\n${context.text}` : this.instructions;
+    const system = [this.instructions, context.text, resumeBlock].filter(Boolean).join('\n\n');
     return { messages: [{ role: 'system', content: system }, ...past, { role: 'user', content }], images: context.images, settle: context.settle };
   }
 
@@ -317,7 +324,9 @@ export class SessionService {
     const before = this.get(id).status;
     this.deps.repo.updateSession(id, { status: 'active', pauseRequested: false, pausedAt: null });
     if (before !== 'active') this.statusChanged(id, 'active');
-    return this.resumeView(id, maxHistoryTokens, before);
+    const view = this.resumeView(id, maxHistoryTokens, before);
+    this.pendingResume.set(id, view.block);
+    return view;
   }
 
   /** The resume block without changing the session (the CLI prints it). */
