@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ManualClock } from '../../src/core/clock';
+import type { ReplaySource } from '../../src/core/observe/sources/replay-source';
 import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
+import { openDatabase } from '../../src/core/store/database';
+import { MemorySummaryRepository } from '../../src/core/store/repositories/memory-summary-repository';
 import { replayWithMemory } from '../helpers/memory-replay';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 import { writeTinyDay } from '../helpers/tiny-day';
@@ -36,5 +40,36 @@ describe('memory failures', () => {
     const [ws] = core.activity.listWorkSessions(1);
     expect(ws!.activeSeconds).toBeGreaterThanOrEqual(695);
     expect(core.memory.tasks.listTasks(ws!.id).map((t) => t.name)).toEqual(['Ledger 2026.xlsx (Microsoft Excel)', 'Northwind Bank (Google Chrome)']);
+  });
+});
+
+describe('quitting with memory work queued', () => {
+  it('still stores the final summary of the work session that just ended', async () => {
+    home = createTempShadowHome();
+    const day = await writeTinyDay([
+      { app: 'Microsoft Excel', title: 'Ledger 2026.xlsx - Excel', seconds: 400 },
+      { app: 'Google Chrome', title: 'Northwind Bank - Google Chrome', seconds: 300 },
+    ]);
+    const first = createShadowCore({ paths: home.paths, replayDir: day, env: {}, settings: { ocrEnabled: false } });
+    const source = first.source as ReplaySource;
+    const clock = first.clock as ManualClock;
+    first.observer.start();
+    for (let t = source.startMs; t <= source.endMs; t += 1000) {
+      clock.set(t);
+      await first.observer.tick();
+    }
+    // The app quits: capture stops and the database closes before memory's queue gets to run.
+    first.close();
+
+    const db = openDatabase(home.paths.database);
+    try {
+      const summaries = new MemorySummaryRepository(db);
+      const [final] = summaries.finalSummaries(5);
+      expect(final).toMatchObject({ kind: 'final', engine: 'offline', fallbackReason: 'the app quit before the final summary was written' });
+      expect(final!.text).toContain('Ledger 2026.xlsx');
+      expect(final!.tokenCount).toBeLessThanOrEqual(500);
+    } finally {
+      db.close();
+    }
   });
 });

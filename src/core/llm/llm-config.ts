@@ -23,14 +23,16 @@ export function resolveLlmConfig(settings: Settings, env: NodeJS.ProcessEnv = pr
   const baseUrl = nonEmpty(env.OPENAI_BASE_URL) ?? settings.llm.baseUrl;
   const apiKey = nonEmpty(env.OPENAI_API_KEY);
   if (!baseUrl && !apiKey) return null;
-  const textModel = settings.llm.textModel ?? nonEmpty(env.SHADOW_LLM_MODEL) ?? (baseUrl ? undefined : DEFAULT_OPENAI_MODEL);
+  const visionModel = settings.llm.visionModel ?? nonEmpty(env.SHADOW_LLM_VISION_MODEL) ?? null;
+  // A vision model reads text too, so naming only that one is enough.
+  const textModel = settings.llm.textModel ?? nonEmpty(env.SHADOW_LLM_MODEL) ?? visionModel ?? (baseUrl ? undefined : DEFAULT_OPENAI_MODEL);
   if (!textModel) return null;
   return {
     baseUrl,
     // Local servers ignore the key, but the client library refuses to start without one.
     apiKey: apiKey ?? 'not-needed',
     textModel,
-    visionModel: settings.llm.visionModel ?? nonEmpty(env.SHADOW_LLM_VISION_MODEL) ?? null,
+    visionModel,
     timeoutMs: settings.llm.timeoutMs,
     maxRetries: 2,
     retryBaseDelayMs: 250,

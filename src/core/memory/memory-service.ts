@@ -183,7 +183,6 @@ export class MemoryService {
       spans: [],
     };
     this.history = null;
-    this.receipts.pruneBefore(atMs - this.deps.settings.retentionDays * 86_400_000);
   }
 
   private async endSession(workSessionId: number, atMs: number): Promise<void> {
