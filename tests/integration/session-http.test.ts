@@ -236,4 +236,24 @@ describe('a 30-turn conversation over HTTP with the offline engine', () => {
     const found = await api<{ hits: SearchHit[] }>(second, `/sessions/${sessionId}/search?q=quokka`);
     expect(found.hits.map((h) => h.turn)).toEqual([7]);
   });
+
+  it('answers bad messages with clear errors before any stream opens', async () => {
+    const post = (id: string, body: string) =>
+      fetch(`${engine.http.url}/api/v1/sessions/${id}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${engine.token}`, 'content-type': 'application/json', accept: 'text/event-stream' },
+        body,
+      });
+    const unknown = await post('ses_doesnotexist', '{"content":"hello there"}');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: { code: 'not_found', message: 'Session ses_doesnotexist was not found' } });
+    const empty = await post(sessionId, '{"content":"   "}');
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).error.message).toMatch(/content: the message is empty/);
+    const notJson = await post(sessionId, '{content');
+    expect(notJson.status).toBe(400);
+    const badId = await fetch(`${engine.http.url}/api/v1/sessions/not-a-session`, { headers: { authorization: `Bearer ${engine.token}` } });
+    expect(badId.status).toBe(400);
+    expect(await badId.text()).toMatch(/a session id looks like/);
+  });
 });
