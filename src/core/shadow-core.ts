@@ -1,4 +1,4 @@
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { ManualClock, systemClock, type Clock } from './clock';
 import { resolveProfilePaths, type ProfilePaths } from './config/paths';
 import { loadSettings, settingsSchema, type Settings } from './config/settings';
@@ -105,7 +105,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     activity,
     observer,
     // A demo profile (`profiles/<demo>/day`) brings its onboarding interview next to the recorded day.
-    interviewSeedFile: options.replayDir ? join(dirname(options.replayDir), 'interview.json') : null,
+    interviewSeedFile: options.replayDir && basename(options.replayDir) === 'day' ? join(dirname(options.replayDir), 'interview.json') : null,
   });
   memory.start();
   const screenText = new ScreenTextRepository(db);

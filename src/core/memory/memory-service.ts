@@ -521,8 +521,11 @@ export class MemoryService {
   /** The user's own summary (≤500 tokens); an empty text goes back to the generated one. */
   async setInterviewSummary(text: string): Promise<Interview> {
     const now = this.deps.clock.now();
-    if (text.trim() === '') await this.rebuildInterviewSummary(now);
-    else this.interview.saveSummary(text.trim(), tokenCount(text.trim()), 'user', now);
+    const own = text.trim();
+    if (own === '') await this.rebuildInterviewSummary(now);
+    else if (tokenCount(own) > INTERVIEW_SUMMARY_MAX_TOKENS) {
+      throw new Error(`The interview summary is limited to ${INTERVIEW_SUMMARY_MAX_TOKENS} tokens (this one has ${tokenCount(own)}); shorten it and try again.`);
+    } else this.interview.saveSummary(own, tokenCount(own), 'user', now);
     this.history = null;
     return this.interviewView();
   }
