@@ -23,7 +23,8 @@ const PRIVATE_WINDOW: ActiveWindow = { app: '(private)', title: '(private)', pri
  */
 export class DayRecorder {
   private readonly exclusions;
-  private readonly startedAt: number;
+  /** The day starts with its first window event: a replay must not find a moment with no window. */
+  private startedAt: number | null = null;
   private lastWindow: ActiveWindow | null = null;
   private lastCaptureAt = Number.NEGATIVE_INFINITY;
   private lastInputWritten = Number.NEGATIVE_INFINITY;
@@ -43,7 +44,6 @@ export class DayRecorder {
     mkdirSync(join(outDir, DAY_FILES.images), { recursive: true });
     for (const name of readdirSync(join(outDir, DAY_FILES.images))) this.images.add(name);
     this.exclusions = compileExclusions(options.exclusions);
-    this.startedAt = clock.now();
     writeFileSync(join(outDir, DAY_FILES.events), '');
   }
 
@@ -55,7 +55,10 @@ export class DayRecorder {
       const seen = (await withTimeout(this.source.activeWindow(), 5000, 'reading the active window')) ?? { app: 'Desktop', title: '' };
       const window = this.exclusions.match(seen) ? PRIVATE_WINDOW : seen;
       const switched = !this.lastWindow || this.lastWindow.app !== window.app || this.lastWindow.title !== window.title;
-      if (switched) this.write({ kind: 'window', at: iso(now), app: window.app, title: window.title, ...(window.private && { private: true }) });
+      if (switched) {
+        this.startedAt ??= now;
+        this.write({ kind: 'window', at: iso(now), app: window.app, title: window.title, ...(window.private && { private: true }) });
+      }
       this.lastWindow = window;
 
       const idleMs = (await this.source.idleSeconds().catch(() => 0)) * 1000;
@@ -84,7 +87,7 @@ export class DayRecorder {
     const manifest: RecordedDayManifest = {
       format: 'workflow-shadow-day',
       version: 1,
-      startedAt: iso(this.startedAt),
+      startedAt: iso(this.startedAt ?? this.clock.now()),
       endedAt: iso(this.clock.now()),
       ...(this.options.description && { description: this.options.description }),
     };
