@@ -1,5 +1,3 @@
-export { formatDuration } from '../core/format-duration';
-
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }

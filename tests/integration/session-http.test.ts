@@ -249,7 +249,7 @@ describe('a 30-turn conversation over HTTP with the offline engine', () => {
     expect(await unknown.json()).toEqual({ error: { code: 'not_found', message: 'Session ses_doesnotexist was not found' } });
     const empty = await post(sessionId, '{"content":"   "}');
     expect(empty.status).toBe(400);
-    expect((await empty.json()).error.message).toMatch(/content: the message is empty/);
+    expect(((await empty.json()) as { error: { message: string } }).error.message).toMatch(/content: the message is empty/);
     const notJson = await post(sessionId, '{content');
     expect(notJson.status).toBe(400);
     const badId = await fetch(`${engine.http.url}/api/v1/sessions/not-a-session`, { headers: { authorization: `Bearer ${engine.token}` } });

@@ -9,7 +9,8 @@ import { MemorySummaryRepository } from '../../core/store/repositories/memory-su
 import { MemoryTaskRepository } from '../../core/store/repositories/memory-task-repository';
 import { localDateOf, localDayBounds } from '../../core/time';
 import { parseFlags } from '../cli-error';
-import { formatDuration, printJson, table } from '../format';
+import { formatDuration } from '../../shared/format-duration';
+import { printJson, table } from '../format';
 
 const flagsSchema = z.object({ json: z.boolean().default(false), date: localDateSchema.optional() });
 

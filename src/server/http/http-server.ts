@@ -7,6 +7,7 @@ import type { Handlers } from '../../core/api/handlers';
 import type { ShadowCore } from '../../core/shadow-core';
 import { bearerToken, isAllowedHost, isAllowedOrigin, tokensMatch } from './guards';
 import { compileRoutes, matchRoute } from './router';
+import { readJsonBody } from './json-body';
 import { openEventStream } from './sse';
 import { handleSessionStream } from './session-stream';
 import { serveStaticUi } from './static-ui';
@@ -15,7 +16,6 @@ import type { McpContext } from '../mcp/mcp-tool';
 
 export const API_PREFIX = '/api/v1';
 export const MCP_PATH = '/mcp';
-const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface HttpServerOptions {
   readonly core: ShadowCore;
@@ -49,23 +49,6 @@ export function sendError(res: ServerResponse, status: number, code: string, mes
 function sendUnauthorized(res: ServerResponse): void {
   res.setHeader('www-authenticate', 'Bearer');
   sendError(res, 401, 'unauthorized', 'Missing or wrong API token: send "Authorization: Bearer <token>".');
-}
-
-async function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new ApiError(413, 'body_too_large', `The request body is over ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
-  if (!text) return {};
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ApiError(400, 'invalid_json', `The request body is not valid JSON: ${(error as Error).message}`);
-  }
 }
 
 /** The local HTTP API: loopback only, bearer token, every input validated against the contract. */

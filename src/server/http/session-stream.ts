@@ -2,28 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendMessageInputSchema } from '../../shared/contract/sessions';
 import { ApiError } from '../../core/api/api-error';
 import type { ShadowCore } from '../../core/shadow-core';
+import { readJsonBody } from './json-body';
 
 const MESSAGES_PATH = /^\/sessions\/([^/]+)\/messages$/;
-const MAX_BODY_BYTES = 1024 * 1024;
 
 function wantsEventStream(req: IncomingMessage): boolean {
   return (req.headers.accept ?? '').split(',').some((part) => part.trim().startsWith('text/event-stream'));
-}
-
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new ApiError(413, 'body_too_large', `The request body is over ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
-  try {
-    return text ? JSON.parse(text) : {};
-  } catch (error) {
-    throw new ApiError(400, 'invalid_json', `The request body is not valid JSON: ${(error as Error).message}`);
-  }
 }
 
 const event = (res: ServerResponse, name: string, data: unknown): void => {
@@ -39,7 +23,7 @@ const event = (res: ServerResponse, name: string, data: unknown): void => {
 export async function handleSessionStream(req: IncomingMessage, res: ServerResponse, path: string, core: ShadowCore): Promise<boolean> {
   const match = MESSAGES_PATH.exec(path);
   if (!match || req.method !== 'POST' || !wantsEventStream(req)) return false;
-  const raw = await readBody(req);
+  const raw = await readJsonBody(req);
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new ApiError(400, 'invalid_input', 'The request body must be a JSON object.');
   }

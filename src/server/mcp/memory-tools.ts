@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatDuration } from '../../core/format-duration';
+import { formatDuration } from '../../shared/format-duration';
 import { callOperation, defineTool, ToolInputError, type McpContext } from './mcp-tool';
 
 async function latestWorkSessionId(ctx: McpContext): Promise<number> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { localDateSchema } from '../../shared/contract/index';
-import { formatDuration } from '../../core/format-duration';
+import { formatDuration } from '../../shared/format-duration';
 import { callOperation, defineTool } from './mcp-tool';
 
 export const currentActivityTool = defineTool({
