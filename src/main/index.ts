@@ -2,6 +2,7 @@ import { app, dialog, powerMonitor, type BrowserWindow } from 'electron';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { eventNames } from '../shared/events';
 import { startEngine, type RunningEngine } from '../server/start-engine';
+import { engineOptionsFrom } from '../server/start-options';
 import trayIconPath from '../../build/tray-icon.png?asset';
 import trayIconPausedPath from '../../build/tray-icon-paused.png?asset';
 import { registerOperationHandlers, sendEvent } from './ipc';
@@ -45,15 +46,8 @@ function showWindow(): void {
 async function start(options: LaunchOptions): Promise<void> {
   installCspHeader(location);
   engine = await startEngine({
-    port: options.port,
-    replayDir: options.replay,
-    replaySpeed: options.speed,
+    ...engineOptionsFrom(options),
     idleProbe: async () => powerMonitor.getSystemIdleTime(),
-    settings: {
-      ...(options.interval !== undefined && { captureIntervalSec: options.interval }),
-      ...(options.idleAfter !== undefined && { idleAfterSec: options.idleAfter }),
-      ...(options.pollMs !== undefined && { pollIntervalMs: options.pollMs }),
-    },
   });
   const { core, handlers } = engine;
   registerOperationHandlers(handlers, (event) => isTrustedSender(event.senderFrame, location));

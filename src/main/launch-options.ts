@@ -1,17 +1,13 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { startOptionsShape } from '../server/start-options';
 
 /**
  * Flags `shadow start` passes on to Electron (same names as the CLI). Chromium adds switches of
  * its own to argv, so unknown flags are ignored rather than refused.
  */
 const launchOptionsSchema = z.object({
-  port: z.coerce.number().int().min(0).max(65535).default(7345),
-  interval: z.coerce.number().min(1).max(3600).optional(),
-  idleAfter: z.coerce.number().min(1).max(86_400).optional(),
-  pollMs: z.coerce.number().int().min(50).max(10_000).optional(),
-  replay: z.string().min(1).optional(),
-  speed: z.coerce.number().min(0).max(100_000).default(0),
+  ...startOptionsShape,
   /** Start in the tray without showing the window (used by launch at login). */
   hidden: z.boolean().default(false),
 });

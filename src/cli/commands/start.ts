@@ -5,18 +5,11 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { startEngine } from '../../server/start-engine';
+import { engineOptionsFrom, startOptionsShape } from '../../server/start-options';
 import { locateUiDir } from '../../server/http/static-ui';
 import { parseFlags } from '../cli-error';
 
-const flagsSchema = z.object({
-  headless: z.boolean().default(false),
-  port: z.coerce.number().int().min(0).max(65535).default(7345),
-  interval: z.coerce.number().min(1).max(3600).optional(),
-  idleAfter: z.coerce.number().min(1).max(86_400).optional(),
-  pollMs: z.coerce.number().int().min(50).max(10_000).optional(),
-  replay: z.string().min(1).optional(),
-  speed: z.coerce.number().min(0).max(100_000).default(0),
-});
+const flagsSchema = z.object({ headless: z.boolean().default(false), ...startOptionsShape });
 type StartFlags = z.infer<typeof flagsSchema>;
 
 /** The Electron binary, or null when it is not installed (e.g. installed with ELECTRON_SKIP_BINARY_DOWNLOAD). */
@@ -31,14 +24,7 @@ function electronBinary(): string | null {
 
 async function runHeadless(flags: StartFlags): Promise<void> {
   const engine = await startEngine({
-    port: flags.port,
-    replayDir: flags.replay,
-    replaySpeed: flags.speed,
-    settings: {
-      ...(flags.interval !== undefined && { captureIntervalSec: flags.interval }),
-      ...(flags.idleAfter !== undefined && { idleAfterSec: flags.idleAfter }),
-      ...(flags.pollMs !== undefined && { pollIntervalMs: flags.pollMs }),
-    },
+    ...engineOptionsFrom(flags),
     onReplayFinished: () => console.log('Replay finished: the recorded day is in the store. The API keeps serving.'),
   });
   const { core, http } = engine;

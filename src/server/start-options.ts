@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { EngineOptions } from './start-engine';
+
+/** The flags of `shadow start`, shared by the CLI and the Electron main process it launches. */
+export const startOptionsShape = {
+  port: z.coerce.number().int().min(0).max(65535).default(7345),
+  interval: z.coerce.number().min(1).max(3600).optional(),
+  idleAfter: z.coerce.number().min(1).max(86_400).optional(),
+  pollMs: z.coerce.number().int().min(50).max(10_000).optional(),
+  replay: z.string().min(1).optional(),
+  speed: z.coerce.number().min(0).max(100_000).default(0),
+};
+export type StartOptions = z.infer<z.ZodObject<typeof startOptionsShape>>;
+
+/** Engine options from the flags: only the settings a flag gave override the profile's settings file. */
+export function engineOptionsFrom(options: StartOptions): EngineOptions {
+  return {
+    port: options.port,
+    replayDir: options.replay,
+    replaySpeed: options.speed,
+    settings: {
+      ...(options.interval !== undefined && { captureIntervalSec: options.interval }),
+      ...(options.idleAfter !== undefined && { idleAfterSec: options.idleAfter }),
+      ...(options.pollMs !== undefined && { pollIntervalMs: options.pollMs }),
+    },
+  };
+}
