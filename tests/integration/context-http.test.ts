@@ -4,18 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../src/core/api/handlers';
-import { resolveProfilePaths } from '../../src/core/config/paths';
-import type { CaptureSource } from '../../src/core/observe/sources/capture-source';
-import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
+import type { ShadowCore } from '../../src/core/shadow-core';
+import { openQuietCore } from '../helpers/quiet-core';
 import { startHttpServer, type RunningHttpServer } from '../../src/server/http/http-server';
 
 const TOKEN = 'context-test-token-0123456789abcdef';
-const idleSource: CaptureSource = {
-  kind: 'replay',
-  activeWindow: async () => null,
-  idleSeconds: async () => 0,
-  captureScreen: async () => Buffer.alloc(0),
-};
 
 let home: string;
 let work: string;
@@ -64,7 +57,7 @@ const waitFor = async (check: () => boolean): Promise<void> => {
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'shadow-context-http-'));
   work = mkdtempSync(join(tmpdir(), 'shadow-context-files-'));
-  core = createShadowCore({ paths: resolveProfilePaths({ SHADOW_HOME: home }), source: idleSource, settings: { ocrEnabled: false }, env: {} });
+  core = openQuietCore(home);
   http = await startHttpServer({ core, handlers: createHandlers(core), token: TOKEN, port: 0 });
 });
 

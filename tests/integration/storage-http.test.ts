@@ -5,19 +5,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../src/core/api/handlers';
 import { resolveProfilePaths } from '../../src/core/config/paths';
-import type { CaptureSource } from '../../src/core/observe/sources/capture-source';
-import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
+import type { ShadowCore } from '../../src/core/shadow-core';
+import { openQuietCore } from '../helpers/quiet-core';
 import { startHttpServer, type RunningHttpServer } from '../../src/server/http/http-server';
 
 const TOKEN = 'storage-test-token-0123456789abcdef';
 const CANARY = 'CANARY-7f3a-never-served';
 const SECRET = 'SECRET-VALUE-never-served';
-const idleSource: CaptureSource = {
-  kind: 'replay',
-  activeWindow: async () => null,
-  idleSeconds: async () => 0,
-  captureScreen: async () => Buffer.alloc(0),
-};
 
 let base: string;
 let home: string;
@@ -97,7 +91,7 @@ beforeAll(async () => {
   symlinkSync(join(data, 'loop-b'), join(data, 'loop-a'));
   symlinkSync(join(data, 'loop-a'), join(data, 'loop-b'));
 
-  core = createShadowCore({ paths, source: idleSource, settings: { ocrEnabled: false, allowedRoots: [extra] }, env: {} });
+  core = openQuietCore(home, { settings: { allowedRoots: [extra] } });
   http = await startHttpServer({ core, handlers: createHandlers(core), token: TOKEN, port: 0 });
   base = http.url;
 });

@@ -4,23 +4,16 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appletTools } from '../../src/core/applets/applet-tools';
 import { ManualClock } from '../../src/core/clock';
-import { resolveProfilePaths } from '../../src/core/config/paths';
 import { callTool } from '../../src/core/context/assistant-tool';
-import type { CaptureSource } from '../../src/core/observe/sources/capture-source';
-import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
+import type { ShadowCore } from '../../src/core/shadow-core';
+import { openQuietCore } from '../helpers/quiet-core';
 
-const idleSource: CaptureSource = {
-  kind: 'replay',
-  activeWindow: async () => null,
-  idleSeconds: async () => 0,
-  captureScreen: async () => Buffer.alloc(0),
-};
 
 let home: string;
 let clock: ManualClock;
 let core: ShadowCore;
 const open = (): ShadowCore =>
-  createShadowCore({ paths: resolveProfilePaths({ SHADOW_HOME: home }), source: idleSource, clock, settings: { ocrEnabled: false }, env: {} });
+  openQuietCore(home, { clock });
 
 beforeEach(() => {
   home = mkdtempSync(join(tmpdir(), 'shadow-applets-'));

@@ -3,19 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../src/core/clock';
-import { resolveProfilePaths } from '../../src/core/config/paths';
 import { callTool, toLlmToolSpec } from '../../src/core/context/assistant-tool';
 import { contextTools } from '../../src/core/context/context-tools';
 import type { CoreEvents } from '../../src/core/events';
-import type { CaptureSource } from '../../src/core/observe/sources/capture-source';
-import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
+import type { ShadowCore } from '../../src/core/shadow-core';
+import { openQuietCore } from '../helpers/quiet-core';
 
-const idleSource: CaptureSource = {
-  kind: 'replay',
-  activeWindow: async () => null,
-  idleSeconds: async () => 0,
-  captureScreen: async () => Buffer.alloc(0),
-};
 
 let home: string;
 let work: string;
@@ -25,13 +18,7 @@ let events: CoreEvents['session:context-changed'][];
 beforeEach(() => {
   home = mkdtempSync(join(tmpdir(), 'shadow-context-'));
   work = mkdtempSync(join(tmpdir(), 'shadow-context-work-'));
-  core = createShadowCore({
-    paths: resolveProfilePaths({ SHADOW_HOME: home }),
-    source: idleSource,
-    clock: new ManualClock(Date.parse('2026-11-02T09:00:00Z')),
-    settings: { ocrEnabled: false },
-    env: {},
-  });
+  core = openQuietCore(home, { clock: new ManualClock(Date.parse('2026-11-02T09:00:00Z')) });
   events = [];
   core.events.on('session:context-changed', (e) => events.push(e));
 });
@@ -116,7 +103,7 @@ describe('context service', () => {
     const session = core.sessions.create({ type: 'chat', tools: [] });
     core.context.setContext(session.id, 'endpoints', ['http://localhost:3000/api']);
     core.close();
-    core = createShadowCore({ paths: resolveProfilePaths({ SHADOW_HOME: home }), source: idleSource, settings: { ocrEnabled: false }, env: {} });
+    core = openQuietCore(home);
     expect(core.context.get(session.id).context).toEqual({ endpoints: ['http://localhost:3000/api'] });
     core.db.prepare('DELETE FROM sessions WHERE id = ?').run(session.id);
     expect(core.db.prepare('SELECT COUNT(*) AS n FROM session_context').get()).toEqual({ n: 0 });

@@ -3,18 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../src/core/clock';
-import { resolveProfilePaths } from '../../src/core/config/paths';
-import type { CaptureSource } from '../../src/core/observe/sources/capture-source';
 import { outputMarker, parseOutputMarkers } from '../../src/core/outputs/output-markers';
 import { scheduleRetention } from '../../src/core/retention';
-import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
+import type { ShadowCore } from '../../src/core/shadow-core';
+import { openQuietCore } from '../helpers/quiet-core';
 
-const idleSource: CaptureSource = {
-  kind: 'replay',
-  activeWindow: async () => null,
-  idleSeconds: async () => 0,
-  captureScreen: async () => Buffer.alloc(0),
-};
 const DAY = 86_400_000;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
@@ -22,7 +15,7 @@ let home: string;
 let clock: ManualClock;
 let core: ShadowCore;
 const open = (settings: Record<string, unknown> = {}): ShadowCore =>
-  createShadowCore({ paths: resolveProfilePaths({ SHADOW_HOME: home }), source: idleSource, clock, settings: { ocrEnabled: false, ...settings }, env: {} });
+  openQuietCore(home, { clock, settings });
 
 beforeEach(() => {
   home = mkdtempSync(join(tmpdir(), 'shadow-outputs-'));

@@ -3,30 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/core/clock';
-import { resolveProfilePaths } from '../../src/core/config/paths';
-import type { CaptureSource } from '../../src/core/observe/sources/capture-source';
 import { applyRetention } from '../../src/core/retention';
-import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
+import type { ShadowCore } from '../../src/core/shadow-core';
+import { openQuietCore } from '../helpers/quiet-core';
 
 const DAY = 86_400_000;
-const idleSource: CaptureSource = {
-  kind: 'replay',
-  activeWindow: async () => null,
-  idleSeconds: async () => 0,
-  captureScreen: async () => Buffer.alloc(0),
-};
 
 let home: string;
 let clock: ManualClock;
 let core: ShadowCore;
 const open = (): ShadowCore =>
-  createShadowCore({
-    paths: resolveProfilePaths({ SHADOW_HOME: home }),
-    source: idleSource,
-    clock,
-    settings: { ocrEnabled: false, retentionDays: 90, outputRetentionDays: 30 },
-    env: {},
-  });
+  openQuietCore(home, { clock, settings: { retentionDays: 90, outputRetentionDays: 30 } });
 
 /** One of each kind of retained data, stamped at the clock's current time. */
 function storeOneOfEach(label: string): void {
