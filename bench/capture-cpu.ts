@@ -7,7 +7,8 @@
  * is new), runs the real core with the desktop source in this process, and prints
  * the CPU it used as % of one core: this process (process.cpuUsage: JS, sharp, SQLite) and,
  * apart, the probe tools it ran (xprop, xwininfo, xprintidle, xrandr, import: the reaped children's
- * times from /proc/self/stat). Target: ≤ 1% of a core in total, OCR excluded.
+ * times from /proc/self/stat). Target: ≤ 1% of a core in total, OCR excluded. Then the CPU of one
+ * call of each desktop probe, to show where that cost goes.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { resolveProfilePaths } from '../src/core/config/paths';
 import { startCaptureLoop } from '../src/core/observe/capture-loop';
+import { DesktopSource } from '../src/core/observe/sources/desktop-source';
 import { createShadowCore } from '../src/core/shadow-core';
 import { startXSession } from '../tests/helpers/x-session';
 import { printFigures, type Figure } from './lib/report';
@@ -74,6 +76,30 @@ async function observe(display: string, ocrEnabled: boolean): Promise<Run> {
   }
 }
 
+/** CPU per call of each desktop probe (this process and the tools it runs), to show where the loop's cost goes. */
+async function probeCosts(display: string): Promise<Figure[]> {
+  process.env.DISPLAY = display;
+  const source = new DesktopSource();
+  const probes = [
+    ['active window (get-windows: xprop x2 + xwininfo)', () => source.activeWindow()],
+    ['idle time (xprintidle)', () => source.idleSeconds()],
+    ['screenshot (screenshot-desktop: xrandr + import)', () => source.captureScreen()],
+  ] as const;
+  const figures: Figure[] = [];
+  for (const [name, call] of probes) {
+    await call();
+    const calls = 10;
+    const cpu0 = process.cpuUsage();
+    const children0 = childrenCpuSeconds();
+    for (let i = 0; i < calls; i++) await call();
+    const cpu = process.cpuUsage(cpu0);
+    const ownMs = (cpu.user + cpu.system) / 1000 / calls;
+    const childrenMs = ((childrenCpuSeconds() - children0) * 1000) / calls;
+    figures.push({ name: `${name}, CPU per call`, value: ownMs + childrenMs, unit: 'ms', note: `(own ${ownMs.toFixed(1)} + tools ${childrenMs.toFixed(1)})` });
+  }
+  return figures;
+}
+
 const x = await startXSession();
 try {
   // A full-screen terminal whose text is rewritten twice a second: every frame differs.
@@ -97,6 +123,7 @@ try {
       { name: `capture total CPU (${label})`, value: run.ownPercent + run.childrenPercent, unit: '% core', ...(!ocr && { targetMax: 1 }) },
     );
   }
+  figures.push(...(await probeCosts(x.display)));
   printFigures('capture-cpu', figures);
 } finally {
   await x.stop();
