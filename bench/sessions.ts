@@ -18,6 +18,7 @@ import { extractiveSummary } from '../src/core/sessions/extractive';
 import { SessionService } from '../src/core/sessions/session-service';
 import { openDatabase } from '../src/core/store/database';
 import { ActivityRepository } from '../src/core/store/repositories/activity-repository';
+import { ScreenTextRepository } from '../src/core/store/repositories/screen-text-repository';
 import { SessionRepository } from '../src/core/store/repositories/session-repository';
 
 const arg = (name: string, fallback: string): number => {
@@ -100,6 +101,8 @@ try {
     db,
     repo,
     activity: new ActivityRepository(db),
+    screenText: new ScreenTextRepository(db),
+    ocrEnabled: false,
     llm: createOfflineLlmClient(),
     clock,
     context: () => '',

@@ -88,6 +88,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
   const events = new EventBus();
   const llm = options.llm ?? createLlmClient(settings, options.env ?? process.env);
   const activity = new ActivityRepository(db);
+  const screenText = new ScreenTextRepository(db);
   const observer = new Observer({
     settings,
     source,
@@ -103,12 +104,12 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     clock,
     llm,
     activity,
+    screenText,
     observer,
     // A demo profile (`profiles/<demo>/day`) brings its onboarding interview next to the recorded day.
     interviewSeedFile: options.replayDir && basename(options.replayDir) === 'day' ? join(dirname(options.replayDir), 'interview.json') : null,
   });
   memory.start();
-  const screenText = new ScreenTextRepository(db);
   const ocr = createOcrService({
     settings,
     repository: screenText,
@@ -134,6 +135,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     db,
     repo: new SessionRepository(db),
     activity,
+    screenText,
+    ocrEnabled: settings.ocrEnabled,
     llm,
     clock,
     events,

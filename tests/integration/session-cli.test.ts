@@ -64,7 +64,7 @@ describe('session CLI commands', { timeout: 120_000 }, () => {
     expect(toc.stdout).toContain('1. The ledger export drops the quokka column\n2. It happens only for March');
     const search = await shadow(home, 'search', 'quokka', '--sessions', '--json');
     const result = JSON.parse(search.stdout) as { sessions: { hits: { sessionId: string; turn: number; snippet: string }[] } };
-    expect(result.sessions.hits).toEqual([expect.objectContaining({ sessionId: ledgerId, turn: 1, snippet: expect.stringContaining('«quokka»') })]);
+    expect(result.sessions.hits).toEqual([expect.objectContaining({ sessionId: ledgerId, turn: 1, snippet: expect.stringContaining('**quokka**') })]);
     const missing = await shadow(home, 'toc', 'nothing like this at all');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/No session matches/);

@@ -182,7 +182,7 @@ describe('a 30-turn conversation over HTTP with the offline engine', () => {
     const inSession = await api<{ hits: SearchHit[] }>(engine, `/sessions/${sessionId}/search?q=quokka`);
     expect(inSession.hits).toHaveLength(1);
     expect(inSession.hits[0]).toMatchObject({ sessionId, turn: 7 });
-    expect(inSession.hits[0]!.snippet).toContain('«quokka»');
+    expect(inSession.hits[0]!.snippet).toContain('**quokka**');
     const all = await api<{ hits: SearchHit[] }>(engine, `/search?q=quokka&type=chat`);
     expect(all.hits.map((h) => h.turn)).toEqual([7]);
     const otherType = await api<{ hits: SearchHit[] }>(engine, `/search?q=quokka&type=ticket`);

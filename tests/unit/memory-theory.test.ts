@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createScreenTextLookup } from '../../src/core/memory/screen-text-lookup';
 import { heuristicTheory } from '../../src/core/memory/task-theory';
 import { segmentTasks } from '../../src/core/memory/task-segmentation';
 import { openDatabase } from '../../src/core/store/database';
+import { ScreenTextRepository } from '../../src/core/store/repositories/screen-text-repository';
 
 const T0 = Date.parse('2026-03-10T10:00:00Z');
 const MIN = 60_000;
@@ -10,13 +10,15 @@ const MIN = 60_000;
 describe('current task theory (offline heuristic)', () => {
   it('names the window, the task around it, the task before, and the text on screen from OCR', () => {
     const db = openDatabase(':memory:');
-    db.prepare(`INSERT INTO screen_text_entries (at_ms, app, title, text) VALUES (?, ?, ?, ?)`).run(
-      T0 + 11 * MIN,
-      'Google Chrome',
-      'Northwind Bank - Google Chrome',
-      'Northwind Bank\nTransactions   ACH ACME SUPPLIES   1,250.00\nPending approval',
-    );
-    const lookup = createScreenTextLookup(db);
+    const screenText = new ScreenTextRepository(db);
+    screenText.insert({
+      atMs: T0 + 11 * MIN,
+      app: 'Google Chrome',
+      title: 'Northwind Bank - Google Chrome',
+      text: 'Northwind Bank\nTransactions   ACH ACME SUPPLIES   1,250.00\nPending approval',
+    });
+    // What the memory service asks: the app's newest text of the last five minutes.
+    const lookup = (app: string, atMs: number): string | null => screenText.latestTextOf(app, atMs - 5 * MIN, atMs);
     const [before, current] = segmentTasks(
       [
         { kind: 'app', app: 'Slack', title: '#finance - Slack', startMs: T0, endMs: T0 + 4 * MIN },

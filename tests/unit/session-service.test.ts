@@ -7,6 +7,7 @@ import { SessionService } from '../../src/core/sessions/session-service';
 import { promptHash } from '../../src/core/sessions/system-prompt';
 import { openDatabase, type Db } from '../../src/core/store/database';
 import { ActivityRepository } from '../../src/core/store/repositories/activity-repository';
+import { ScreenTextRepository } from '../../src/core/store/repositories/screen-text-repository';
 import { SessionRepository } from '../../src/core/store/repositories/session-repository';
 
 const T0 = Date.parse('2026-11-02T09:00:00Z');
@@ -23,6 +24,8 @@ function service(llm: LlmClient = createOfflineLlmClient(), instructions?: strin
     events,
     repo,
     activity,
+    screenText: new ScreenTextRepository(db),
+    ocrEnabled: true,
     llm,
     clock,
     context: () => 'context',
@@ -81,7 +84,7 @@ describe('session service', () => {
     const s = service();
     const session = s.create({ type: 'chat', tools: [] });
     const { turn } = await s.send(session.id, 'When did I see invoice 4471?');
-    expect(turn.reply).toMatch(/^I saw "invoice 4471" here:\n- 09:05 on 2026-11-02 in Chrome — Acme portal: «Invoice» «4471» total/);
+    expect(turn.reply).toMatch(/^I saw "invoice 4471" here:\n- 09:05 on 2026-11-02 in Chrome — Acme portal: \*\*Invoice\*\* \*\*4471\*\* total/);
     const none = await s.send(session.id, 'when did I see the purchase order 99812?');
     expect(none.turn.reply).toBe('I found no "purchase order 99812" on your screen or in window titles.');
   });

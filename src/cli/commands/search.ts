@@ -6,7 +6,7 @@ import { searchScreenText } from '../../core/ocr/screen-search';
 import { openDatabase, type Db } from '../../core/store/database';
 import { ScreenTextRepository } from '../../core/store/repositories/screen-text-repository';
 import { SessionRepository } from '../../core/store/repositories/session-repository';
-import { boundMs } from '../../core/sessions/session-service';
+import { timeBoundMs } from '../../core/time';
 import { localDateOf } from '../../core/time';
 import { parseFlags } from '../cli-error';
 import { printJson } from '../format';
@@ -56,8 +56,8 @@ const sessionsScope: SearchScope = {
     const hits = new SessionRepository(db).search(flags.query, {
       type: flags.type,
       status: flags.status,
-      fromMs: boundMs(flags.from, 'start'),
-      toMs: boundMs(flags.to, 'end'),
+      fromMs: timeBoundMs(flags.from, 'start'),
+      toMs: timeBoundMs(flags.to, 'end'),
       limit: flags.limit,
     });
     return { result: { hits }, text: formatSessionHits(hits, flags) };

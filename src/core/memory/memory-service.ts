@@ -16,7 +16,7 @@ import { assembleContext, type AssembledContext } from './context-assembly';
 import { loadHistoricalContext, type HistoricalContext } from './history';
 import { INTERVIEW_QUESTIONS, INTERVIEW_SUMMARY_MAX_TOKENS, offlineInterviewSummary, readInterviewSeed } from './interview';
 import { isRepeatQuestion, normalizeQuestion, proposeQuestions, SWITCH_WINDOW_MS } from './questions';
-import { createScreenTextLookup } from './screen-text-lookup';
+import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
 import { offlineSessionSummary, SUMMARY_MAX_TOKENS, sessionContextItems, shouldUpdateSummary, type SessionSnapshot } from './session-context';
 import { segmentTasks, type SpanLike } from './task-segmentation';
 import { heuristicTheory } from './task-theory';
@@ -30,6 +30,7 @@ export interface MemoryDeps {
   readonly clock: Clock;
   readonly llm: LlmClient;
   readonly activity: ActivityRepository;
+  readonly screenText: ScreenTextRepository;
   readonly observer: Observer;
   /** A demo profile's `interview.json`, used when the interview has no answers yet. */
   readonly interviewSeedFile?: string | null;
@@ -49,6 +50,8 @@ interface SessionState {
 /** How often tasks are re-cut and the theory refreshed when nothing switched. */
 const TASKS_EVERY_MS = 60_000;
 const THEORY_EVERY_MS = 2 * 60_000;
+/** The task theory quotes screen text of the current app read at most this long ago. */
+const RECENT_SCREEN_TEXT_MS = 5 * 60_000;
 
 const SYSTEM = {
   theory:
@@ -75,7 +78,6 @@ export class MemoryService {
   private chain: Promise<void> = Promise.resolve();
   /** The newest frame waiting to be processed: later frames replace it, so a slow LLM never builds a backlog. */
   private frameSlot: { frame: Frame; change: SignificantChange | null } | null = null;
-  private readonly screenText: (app: string, atMs: number) => string | null;
   private readonly unsubscribe: Array<() => void> = [];
   /** Work sessions that ended and still await their final summary (id → end). */
   private readonly endingSessions = new Map<number, number>();
@@ -90,7 +92,6 @@ export class MemoryService {
     this.questions = new MemoryQuestionRepository(db);
     this.interview = new MemoryInterviewRepository(db);
     this.receipts = new MemoryReceiptRepository(db);
-    this.screenText = createScreenTextLookup(db);
     this.stmts = {
       spans: db.prepare(`SELECT kind, app, title, start_ms AS startMs, end_ms AS endMs FROM activity_spans WHERE work_session_id = ? ORDER BY start_ms, id`),
       appBefore: db.prepare(`SELECT 1 FROM activity_spans WHERE app = ? AND start_ms < ? LIMIT 1`),
@@ -273,7 +274,7 @@ export class MemoryService {
         currentTitle: frame.title,
         currentTask: current?.open ? current : null,
         previousTask: s.tasks.filter((t) => !t.open).at(-1) ?? null,
-        screenText: this.screenText(frame.app, now),
+        screenText: this.deps.screenText.latestTextOf(frame.app, now - RECENT_SCREEN_TEXT_MS, now),
       });
     const result = await this.call('theory', s, now, SYSTEM.theory, 'What is the user doing right now?', offline, 150);
     this.tasks.saveTheory(s.id, now, result.text.trim().slice(0, 1000), result.engine, result.fallbackReason);

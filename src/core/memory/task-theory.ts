@@ -1,6 +1,5 @@
 import type { TaskRecord } from '../store/repositories/memory-task-repository';
 import { cleanTitle, formatMinutes } from './task-segmentation';
-import { screenTextExcerpt } from './screen-text-lookup';
 
 export interface TheoryScene {
   readonly nowMs: number;
@@ -28,4 +27,9 @@ export function heuristicTheory(scene: TheoryScene): string {
   if (scene.previousTask) parts.push(` Before that: ${scene.previousTask.name}.`);
   if (scene.screenText) parts.push(` On screen: “${screenTextExcerpt(scene.screenText)}”.`);
   return parts.join('');
+}
+
+/** The first words of OCR text, on one line. */
+function screenTextExcerpt(text: string, words = 25): string {
+  return text.replace(/\s+/g, ' ').trim().split(' ').slice(0, words).join(' ');
 }

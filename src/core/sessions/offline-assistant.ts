@@ -1,14 +1,16 @@
 import Fuse from 'fuse.js';
-import type { Db } from '../store/database';
+import { searchScreenTextInWindow } from '../ocr/screen-search';
 import type { ActivityRepository } from '../store/repositories/activity-repository';
+import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
 import { localDateOf, localDayBounds } from '../time';
 import { keywords } from './extractive';
-import { screenTextAvailable, searchScreenText } from './screen-text-lookup';
 import { clockText, durationText } from './words';
 
 export interface OfflineAssistantDeps {
-  readonly db: Db;
   readonly activity: ActivityRepository;
+  readonly screenText: ScreenTextRepository;
+  /** Whether screen text is being read at all (to say so when nothing is found). */
+  readonly ocrEnabled: boolean;
 }
 
 interface Window {
@@ -133,14 +135,14 @@ export class OfflineAssistant {
     const target = seenTarget(question);
     if (!target) return 'Tell me what to look for, e.g. "when did I see invoice 4471?".';
     const lines: string[] = [];
-    const screen = searchScreenText(this.deps.db, target, 5);
+    const screen = searchScreenTextInWindow(this.deps.screenText, { q: target, limit: 5 });
     for (const hit of screen) lines.push(`- ${clockText(Date.parse(hit.at))} on ${hit.at.slice(0, 10)} in ${hit.app} — ${hit.title}: ${hit.snippet}`);
     const titles = this.windowTitlesMatching(target, nowMs);
     for (const t of titles) {
       lines.push(`- ${t.app} — ${t.title}: first ${clockText(t.firstMs)} on ${new Date(t.firstMs).toISOString().slice(0, 10)}, last ${clockText(t.lastMs)} (${durationText(t.seconds)} in all)`);
     }
     if (lines.length === 0) {
-      const ocr = screenTextAvailable(this.deps.db) ? '' : ' Screen text is not being read (OCR is off), so I only searched window titles.';
+      const ocr = this.deps.ocrEnabled ? '' : ' Screen text is not being read (OCR is off), so I only searched window titles.';
       return `I found no "${target}" on your screen or in window titles.${ocr}`;
     }
     return [`I saw "${target}" here:`, ...lines].join('\n');
@@ -148,34 +150,18 @@ export class OfflineAssistant {
 
   /** Consecutive app spans merged into blocks of one app and window. */
   private timeline(window: Window): { app: string; title: string | null; startMs: number; endMs: number }[] {
-    const spans = this.deps.db
-      .prepare(
-        `SELECT app, title, MAX(start_ms, @start) AS s, MIN(end_ms, @end) AS e FROM activity_spans
-         WHERE kind = 'app' AND start_ms < @end AND end_ms > @start ORDER BY start_ms, id`,
-      )
-      .all({ start: window.startMs, end: window.endMs }) as { app: string | null; title: string | null; s: number; e: number }[];
+    const spans = this.deps.activity.appSpans(window);
     const blocks: { app: string; title: string | null; startMs: number; endMs: number }[] = [];
     for (const span of spans) {
       const last = blocks.at(-1);
-      if (last && last.app === (span.app ?? '') && last.title === span.title && span.s - last.endMs < 120_000) last.endMs = span.e;
-      else blocks.push({ app: span.app ?? '', title: span.title, startMs: span.s, endMs: span.e });
+      if (last && last.app === span.app && last.title === span.title && span.startMs - last.endMs < 120_000) last.endMs = span.endMs;
+      else blocks.push({ ...span });
     }
     return blocks;
   }
 
   private windowTitlesMatching(target: string, nowMs: number) {
-    const words = [...keywords(target).keys(), ...(target.match(/\d{2,}/g) ?? [])];
-    if (words.length === 0) return [];
-    const where = words.map((_, i) => `title LIKE @w${i} ESCAPE '\\'`).join(' AND ');
-    const params: Record<string, unknown> = { now: nowMs };
-    words.forEach((w, i) => (params[`w${i}`] = `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-    return this.deps.db
-      .prepare(
-        `SELECT app, title, MIN(start_ms) AS firstMs, MAX(end_ms) AS lastMs, SUM(end_ms - start_ms) / 1000.0 AS seconds
-         FROM activity_spans WHERE kind = 'app' AND start_ms <= @now AND ${where}
-         GROUP BY app, title ORDER BY lastMs DESC LIMIT 5`,
-      )
-      .all(params) as { app: string; title: string; firstMs: number; lastMs: number; seconds: number }[];
+    return this.deps.activity.windowsTitled([...keywords(target).keys(), ...(target.match(/\d{2,}/g) ?? [])], nowMs, 5);
   }
 }
 

@@ -2,6 +2,7 @@ import { systemClock } from '../clock';
 import { createOfflineLlmClient } from '../llm/offline-llm-client';
 import { openDatabase } from '../store/database';
 import { ActivityRepository } from '../store/repositories/activity-repository';
+import { ScreenTextRepository } from '../store/repositories/screen-text-repository';
 import { SessionRepository } from '../store/repositories/session-repository';
 import { SessionService } from './session-service';
 
@@ -15,6 +16,8 @@ export function openSessionStore(databaseFile: string): { sessions: SessionServi
     db,
     repo: new SessionRepository(db),
     activity: new ActivityRepository(db),
+    screenText: new ScreenTextRepository(db),
+    ocrEnabled: true,
     llm: createOfflineLlmClient(),
     clock: systemClock,
     context: () => '',

@@ -21,12 +21,13 @@ import type { LlmClient, LlmMessage, LlmResult } from '../llm/llm-client';
 import type { Db } from '../store/database';
 import type { ActivityRepository } from '../store/repositories/activity-repository';
 import type { SessionRepository } from '../store/repositories/session-repository';
-import { localDayBounds } from '../time';
+import { timeBoundMs } from '../time';
 import { extractiveSummary } from './extractive';
 import { OfflineAssistant } from './offline-assistant';
 import { PAUSE_QUESTION, pauseIntent, pausedReply } from './pause-intent';
 import { buildHistory, buildResume, DEFAULT_HISTORY_TOKENS } from './resume-builder';
-import { searchScreenText } from './screen-text-lookup';
+import { searchScreenTextInWindow } from '../ocr/screen-search';
+import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
 import { exportSession, importSession } from './session-export';
 import { extractiveSessionSummary, SessionSummarizer } from './session-summarizer';
 import { ASSISTANT_INSTRUCTIONS, promptHash, type ContextProvider, type ObservedContext } from './system-prompt';
@@ -35,6 +36,8 @@ export interface SessionServiceDeps {
   readonly db: Db;
   readonly repo: SessionRepository;
   readonly activity: ActivityRepository;
+  readonly screenText: ScreenTextRepository;
+  readonly ocrEnabled: boolean;
   readonly llm: LlmClient;
   readonly clock: Clock;
   readonly events?: EventBus;
@@ -65,16 +68,6 @@ export interface SearchAllFilter {
   readonly limit: number;
 }
 
-/** Parses a filter bound: a local date (whole day) or an ISO timestamp. */
-export function boundMs(value: string | undefined, edge: 'start' | 'end'): number | undefined {
-  if (value === undefined) return undefined;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const day = localDayBounds(value);
-    return edge === 'start' ? day.startMs : day.endMs;
-  }
-  return Date.parse(value);
-}
-
 /** Conversations with the assistant: turns, streaming replies, TOC, titles, search, resume, export. */
 export class SessionService {
   readonly summarizer: SessionSummarizer;
@@ -88,7 +81,7 @@ export class SessionService {
   constructor(private readonly deps: SessionServiceDeps) {
     this.instructions = deps.instructions ?? ASSISTANT_INSTRUCTIONS;
     this.instructionsHash = promptHash(this.instructions);
-    this.offline = new OfflineAssistant({ db: deps.db, activity: deps.activity });
+    this.offline = new OfflineAssistant({ activity: deps.activity, screenText: deps.screenText, ocrEnabled: deps.ocrEnabled });
     this.summarizer = new SessionSummarizer({ repo: deps.repo, llm: deps.llm, clock: deps.clock, events: deps.events });
   }
 
@@ -383,11 +376,12 @@ export class SessionService {
   }
 
   searchAll(filter: SearchAllFilter): { hits: SearchHit[]; screen: ScreenHit[] } {
-    const fromMs = boundMs(filter.from, 'start');
-    const toMs = boundMs(filter.to, 'end');
+    const fromMs = timeBoundMs(filter.from, 'start');
+    const toMs = timeBoundMs(filter.to, 'end');
     const hits = this.deps.repo.search(filter.q, { type: filter.type, status: filter.status, fromMs, toMs, limit: filter.limit });
-    const window = fromMs !== undefined || toMs !== undefined ? { startMs: fromMs ?? 0, endMs: toMs ?? Number.MAX_SAFE_INTEGER } : undefined;
-    const screen = filter.screen ? searchScreenText(this.deps.db, filter.q, filter.limit, window) : [];
+    const screen = filter.screen
+      ? searchScreenTextInWindow(this.deps.screenText, { q: filter.q, limit: filter.limit, fromMs, toMs }).map(({ at, app, title, snippet }) => ({ at, app, title, snippet }))
+      : [];
     return { hits, screen };
   }
 

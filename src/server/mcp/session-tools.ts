@@ -122,7 +122,7 @@ export const getTurnsTool = defineTool({
 export const searchSessionTool = defineTool({
   name: 'search_session',
   title: 'Search a session',
-  description: 'Full-text search within one session; hits come best first with the turn number and a snippet («matched words»).',
+  description: 'Full-text search within one session; hits come best first with the turn number and a snippet (matched words in **bold**).',
   input: z.object({
     session_id: sessionIdArg,
     query: z.string().min(1).max(500),

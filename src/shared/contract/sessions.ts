@@ -93,7 +93,7 @@ export const searchHitSchema = z.object({
   sessionType: z.string(),
   sessionStatus: sessionStatusSchema,
   turn: z.number().int(),
-  /** Matched words wrapped in «…». */
+  /** Matched words wrapped in `**` (Markdown bold), as in screen search. */
   snippet: z.string(),
   /** bm25 rank: lower is better. */
   rank: z.number(),

@@ -117,6 +117,31 @@ export class ActivityRepository {
     return summarize(rows);
   }
 
+  /** App spans overlapping a time window, clipped to it, in time order. */
+  appSpans(window: TimeWindow): { app: string; title: string | null; startMs: number; endMs: number }[] {
+    return this.db
+      .prepare(
+        `SELECT COALESCE(app, '') AS app, title, MAX(start_ms, @start) AS startMs, MIN(end_ms, @end) AS endMs
+         FROM activity_spans WHERE kind = 'app' AND start_ms < @end AND end_ms > @start ORDER BY start_ms, id`,
+      )
+      .all({ start: window.startMs, end: window.endMs }) as { app: string; title: string | null; startMs: number; endMs: number }[];
+  }
+
+  /** Windows whose title contains every word (case-insensitive), seen until `untilMs`, most recent first. */
+  windowsTitled(words: readonly string[], untilMs: number, limit: number) {
+    if (words.length === 0) return [];
+    const where = words.map((_, i) => `title LIKE @w${i} ESCAPE '\\'`).join(' AND ');
+    const params: Record<string, unknown> = { until: untilMs, limit };
+    words.forEach((w, i) => (params[`w${i}`] = `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+    return this.db
+      .prepare(
+        `SELECT app, title, MIN(start_ms) AS firstMs, MAX(end_ms) AS lastMs, SUM(end_ms - start_ms) / 1000.0 AS seconds
+         FROM activity_spans WHERE kind = 'app' AND start_ms <= @until AND ${where}
+         GROUP BY app, title ORDER BY lastMs DESC LIMIT @limit`,
+      )
+      .all(params) as { app: string; title: string; firstMs: number; lastMs: number; seconds: number }[];
+  }
+
   private toWorkSession(row: WorkSessionRow): WorkSession {
     const totals = this.appTime({ workSessionId: row.id });
     return {

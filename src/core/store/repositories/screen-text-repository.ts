@@ -73,6 +73,9 @@ export class ScreenTextRepository {
       between: db.prepare(
         `SELECT * FROM screen_text_entries WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms DESC, id DESC LIMIT ?`,
       ),
+      latestOfApp: db.prepare(
+        `SELECT text FROM screen_text_entries WHERE app = ? AND at_ms >= ? AND at_ms <= ? ORDER BY at_ms DESC, id DESC LIMIT 1`,
+      ),
       prune: db.prepare(`DELETE FROM screen_text_entries WHERE at_ms < ?`),
       count: db.prepare(`SELECT COUNT(*) AS n FROM screen_text_entries`),
     };
@@ -96,6 +99,11 @@ export class ScreenTextRepository {
   /** Text seen in a time window, newest first (what the memory layer reads for recent activity). */
   textBetween(fromMs: number, toMs: number, limit = 50): ScreenTextEntry[] {
     return (this.stmts.between.all(fromMs, toMs, limit) as EntryRow[]).map(toEntry);
+  }
+
+  /** The newest text read in `app` between `fromMs` and `toMs` (what the task theory quotes). */
+  latestTextOf(app: string, fromMs: number, toMs: number): string | null {
+    return (this.stmts.latestOfApp.get(app, fromMs, toMs) as { text: string } | undefined)?.text ?? null;
   }
 
   /** Retention: deletes text of frames taken before `olderThanMs`; returns how many rows went. */

@@ -298,7 +298,7 @@ export class SessionRepository {
     const rows = this.db
       .prepare(
         `SELECT t.session_id, t.number, t.created_at, s.title, s.type, s.status,
-                snippet(turns_fts, -1, '«', '»', '…', 12) AS snippet, bm25(turns_fts) AS rank
+                snippet(turns_fts, -1, '**', '**', '…', 12) AS snippet, bm25(turns_fts) AS rank
          FROM turns_fts JOIN turns t ON t.id = turns_fts.rowid JOIN sessions s ON s.id = t.session_id
          WHERE turns_fts MATCH @match
            AND turns_fts.rowid BETWEEN @lo AND @hi
