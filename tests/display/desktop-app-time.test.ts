@@ -46,8 +46,8 @@ async function poll<T>(what: string, timeoutMs: number, probe: () => Promise<T |
 
 /** Runs the scenario: returns once capture is paused, so the work session's totals are final. */
 async function runScenario(): Promise<void> {
-  const input = startInputLoop(x, 250);
-  let inputRunning = true;
+  // The input loop that is running now (stopped for the idle stretch), so a failure still ends it.
+  let input: ReturnType<typeof startInputLoop> | null = startInputLoop(x, 250);
   let current: { kind: 'app' | 'private'; app: string; since: number } | null = null;
   const account = (until: number): void => {
     if (!current) return;
@@ -85,11 +85,11 @@ async function runScenario(): Promise<void> {
     await sleep(6_000);
     // Hands off the keyboard and mouse for twice the idle threshold.
     const lastInput = await input.stop();
-    inputRunning = false;
+    input = null;
     await sleep(IDLE_AFTER_SEC * 2000);
     await x.nudge();
     const back = Date.now();
-    const resumed = startInputLoop(x, 250);
+    input = startInputLoop(x, 250);
     measured.idle = (back - lastInput) / 1000;
     // The idle stretch belongs to no app: take it out of Chrome's time.
     measured.apps.set('Chrome', (measured.apps.get('Chrome') ?? 0) - measured.idle);
@@ -105,11 +105,12 @@ async function runScenario(): Promise<void> {
     const { workSessionId } = (await shadow.get<Health>('/health')).capture;
     await shadow.post('/capture/pause', { reason: 'end of the scripted scenario' });
     account(Date.now());
-    await resumed.stop();
+    await input.stop();
+    input = null;
     afterScenario = await shadow.get<ImmediateContextView>('/observation/now');
     appTime = await shadow.get<AppTime>(`/observation/app-time?workSessionId=${workSessionId}`);
   } finally {
-    if (inputRunning) await input.stop();
+    await input?.stop();
   }
 }
 
