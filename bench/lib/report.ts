@@ -43,3 +43,9 @@ export function printFigures(bench: string, figures: readonly Figure[]): void {
 }
 
 export const mib = (bytes: number): number => bytes / (1024 * 1024);
+
+/** The p-th percentile (0–100) of samples, nearest rank. */
+export function percentile(samples: readonly number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}

@@ -50,6 +50,19 @@ describe('ScreenTextRepository', () => {
     expect(search('acme', { app: 'Mail' })).toEqual([]);
   });
 
+  it('ranks a common word among its newest 5,000 matches, and still finds a rare word of any age', () => {
+    // The oldest frame mentions "statement" most and in its title: it would rank first, but lies
+    // beyond the 5,000 newest matches, so recent frames are ranked instead.
+    repo.insert({ atMs: T0 - 1000 * HOUR, app: 'Archive', title: 'statement statement', text: 'statement statement zanzibar' });
+    db.transaction(() => {
+      for (let i = 0; i < 5000; i++) repo.insert({ atMs: T0 + (3 + i) * HOUR, app: 'Mail', title: 'Inbox', text: `monthly statement ${i}` });
+    })();
+    const common = search('statement');
+    expect(common).toHaveLength(10);
+    expect(common.map((h) => h.app)).not.toContain('Archive');
+    expect(search('zanzibar').map((h) => h.app)).toEqual(['Archive']);
+  });
+
   it('prunes rows older than the cutoff from the table and the index', () => {
     expect(repo.pruneScreenText(T0 + HOUR)).toBe(1);
     expect(repo.count()).toBe(2);

@@ -44,11 +44,13 @@ interface HitRow {
   at_ms: number;
   app: string;
   title: string;
-  snippet: string;
   rank: number;
 }
 
 const toEntry = (row: EntryRow): ScreenTextEntry => ({ id: row.id, atMs: row.at_ms, app: row.app, title: row.title, text: row.text });
+
+/** How many of the newest matching frames a search ranks (see `windowStart`). */
+const RANKED_WINDOW = 5000;
 
 /** OCR text of kept frames, searchable with FTS5 (see migration 005 for the table layout). */
 export class ScreenTextRepository {
@@ -57,19 +59,31 @@ export class ScreenTextRepository {
   constructor(db: Db) {
     this.stmts = {
       insert: db.prepare(`INSERT INTO screen_text_entries (at_ms, app, title, text) VALUES (?, ?, ?, ?) RETURNING id`),
-      // Column weights for bm25 (text, title, app): a word in the window title says more about a
-      // frame than the same word somewhere in its OCR text; the app name is the weakest signal.
-      search: db.prepare(`
-        SELECT e.id, e.at_ms, e.app, e.title,
-               snippet(screen_text, -1, '**', '**', '…', 16) AS snippet,
-               bm25(screen_text, 1.0, 2.0, 0.5) AS rank
-        FROM screen_text
+      // Ranking every match of a common word over a year of frames costs ~100 ms, so only the
+      // newest RANKED_WINDOW matches (rowids follow time) are ranked: a search of a year still finds
+      // any rare word, and a common one ranks among recent frames, which is what people look for.
+      windowStart: db.prepare(`
+        SELECT screen_text.rowid AS id FROM screen_text
         JOIN screen_text_entries e ON e.id = screen_text.rowid
         WHERE screen_text MATCH @match
           AND (@app IS NULL OR e.app = @app COLLATE NOCASE)
           AND e.at_ms >= @fromMs AND e.at_ms < @toMs
+        ORDER BY screen_text.rowid DESC
+        LIMIT 1 OFFSET ${RANKED_WINDOW - 1}`),
+      // Column weights for bm25 (text, title, app): a word in the window title says more about a
+      // frame than the same word somewhere in its OCR text; the app name is the weakest signal.
+      search: db.prepare(`
+        SELECT e.id, e.at_ms, e.app, e.title, bm25(screen_text, 1.0, 2.0, 0.5) AS rank
+        FROM screen_text
+        JOIN screen_text_entries e ON e.id = screen_text.rowid
+        WHERE screen_text MATCH @match AND screen_text.rowid >= @minId
+          AND (@app IS NULL OR e.app = @app COLLATE NOCASE)
+          AND e.at_ms >= @fromMs AND e.at_ms < @toMs
         ORDER BY rank, e.at_ms DESC
         LIMIT @limit`),
+      snippet: db.prepare(
+        `SELECT snippet(screen_text, -1, '**', '**', '…', 16) AS snippet FROM screen_text WHERE screen_text MATCH @match AND rowid = @id`,
+      ),
       between: db.prepare(
         `SELECT * FROM screen_text_entries WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms DESC, id DESC LIMIT ?`,
       ),
@@ -86,14 +100,23 @@ export class ScreenTextRepository {
   }
 
   search(query: ScreenTextSearch): ScreenTextHit[] {
-    const rows = this.stmts.search.all({
+    const filter = {
       match: query.match,
       app: query.app ?? null,
       fromMs: query.fromMs ?? Number.MIN_SAFE_INTEGER,
       toMs: query.toMs ?? Number.MAX_SAFE_INTEGER,
-      limit: query.limit,
-    }) as HitRow[];
-    return rows.map((r) => ({ id: r.id, atMs: r.at_ms, app: r.app, title: r.title, snippet: r.snippet, score: -r.rank }));
+    };
+    const minId = (this.stmts.windowStart.get(filter) as { id: number } | undefined)?.id ?? 0;
+    const rows = this.stmts.search.all({ ...filter, minId, limit: query.limit }) as HitRow[];
+    // Snippets only for the hits returned: making one for every match ranked is the costly part.
+    return rows.map((r) => ({
+      id: r.id,
+      atMs: r.at_ms,
+      app: r.app,
+      title: r.title,
+      snippet: (this.stmts.snippet.get({ match: query.match, id: r.id }) as { snippet: string }).snippet,
+      score: -r.rank,
+    }));
   }
 
   /** Text seen in a time window, newest first (what the memory layer reads for recent activity). */

@@ -1,0 +1,79 @@
+/**
+ * Screen search over a year of history: 250 work days of OCR text (400 kept frames a day, the text of
+ * the demo day's screens with the numbers, vendors and dates varied), then 300 searches of the kinds
+ * people type — a rare number, a vendor, a common word, with an app or a date range — timed one by one.
+ *   node bin/run-ts.js bench/screen-search.ts
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { searchScreenText } from '../src/core/ocr/screen-search';
+import { openDatabase } from '../src/core/store/database';
+import { ScreenTextRepository } from '../src/core/store/repositories/screen-text-repository';
+import { localDateOf } from '../src/core/time';
+import { mib, percentile, printFigures } from './lib/report';
+
+const DAYS = 250;
+const FRAMES_PER_DAY = 400;
+const SEARCHES = 300;
+
+const vendors = ['Acme Supplies', 'Initech Software', 'Globex Logistics', 'Umbrella Catering', 'Stark Hardware', 'Wayne Paper', 'Hooli Cloud', 'Vandelay Imports'];
+const screens = [
+  { app: 'Microsoft Excel', title: 'Ledger 2026.xlsx - Excel', text: (n: number, v: string) => `General ledger reconciliation\nEntry ${n} ${v} ${n % 9000}.00 matched bank statement\nBalance carried forward` },
+  { app: 'Google Chrome', title: 'Northwind Bank — Business Portal', text: (n: number, v: string) => `Account activity\nACH payment to ${v} reference ${n}\nPending approval by finance manager` },
+  { app: 'Google Chrome', title: 'NetSuite - Vendor Bills', text: (n: number, v: string) => `Vendor bills pending approval\nVB-${n} ${v} due in 30 days\nApprove Reject Hold` },
+  { app: 'Microsoft Outlook', title: 'Inbox - dana@example.com', text: (n: number, v: string) => `From accounts@${v.split(' ')[0]!.toLowerCase()}.example\nInvoice ${n} attached, payment terms net 30\nPlease confirm receipt` },
+  { app: 'Slack', title: '#finance - Slack', text: (n: number, v: string) => `#finance\nCan someone check invoice ${n} from ${v}?\nMonth end close checklist updated` },
+  { app: 'Adobe Acrobat Reader', title: 'Invoice.pdf - Adobe Acrobat Reader', text: (n: number, v: string) => `${v.toUpperCase()} INVOICE ${n}\nItem Qty Unit price Total\nTotal due ${n % 7000}.50` },
+];
+
+const dir = mkdtempSync(join(tmpdir(), 'shadow-bench-screen-'));
+try {
+  const file = join(dir, 'shadow.db');
+  const db = openDatabase(file);
+  const repository = new ScreenTextRepository(db);
+  const start = Date.parse('2025-01-06T09:00:00Z');
+  let seq = 1000;
+  const fillStarted = performance.now();
+  const fill = db.transaction((day: number) => {
+    for (let i = 0; i < FRAMES_PER_DAY; i++) {
+      const screen = screens[(day * 7 + i) % screens.length]!;
+      const vendor = vendors[(day + i * 3) % vendors.length]!;
+      seq += 1 + (i % 3);
+      repository.insert({ atMs: start + day * 86_400_000 + i * 72_000, app: screen.app, title: screen.title, text: screen.text(seq, vendor) });
+    }
+  });
+  for (let day = 0; day < DAYS; day++) fill(day);
+  const fillSeconds = (performance.now() - fillStarted) / 1000;
+  db.pragma('wal_checkpoint(TRUNCATE)');
+
+  const lastDay = localDateOf(start + (DAYS - 1) * 86_400_000);
+  const queries = Array.from({ length: SEARCHES }, (_, i) => {
+    switch (i % 6) {
+      case 0: return { q: String(1000 + ((i * 7919) % (seq - 1000))) };
+      case 1: return { q: vendors[i % vendors.length]! };
+      case 2: return { q: 'invoice' };
+      case 3: return { q: 'payment pending', app: 'Google Chrome' };
+      case 4: return { q: 'reconciliation', from: localDateOf(start + 100 * 86_400_000), to: lastDay };
+      default: return { q: `VB-${1000 + ((i * 104729) % (seq - 1000))} approve` };
+    }
+  });
+  const samples: number[] = [];
+  let hits = 0;
+  for (const query of queries) {
+    const t = performance.now();
+    hits += searchScreenText(repository, { ...query, limit: 20 }).hits.length;
+    samples.push(performance.now() - t);
+  }
+  const rows = repository.count();
+  const bytes = statSync(file).size;
+  db.close();
+  console.log(`${rows} rows of screen text over ${DAYS} days (filled in ${fillSeconds.toFixed(1)} s), ${SEARCHES} searches, ${hits} hits`);
+  printFigures('screen-search', [
+    { name: 'screen search p50 (a year)', value: percentile(samples, 50), unit: 'ms' },
+    { name: 'screen search p95 (a year)', value: percentile(samples, 95), unit: 'ms', targetMax: 50 },
+    { name: 'database with a year of screen text', value: mib(bytes), unit: 'MiB' },
+  ]);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
