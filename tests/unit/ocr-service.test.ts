@@ -122,21 +122,34 @@ describe('OcrService', () => {
     expect(seen).toEqual([{ entryId: 1, at: new Date(T0 + 1000).toISOString(), app: 'Ledger', title: 'Window 1', text: 'Reconcile the ledger' }]);
   });
 
-  it('on close stops listening, forgets the queue, stops the worker and never writes afterwards', async () => {
+  it('on close stops listening, forgets the queue, lets the frame in flight finish unstored, then stops the worker', async () => {
     const first = gate();
     const script = scriptedRecognizer([first.promise]);
     const ocr = service(script.recognizer);
     events.emit('frame:kept', { frame: frame(1), change: null });
     events.emit('frame:kept', { frame: frame(2), change: null });
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const idle = ocr.whenIdle();
-    await ocr.close();
-    await idle;
+    const closing = ocr.close();
+    expect(script.terminated()).toBe(0);
     first.open('late text');
+    await closing;
+    await idle;
     events.emit('frame:kept', { frame: frame(3), change: null });
     await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(script.calls).toHaveLength(1);
     expect(script.terminated()).toBe(1);
     expect(ocr.status()).toMatchObject({ running: false, queued: 0, stored: 0 });
     expect(repository.count()).toBe(0);
+  });
+
+  it('never starts a recognition (and so a worker) once closed, even for the frame being prepared', async () => {
+    const script = scriptedRecognizer([]);
+    const ocr = service(script.recognizer);
+    events.emit('frame:kept', { frame: frame(1), change: null });
+    await ocr.close();
+    expect(script.calls).toHaveLength(0);
+    expect(script.terminated()).toBe(1);
   });
 
   it('with ocrEnabled off never subscribes', async () => {

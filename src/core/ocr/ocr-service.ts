@@ -58,6 +58,8 @@ export class OcrService {
   private readonly idleWaiters: (() => void)[] = [];
   private unsubscribe: (() => void) | null = null;
   private pumping = false;
+  /** The running pump, so close() can let the frame in flight finish before the worker stops. */
+  private pumpRun: Promise<void> | null = null;
   private closed = false;
   private lastStored: { app: string; title: string; text: string } | null = null;
   private totalMs = 0;
@@ -78,7 +80,7 @@ export class OcrService {
     if (this.closed) return;
     const dropped = this.queue.push({ at: frame.at, app: frame.app, title: frame.title, image: frame.image });
     if (dropped) this.counters.dropped++;
-    if (!this.pumping) void this.pump();
+    if (!this.pumping) this.pumpRun = this.pump();
   }
 
   status(): OcrStatus {
@@ -99,12 +101,17 @@ export class OcrService {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Stops listening, forgets queued frames and stops the worker. */
+  /**
+   * Stops listening, forgets queued frames, lets the frame in flight finish (its text is not stored)
+   * and stops the worker: terminating under a running recognition would leave a worker started after
+   * the close, or a rejection nobody handles.
+   */
   async close(): Promise<void> {
     this.closed = true;
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.queue.clear();
+    await this.pumpRun;
     await this.options.recognizer.terminate();
     this.settleIdle();
   }
@@ -145,8 +152,10 @@ export class OcrService {
       this.cache.set(key, cached);
       return cached;
     }
+    const prepared = await toOcrImage(image);
+    if (this.closed) return '';
     const started = performance.now();
-    const raw = await this.options.recognizer.recognize(await toOcrImage(image));
+    const raw = await this.options.recognizer.recognize(prepared);
     this.totalMs += performance.now() - started;
     this.counters.ocrRuns++;
     const text = normalizeOcrText(raw, this.options.maxTextChars ?? 20_000);
