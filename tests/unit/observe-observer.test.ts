@@ -31,7 +31,9 @@ class ScriptedSource implements CaptureSource {
     if (this.windowError) throw this.windowError;
     return this.window;
   }
+  idleProbes = 0;
   async idleSeconds() {
+    this.idleProbes++;
     return this.idle;
   }
   async captureScreen() {
@@ -114,6 +116,16 @@ describe('Observer', () => {
     // Active +1..+20 s (last input at +20) and +81..+90 s; idle from the last input until input came back.
     expect(time.apps[0]).toMatchObject({ app: 'Excel', seconds: 19 + 9 });
     expect(time.idleSeconds).toBe(61);
+  });
+
+  it('reads idle time only when the threshold could have been crossed while active, and every poll while idle', async () => {
+    await runFor(60);
+    // idleAfterSec is 30: readings at +1 s, +31 s and +61 s, not one a second.
+    expect(source.idleProbes).toBe(2);
+    source.idle = 45;
+    await runFor(5);
+    expect(source.idleProbes).toBe(2 + 5);
+    expect(observer.health().state).toBe('idle');
   });
 
   it('drops excluded windows before any capture and counts their time as private', async () => {

@@ -27,6 +27,8 @@ export interface ObserverDeps {
 }
 
 const NO_WINDOW: ActiveWindow = { app: 'Desktop', title: '' };
+/** After a failed idle probe (tool missing), when to try again. */
+const IDLE_PROBE_RETRY_MS = 60_000;
 
 /**
  * The capture loop: one `tick()` per poll reads the focused window and idle time, merges them
@@ -43,6 +45,7 @@ export class Observer {
   private readonly exclusions: CompiledExclusions;
   private lastWindow: ActiveWindow | null = null;
   private lastCaptureAt = Number.NEGATIVE_INFINITY;
+  private nextIdleProbeAt = Number.NEGATIVE_INFINITY;
   private lastAppSwitch: number | null = null;
   private lastChange: SignificantChange | null = null;
   private nextFrameId = 1;
@@ -162,12 +165,7 @@ export class Observer {
       this.fail(error);
       return;
     }
-    let idleSeconds = 0;
-    try {
-      idleSeconds = await withTimeout(source.idleSeconds(), timeout, 'reading idle time');
-    } catch (error) {
-      this.fail(error);
-    }
+    const idleSeconds = await this.readIdleSeconds(at, timeout);
 
     let activity: ActivityState;
     let since = at;
@@ -193,6 +191,26 @@ export class Observer {
     this.lastWindow = window;
     if (switched || at - this.lastCaptureAt >= settings.captureIntervalSec * 1000) {
       await this.capture(at, window, timeout);
+    }
+  }
+
+  /**
+   * Seconds without input. While the user is active the threshold cannot be crossed sooner than
+   * `idleAfterSec - idle` after a reading, so the probe (a process on X11) runs only then; while idle
+   * it runs every poll, to see the user come back at once. Between readings the user counts as
+   * present, which is safe: idle is cut back to the last input when it is seen.
+   */
+  private async readIdleSeconds(at: number, timeout: number): Promise<number> {
+    if (at < this.nextIdleProbeAt) return 0;
+    const { settings, source } = this.deps;
+    try {
+      const idle = await withTimeout(source.idleSeconds(), timeout, 'reading idle time');
+      this.nextIdleProbeAt = idle >= settings.idleAfterSec ? at : at + (settings.idleAfterSec - idle) * 1000;
+      return idle;
+    } catch (error) {
+      this.fail(error);
+      this.nextIdleProbeAt = at + IDLE_PROBE_RETRY_MS;
+      return 0;
     }
   }
 
@@ -256,6 +274,7 @@ export class Observer {
     this.workSessionDay = localDateOf(at);
     this.lastWindow = null;
     this.lastCaptureAt = Number.NEGATIVE_INFINITY;
+    this.nextIdleProbeAt = Number.NEGATIVE_INFINITY;
     this.deps.events.emit('work-session:started', { workSessionId: this.workSessionId, at: iso(at) });
   }
 

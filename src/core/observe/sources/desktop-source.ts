@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { ActiveWindow, CaptureSource } from './capture-source';
+import { X11FocusWatcher } from './x11-focus-watcher';
 
 const run = promisify(execFile);
 
@@ -14,13 +15,25 @@ export const xprintidleProbe: IdleProbe = async () => {
   return ms / 1000;
 };
 
-/** The real desktop: get-windows for the focused window, screenshot-desktop for frames. */
+/**
+ * The real desktop: the focused window from an X11 focus watcher where there is one (events, no
+ * polling cost), else from get-windows; frames from screenshot-desktop.
+ */
 export class DesktopSource implements CaptureSource {
   readonly kind = 'desktop' as const;
+  private readonly focusWatcher: X11FocusWatcher | null;
 
-  constructor(private readonly idleProbe: IdleProbe = xprintidleProbe) {}
+  constructor(
+    private readonly idleProbe: IdleProbe = xprintidleProbe,
+    env: NodeJS.ProcessEnv = process.env,
+  ) {
+    this.focusWatcher = process.platform === 'linux' && env.DISPLAY ? new X11FocusWatcher() : null;
+  }
 
   async activeWindow(): Promise<ActiveWindow | null> {
+    this.focusWatcher?.start();
+    const watched = this.focusWatcher?.current();
+    if (watched !== undefined) return watched;
     const { activeWindow } = await import('get-windows');
     const win = await activeWindow();
     if (!win) return null;
@@ -34,5 +47,9 @@ export class DesktopSource implements CaptureSource {
   async captureScreen(): Promise<Buffer> {
     const { default: screenshot } = await import('screenshot-desktop');
     return screenshot({ format: 'jpg' });
+  }
+
+  async close(): Promise<void> {
+    await this.focusWatcher?.close();
   }
 }
