@@ -18,7 +18,7 @@ import type { ManualClock } from '../src/core/clock';
 import { resolveProfilePaths } from '../src/core/config/paths';
 import { TOKEN_BUDGETS } from '../src/core/memory/context-assembly';
 import { loadHistoricalContext } from '../src/core/memory/history';
-import { tokenCount } from '../src/core/memory/tokens';
+import { tokenCount } from '../src/core/llm/tokens';
 import type { ReplaySource } from '../src/core/observe/sources/replay-source';
 import { createShadowCore } from '../src/core/shadow-core';
 import { openDatabase, type Db } from '../src/core/store/database';

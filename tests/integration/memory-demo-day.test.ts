@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOKEN_BUDGETS } from '../../src/core/memory/context-assembly';
 import { normalizeQuestion } from '../../src/core/memory/questions';
-import { tokenCount } from '../../src/core/memory/tokens';
+import { tokenCount } from '../../src/core/llm/tokens';
 import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
 import type { CoreEvents } from '../../src/core/events';
 import { replayWithMemory } from '../helpers/memory-replay';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenCount } from '../../src/core/memory/tokens';
+import { tokenCount } from '../../src/core/llm/tokens';
 import { startEngine, type RunningEngine } from '../../src/server/start-engine';
 import { writeTinyDay, type TinyDaySegment } from '../helpers/tiny-day';
 

@@ -3,7 +3,7 @@ import type { ImmediateContextView } from '../../src/shared/contract/index';
 import { assembleContext, TOKEN_BUDGETS, type AssemblyInput } from '../../src/core/memory/context-assembly';
 import { getRelevantHistory, type HistoricalContext, type HistoryItem } from '../../src/core/memory/history';
 import { wordSet } from '../../src/core/memory/text-similarity';
-import { tokenCount } from '../../src/core/memory/tokens';
+import { tokenCount } from '../../src/core/llm/tokens';
 import type { Frame } from '../../src/core/observe/frame';
 
 const NOW = Date.parse('2026-03-10T11:00:00Z');

@@ -3,7 +3,7 @@ import type { FrameSummary, ImmediateContextView } from '../../shared/contract/o
 import type { Frame } from '../observe/frame';
 import { getRelevantHistory, type HistoricalContext } from './history';
 import type { ContextItem } from './session-context';
-import { tokenCount, truncateToTokens } from './tokens';
+import { tokenCount, truncateToTokens } from '../llm/tokens';
 
 /** Seed 002's budgets, in tokens of the real tokenizer. Immediate frames go as images, outside the text. */
 export const TOKEN_BUDGETS = { session: 500, history: 1000, baseline: 500, totalText: 2000 } as const;

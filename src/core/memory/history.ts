@@ -5,7 +5,7 @@ import type { MemorySummaryRepository } from '../store/repositories/memory-summa
 import type { MemoryInterviewRepository } from '../store/repositories/memory-interview-repository';
 import { formatMinutes } from './task-segmentation';
 import { overlap, wordSet } from './text-similarity';
-import { tokenCount, truncateToTokens } from './tokens';
+import { tokenCount, truncateToTokens } from '../llm/tokens';
 
 /** One piece of history that may go into a call's context. */
 export interface HistoryItem {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { tokenCount, truncateToTokens } from './tokens';
+import { tokenCount, truncateToTokens } from '../llm/tokens';
 
 /** The onboarding interview: what the wizard asks (ids are stable; answers are stored by id). */
 export const INTERVIEW_QUESTIONS = [

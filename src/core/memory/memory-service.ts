@@ -20,7 +20,7 @@ import type { ScreenTextRepository } from '../store/repositories/screen-text-rep
 import { offlineSessionSummary, SUMMARY_MAX_TOKENS, sessionContextItems, shouldUpdateSummary, type SessionSnapshot } from './session-context';
 import { segmentTasks, type SpanLike } from './task-segmentation';
 import { heuristicTheory } from './task-theory';
-import { tokenCount, truncateToTokens } from './tokens';
+import { tokenCount, truncateToTokens } from '../llm/tokens';
 import { workflowGuideFromDb } from './workflow-guide';
 
 export interface MemoryDeps {

@@ -2,7 +2,7 @@ import type { Question, TaskTheory, WorkSessionSummary } from '../../shared/cont
 import type { AppTime } from '../../shared/contract/observation';
 import type { TaskRecord } from '../store/repositories/memory-task-repository';
 import { formatMinutes, joinNames } from './task-segmentation';
-import { tokenCount, truncateToTokens } from './tokens';
+import { tokenCount, truncateToTokens } from '../llm/tokens';
 
 /** What memory knows about the work session in progress (seed 002 "session context"). */
 export interface SessionSnapshot {

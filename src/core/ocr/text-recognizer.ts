@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { createWorker, OEM, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
 
 /** Reads the text in an image. The OCR service depends on this, not on Tesseract. */
 export interface TextRecognizer {
@@ -25,13 +25,14 @@ export function createTesseractRecognizer(options: { onWorkerError?: (error: Err
   let worker: Promise<Worker> | null = null;
 
   const start = (): Promise<Worker> => {
-    worker ??= createWorker('eng', OEM.LSTM_ONLY, {
+    // tesseract.js itself (~8 MB) is loaded with the first image too.
+    worker ??= import('tesseract.js').then(({ createWorker, OEM }) => createWorker('eng', OEM.LSTM_ONLY, {
       langPath: englishLangPath(),
       gzip: true,
       // The traineddata is read from the package on each start; caching would only copy it.
       cacheMethod: 'none',
       errorHandler: (error: unknown) => options.onWorkerError?.(error instanceof Error ? error : new Error(String(error))),
-    }).catch((error: unknown) => {
+    })).catch((error: unknown) => {
       worker = null;
       throw new Error(`Could not start the OCR worker (tesseract.js): ${(error as Error).message ?? String(error)}`);
     });

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import Fuse from 'fuse.js';
-import { countTokens } from 'gpt-tokenizer';
 import type {
   ResumeView,
   ScreenHit,
@@ -21,6 +20,7 @@ import type { LlmClient, LlmMessage, LlmResult } from '../llm/llm-client';
 import type { Db } from '../store/database';
 import type { ActivityRepository } from '../store/repositories/activity-repository';
 import type { SessionRepository } from '../store/repositories/session-repository';
+import { tokenCount } from '../llm/tokens';
 import { timeBoundMs } from '../time';
 import { extractiveSummary } from './extractive';
 import { OfflineAssistant } from './offline-assistant';
@@ -56,7 +56,7 @@ export interface SessionServiceDeps {
 const CHECKPOINT_MS = 500;
 
 const newSessionId = (): string => `ses_${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
-const tokensOf = (text: string): number => (text ? countTokens(text) : 0);
+
 
 export interface SearchAllFilter {
   readonly q: string;
@@ -209,7 +209,7 @@ export class SessionService {
         this.pendingResume.get(id) ?? (session.status !== 'active' && session.turnCount > 0 ? this.resumeView(id, undefined, session.status).block : undefined);
       this.pendingResume.delete(id);
       const window = this.deps.currentWindow();
-      const promptTokens = tokensOf(content);
+      const promptTokens = tokenCount(content);
       const turn = this.deps.repo.startTurn({
         sessionId: id,
         prompt: content,
@@ -235,7 +235,7 @@ export class SessionService {
         sessionId: id,
         number: turn.number,
         reply,
-        replyTokens: replyTokens ?? tokensOf(reply),
+        replyTokens: replyTokens ?? tokenCount(reply),
         promptTokens,
         engine,
         status: 'complete',

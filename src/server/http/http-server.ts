@@ -11,7 +11,6 @@ import { readJsonBody } from './json-body';
 import { openEventStream } from './sse';
 import { handleSessionStream } from './session-stream';
 import { serveStaticUi } from './static-ui';
-import { handleMcpRequest } from '../mcp/http-transport';
 import type { McpContext } from '../mcp/mcp-tool';
 
 export const API_PREFIX = '/api/v1';
@@ -76,6 +75,8 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     if (url.pathname === MCP_PATH) {
       if (!tokensMatch(bearerToken(req.headers), options.token)) return sendUnauthorized(res);
       const body = req.method === 'POST' ? await readJsonBody(req) : undefined;
+      // The MCP SDK (~25 MB) is loaded with the first MCP request, not at start.
+      const { handleMcpRequest } = await import('../mcp/http-transport');
       return handleMcpRequest(mcpContext, req, res, body);
     }
     if (!url.pathname.startsWith(`${API_PREFIX}/`)) {
