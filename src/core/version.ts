@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from './package-root';
 
-/** The package version, read once (the core runs from source, from a bundle and inside Electron). */
+/** The package version, read once. */
 export const VERSION: string = (() => {
   try {
-    const url = new URL('../../package.json', import.meta.url);
-    return (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
   } catch {
     return '0.0.0';
   }

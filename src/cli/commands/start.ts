@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { packageRoot } from '../../core/package-root';
 import { startEngine } from '../../server/start-engine';
 import { engineOptionsFrom, startOptionsShape } from '../../server/start-options';
 import { locateUiDir } from '../../server/http/static-ui';
@@ -65,7 +66,7 @@ export function registerStartCommand(program: Command): void {
         console.log('Electron is not available here; running headless (the UI is served by the local API).');
         return runHeadless(flags);
       }
-      const mainEntry = fileURLToPath(new URL('../../../out/main/index.js', import.meta.url));
+      const mainEntry = join(packageRoot, 'out', 'main', 'index.js');
       if (!existsSync(mainEntry)) {
         console.log('The desktop app is not built yet (run `npm run build`); running headless meanwhile.');
         return runHeadless(flags);

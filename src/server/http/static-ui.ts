@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../../core/package-root';
 
 /**
  * Web mode: the built renderer (`out/renderer`) served at `/` by the local HTTP server, so the
@@ -42,14 +42,10 @@ export const WEB_UI_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Where the built UI may be: next to the sources (`npm run build`) or next to the bundled main. */
+/** Where the built UI may be: `SHADOW_UI_DIR`, else what `npm run build` wrote (also inside the packaged app). */
 function candidateDirs(): string[] {
   const fromEnv = process.env.SHADOW_UI_DIR ? [resolve(process.env.SHADOW_UI_DIR)] : [];
-  return [
-    ...fromEnv,
-    fileURLToPath(new URL('../../../out/renderer', import.meta.url)),
-    fileURLToPath(new URL('../renderer', import.meta.url)),
-  ];
+  return [...fromEnv, join(packageRoot, 'out', 'renderer')];
 }
 
 /** The folder holding the built UI's index.html, or null when `npm run build` has not run. */
