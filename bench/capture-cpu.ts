@@ -18,8 +18,8 @@ import { resolveProfilePaths } from '../src/core/config/paths';
 import { startCaptureLoop } from '../src/core/observe/capture-loop';
 import { DesktopSource } from '../src/core/observe/sources/desktop-source';
 import { createShadowCore } from '../src/core/shadow-core';
-import { startXSession } from '../tests/helpers/x-session';
-import { printFigures, type Figure } from './lib/report';
+import { startXSession, type XSession, type XWindow } from '../tests/helpers/x-session';
+import { percentile, printFigures, type Figure } from './lib/report';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '75' }, 'with-ocr': { type: 'boolean', default: false } } });
 const SECONDS = Number(values.seconds);
@@ -105,6 +105,40 @@ async function probeCosts(display: string): Promise<Figure[]> {
   return figures;
 }
 
+/**
+ * How long after a focus change the observer reports the new app: the running loop (poll 1 s) is
+ * watched every 10 ms while xdotool moves the focus between two windows, ten times.
+ */
+async function switchLatency(x: XSession, other: XWindow): Promise<Figure[]> {
+  const home = mkdtempSync(join(tmpdir(), 'shadow-bench-switch-'));
+  const core = createShadowCore({ paths: resolveProfilePaths({ SHADOW_HOME: home } as NodeJS.ProcessEnv), settings: { ocrEnabled: false } });
+  const ledger = await x.openXterm('Ledger', 'Ledger 2026.xlsx');
+  core.observer.start();
+  const stop = startCaptureLoop(core.observer, core.settings.pollIntervalMs);
+  const latencies: number[] = [];
+  try {
+    for (let i = 0; i < 10; i++) {
+      const [target, app] = i % 2 === 0 ? [ledger, 'Ledger'] : [other, 'XTerm'];
+      await new Promise((resolve) => setTimeout(resolve, 300 + ((i * 337) % 700)));
+      await x.activate(target);
+      const switchedAt = performance.now();
+      while (core.observer.immediateContext().currentApp !== app && performance.now() - switchedAt < 5000) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      latencies.push(performance.now() - switchedAt);
+    }
+  } finally {
+    stop();
+    await core.source.close?.();
+    core.close();
+    rmSync(home, { recursive: true, force: true });
+  }
+  return [
+    { name: 'app switch seen, p50', value: percentile(latencies, 50), unit: 'ms' },
+    { name: 'app switch seen, max of 10', value: Math.max(...latencies), unit: 'ms', targetMax: 1500 },
+  ];
+}
+
 const x = await startXSession();
 try {
   // A full-screen terminal whose text is rewritten twice a second: every frame differs.
@@ -129,6 +163,7 @@ try {
     );
   }
   figures.push(...(await probeCosts(x.display)));
+  figures.push(...(await switchLatency(x, busy)));
   printFigures('capture-cpu', figures);
 } finally {
   await x.stop();
