@@ -42,7 +42,8 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       rollupOptions: {
-        input: { index: resolve(root, 'src/main/index.ts') },
+        // OCR runs in a child process forked from its own entry (see core/ocr/ocr-process-recognizer.ts).
+        input: { index: resolve(root, 'src/main/index.ts'), 'ocr-process': resolve(root, 'src/core/ocr/ocr-process.ts') },
         output: { format: 'es', entryFileNames: '[name].js' },
       },
     },

@@ -3,8 +3,8 @@
  *   node bin/run-ts.js bench/ocr.ts [--runs 3] [--day profiles/demo/day]
  *
  * 1. Cost per changed frame: every screenshot of the demo day (or generated screens when there is
- *    none) is prepared as the OCR service does (`toOcrImage`) and read by the Tesseract worker
- *    `runs` times; the worker's start is timed apart. A greyscale PGM and a 0.75 downscale are
+ *    none) is prepared as the OCR service does (`toOcrImage`) and read by the OCR process (Tesseract,
+ *    as shipped) `runs` times; the process's start is timed apart. A greyscale PGM and a 0.75 downscale are
  *    timed on the same frames, interleaved (time, and characters read: fewer means text lost).
  * 2. Share of frames OCR'd: the demo day replayed through the real core at full speed, OCR on:
  *    polls, screenshots taken, frames kept (the only ones OCR reaches), frames OCR'd by the worker.
@@ -18,7 +18,7 @@ import sharp from 'sharp';
 import { ManualClock } from '../src/core/clock';
 import { resolveProfilePaths } from '../src/core/config/paths';
 import { toGreyscalePgm, toOcrImage } from '../src/core/ocr/ocr-image';
-import { createTesseractRecognizer } from '../src/core/ocr/text-recognizer';
+import { createOcrProcessRecognizer } from '../src/core/ocr/ocr-process-recognizer';
 import { runReplay } from '../src/core/observe/capture-loop';
 import type { ReplaySource } from '../src/core/observe/sources/replay-source';
 import { createShadowCore } from '../src/core/shadow-core';
@@ -70,10 +70,10 @@ async function costPerFrame(): Promise<void> {
     ? readdirSync(imagesDir).sort().map((name) => ({ name, image: readFileSync(join(imagesDir, name)) }))
     : await generatedScreens();
   console.log(`\n== OCR cost per changed frame (${screens.length} screenshots from ${existsSync(imagesDir) ? imagesDir : 'generated screens'}, ${RUNS} runs each) ==`);
-  const recognizer = createTesseractRecognizer();
+  const recognizer = createOcrProcessRecognizer();
   const startAt = performance.now();
   await recognizer.recognize(await toOcrImage(screens[0]!.image));
-  console.log(`worker start + first frame: ${ms(performance.now() - startAt)}`);
+  console.log(`OCR process start + first frame: ${ms(performance.now() - startAt)}`);
 
   // Variants interleaved frame by frame, so load from other processes hits them alike.
   const times = variants.map(() => ({ prepare: [] as number[], total: [] as number[], chars: 0 }));

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTesseractRecognizer, type TextRecognizer } from '../../src/core/ocr/text-recognizer';
+import { createOcrProcessRecognizer } from '../../src/core/ocr/ocr-process-recognizer';
+import type { TextRecognizer } from '../../src/core/ocr/text-recognizer';
 import { startEngine, type RunningEngine } from '../../src/server/start-engine';
 
 const START = Date.parse('2026-03-02T09:00:00.000Z');
@@ -42,9 +43,9 @@ async function writeDay(segments: Segment[]): Promise<string> {
   return dir;
 }
 
-/** The real Tesseract recognizer, with a record of every text it was asked to read. */
+/** The real (default) recognizer, Tesseract in its own process, with a record of every text it read. */
 function recordingRecognizer(): TextRecognizer & { readonly texts: string[] } {
-  const real = createTesseractRecognizer();
+  const real = createOcrProcessRecognizer();
   const texts: string[] = [];
   return {
     texts,
@@ -54,6 +55,7 @@ function recordingRecognizer(): TextRecognizer & { readonly texts: string[] } {
       return text;
     },
     terminate: () => real.terminate(),
+    peakRssBytes: () => real.peakRssBytes?.() ?? null,
   };
 }
 
@@ -153,5 +155,6 @@ describe('screen search over a replayed day', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ enabled: true, running: true, queued: 0, recognized: 2, stored: 2, dropped: 0, failed: 0, storedRows: 2 });
     expect(res.body.averageMs).toBeGreaterThan(0);
+    expect(res.body.processPeakRssBytes).toBeGreaterThan(50 * 1024 * 1024);
   });
 });

@@ -4,7 +4,8 @@ import type { EventBus } from '../events';
 import type { CaptureSource } from '../observe/sources/capture-source';
 import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
 import { OcrService } from './ocr-service';
-import { createTesseractRecognizer, type TextRecognizer } from './text-recognizer';
+import { createOcrProcessRecognizer } from './ocr-process-recognizer';
+import type { TextRecognizer } from './text-recognizer';
 
 /**
  * Desktop frames hold their own screenshot buffers, so few wait at once: at one frame per
@@ -30,7 +31,7 @@ export function createOcrService(wiring: OcrWiring): OcrService {
     events,
     repository,
     clock,
-    recognizer: wiring.recognizer ?? createTesseractRecognizer(),
+    recognizer: wiring.recognizer ?? createOcrProcessRecognizer(),
     queueCapacity: OCR_QUEUE_CAPACITY[wiring.sourceKind],
   });
   if (settings.ocrEnabled) service.start();

@@ -39,6 +39,8 @@ export interface OcrStatus {
   readonly failed: number;
   /** Mean worker time per frame OCR'd (image preparation included), in ms. */
   readonly averageMs: number | null;
+  /** Peak memory of the OCR process (it runs apart from the core), null before its first frame. */
+  readonly processPeakRssBytes: number | null;
   readonly lastError: { at: string; message: string } | null;
 }
 
@@ -48,7 +50,8 @@ const MIN_WORD_CHARS = 3;
 
 /**
  * OCR of kept frames, off the capture path: the `frame:kept` listener only enqueues (no await, no
- * I/O), and one frame at a time is prepared with sharp and read by the Tesseract worker thread.
+ * I/O), and one frame at a time is prepared with sharp and read by the recognizer (Tesseract, in its
+ * own process by default).
  * Only frames the observer kept reach it, so excluded windows and deduplicated frames are never
  * OCR'd. Every failure is counted and reported; none reaches the capture loop.
  */
@@ -91,6 +94,7 @@ export class OcrService {
       queueCapacity: this.queue.capacity,
       ...counters,
       averageMs: ocrRuns > 0 ? Math.round(this.totalMs / ocrRuns) : null,
+      processPeakRssBytes: this.options.recognizer.peakRssBytes?.() ?? null,
       lastError: this.lastError,
     };
   }

@@ -6,6 +6,8 @@ export interface TextRecognizer {
   recognize(image: Buffer): Promise<string>;
   /** Stops the worker; a later `recognize` starts a new one. */
   terminate(): Promise<void>;
+  /** Peak resident memory of the process the engine runs in, where that is its own (bytes; null before the first image). */
+  peakRssBytes?(): number | null;
 }
 
 /**

@@ -56,6 +56,8 @@ export const ocrStatusSchema = z.object({
   dropped: z.number().int(),
   failed: z.number().int(),
   averageMs: z.number().nullable(),
+  /** Peak memory of the OCR process (it runs apart from the core), null before its first frame. */
+  processPeakRssBytes: z.number().int().nullable(),
   lastError: z.object({ at: z.string(), message: z.string() }).nullable(),
   /** Rows of screen text in the store (after retention). */
   storedRows: z.number().int(),

@@ -1,0 +1,48 @@
+/**
+ * Entry of the OCR child process. Tesseract's WASM engine holds ~190 MiB while it works; run here,
+ * it stays out of the core process (which keeps to its memory bar) and a crash in it costs one frame.
+ *
+ * Messages (IPC, advanced serialization): `{ id, image }` in; `{ id, text, peakRssBytes }` or
+ * `{ id, error }` out. The process exits when the parent disconnects (close, or the parent died).
+ */
+import { createTesseractRecognizer } from './text-recognizer';
+
+export interface OcrRequest {
+  readonly id: number;
+  readonly image: Uint8Array;
+}
+
+export type OcrReply =
+  | { readonly id: number; readonly text: string; readonly peakRssBytes: number }
+  | { readonly id: number; readonly error: string };
+
+function isOcrRequest(message: unknown): message is OcrRequest {
+  const m = message as Partial<OcrRequest> | null;
+  return typeof m?.id === 'number' && m.image instanceof Uint8Array;
+}
+
+function reply(message: OcrReply): void {
+  if (process.connected) process.send?.(message);
+}
+
+if (process.send) {
+  const recognizer = createTesseractRecognizer();
+  // One recognition at a time, in arrival order: the parent sends one frame at a time anyway.
+  let chain: Promise<void> = Promise.resolve();
+
+  process.on('message', (message: unknown) => {
+    if (!isOcrRequest(message)) return;
+    const { id, image } = message;
+    chain = chain.then(async () => {
+      try {
+        const text = await recognizer.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
+        reply({ id, text, peakRssBytes: process.resourceUsage().maxRSS * 1024 });
+      } catch (error) {
+        reply({ id, error: error instanceof Error ? error.message : String(error) });
+      }
+    });
+  });
+
+  // Nothing here outlives the parent: a recognition in flight is of no use to anyone.
+  process.on('disconnect', () => process.exit(0));
+}
