@@ -12,7 +12,10 @@ export interface CaptureSource {
   activeWindow(): Promise<ActiveWindow | null>;
   /** Seconds since the last keyboard or mouse input. */
   idleSeconds(): Promise<number>;
-  /** One screenshot of the whole screen, encoded (PNG or JPEG). */
-  captureScreen(): Promise<Buffer>;
+  /**
+   * One screenshot of the screen, encoded (PNG or JPEG). Windows `isPrivate` names are blacked out
+   * where the source can see other windows than the focused one (X11); rejects when it cannot tell.
+   */
+  captureScreen(isPrivate?: (window: ActiveWindow) => boolean): Promise<Buffer>;
   close?(): Promise<void>;
 }

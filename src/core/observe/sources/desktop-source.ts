@@ -1,7 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { blackOut } from './black-out';
 import type { ActiveWindow, CaptureSource } from './capture-source';
 import { X11FocusWatcher } from './x11-focus-watcher';
+import { findPrivateWindowAreas } from './x11-private-windows';
+import { grabX11Screen, requireX11Display } from './x11-screenshot';
 
 const run = promisify(execFile);
 
@@ -17,20 +20,22 @@ export const xprintidleProbe: IdleProbe = async () => {
 
 /**
  * The real desktop: the focused window from an X11 focus watcher where there is one (events, no
- * polling cost), else from get-windows; frames from screenshot-desktop.
+ * polling cost), else from get-windows; frames from screenshot-desktop (its own way on Linux, see
+ * x11-screenshot.ts), with private windows visible beside the focused one blacked out on X11.
  */
 export class DesktopSource implements CaptureSource {
   readonly kind = 'desktop' as const;
   private readonly focusWatcher: X11FocusWatcher | null;
+  private readonly onLinux: boolean;
 
-  constructor(
-    private readonly idleProbe: IdleProbe = xprintidleProbe,
-    env: NodeJS.ProcessEnv = process.env,
-  ) {
-    this.focusWatcher = process.platform === 'linux' && env.DISPLAY ? new X11FocusWatcher() : null;
+  constructor(private readonly idleProbe: IdleProbe = xprintidleProbe) {
+    this.onLinux = process.platform === 'linux';
+    this.focusWatcher = this.onLinux && process.env.DISPLAY ? new X11FocusWatcher() : null;
   }
 
   async activeWindow(): Promise<ActiveWindow | null> {
+    // get-windows reads X11 on Linux; without a display it answers "no window", which would count as time.
+    if (this.onLinux) requireX11Display();
     this.focusWatcher?.start();
     const watched = this.focusWatcher?.current();
     if (watched !== undefined) return watched;
@@ -44,9 +49,18 @@ export class DesktopSource implements CaptureSource {
     return this.idleProbe();
   }
 
-  async captureScreen(): Promise<Buffer> {
-    const { default: screenshot } = await import('screenshot-desktop');
-    return screenshot({ format: 'jpg' });
+  async captureScreen(isPrivate?: (window: ActiveWindow) => boolean): Promise<Buffer> {
+    if (!this.onLinux) {
+      const { default: screenshot } = await import('screenshot-desktop');
+      return screenshot({ format: 'jpg' });
+    }
+    requireX11Display();
+    if (!isPrivate) return (await grabX11Screen()).image;
+    // Looked for just before the shot. A private window that opens in between takes the focus, and
+    // the observer drops a frame taken while the focus moved; one that closes is blacked out needlessly.
+    const privateAreas = await findPrivateWindowAreas(isPrivate);
+    const { image, origin } = await grabX11Screen();
+    return privateAreas.length > 0 ? blackOut(image, privateAreas, origin) : image;
   }
 
   async close(): Promise<void> {
