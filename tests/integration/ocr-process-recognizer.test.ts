@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOcrProcessRecognizer } from '../../src/core/ocr/ocr-process-recognizer';
@@ -83,6 +86,15 @@ describe('OCR in its own process', () => {
     expect(ocrChildren()).toHaveLength(1);
     await until('the idle OCR process to exit', () => ocrChildren().length === 0);
     expect(await recognizer.recognize(invoice)).toMatch(/Invoice 4471/);
+  }, 60_000);
+
+  it('never keeps a program alive while it waits for frames', async () => {
+    recognizer = createOcrProcessRecognizer();
+    const script = fileURLToPath(new URL('../fixtures/ocr-once.ts', import.meta.url));
+    const runTs = fileURLToPath(new URL('../../bin/run-ts.js', import.meta.url));
+    // Under the 60 s idle exit: the program ends when its work is done, and its OCR process with it.
+    const { stdout } = await promisify(execFile)(process.execPath, [runTs, script], { timeout: 30_000 });
+    expect(stdout).toMatch(/Receipt 7719/);
   }, 60_000);
 
   it('answers every image with its own text when several wait at once', async () => {

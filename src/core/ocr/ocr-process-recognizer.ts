@@ -73,6 +73,8 @@ export function createOcrProcessRecognizer(options: { idleExitMs?: number } = {}
     idleTimer = setTimeout(() => void stop(running, 'OCR process idle'), idleExitMs);
     // An idle OCR process never keeps the engine (or a CLI command) alive.
     idleTimer.unref();
+    running.process.unref();
+    running.process.channel?.unref();
   };
 
   const start = (): RunningProcess => {
@@ -112,6 +114,8 @@ export function createOcrProcessRecognizer(options: { idleExitMs?: number } = {}
       if (idleTimer) clearTimeout(idleTimer);
       idleTimer = null;
       const running = start();
+      running.process.ref();
+      running.process.channel?.ref();
       const id = nextId++;
       return new Promise<string>((resolve, reject) => {
         running.pending.set(id, { resolve, reject });
