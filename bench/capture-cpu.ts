@@ -19,7 +19,7 @@ import { startCaptureLoop } from '../src/core/observe/capture-loop';
 import { defaultExclusionRules } from '../src/core/config/settings';
 import { compileExclusions } from '../src/core/observe/exclusion';
 import { DesktopSource } from '../src/core/observe/sources/desktop-source';
-import { findPrivateWindowAreas } from '../src/core/observe/sources/x11-private-windows';
+import { X11PrivateWindows } from '../src/core/observe/sources/x11-private-windows';
 import { createShadowCore } from '../src/core/shadow-core';
 import { startXSession, type XSession, type XWindow } from '../tests/helpers/x-session';
 import { percentile, printFigures, type Figure } from './lib/report';
@@ -92,12 +92,13 @@ async function probeCosts(display: string): Promise<Figure[]> {
   const source = new DesktopSource();
   const { activeWindow: getWindowsActiveWindow } = await import('get-windows');
   const exclusions = compileExclusions(defaultExclusionRules);
+  const privateWindows = new X11PrivateWindows();
   const probes = [
     ['active window (X11 focus watcher: events, no process)', () => source.activeWindow()],
     ['active window polled with get-windows (the fallback: xprop x2 + xwininfo)', () => getWindowsActiveWindow()],
     ['idle time (xprintidle)', () => source.idleSeconds()],
     ['screenshot (xrandr + import)', () => source.captureScreen()],
-    ['private windows looked for (xwininfo -root -tree, once a frame)', () => findPrivateWindowAreas((w) => exclusions.match(w) !== null)],
+    ['private windows looked for (xwininfo -root -tree, once a frame)', () => privateWindows.visibleAreas((w) => exclusions.match(w) !== null)],
   ] as const;
   const figures: Figure[] = [];
   for (const [name, call] of probes) {

@@ -14,7 +14,8 @@ import { startXSession, type XSession, type XWindow } from '../helpers/x-session
  * through the API within 30 s. A second xterm of class KeePassXC (a password manager by the
  * default exclusion rules) shows a secret only while it has the focus; that text must never be
  * stored or found, although it was readable on the screen (checked with our own screenshot). Then a
- * second one stays open beside the focused notes: its part of every frame is blacked out.
+ * second one, and a private browser window (excluded by its UTF-8 title, which only xprop can read),
+ * stay open beside the focused notes: their part of every frame is blacked out.
  */
 const run = promisify(execFile);
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -99,6 +100,7 @@ beforeAll(async () => {
 
   // A password manager left open below the notes, not focused: visible in every screenshot.
   const beside = await openTextWindow('KeePassXC', 'Vault', 'echo VAULTCODE 5521; sleep 600', '40x3+40+420');
+  const browser = await openTextWindow('Chrome', 'Bank — Private Browsing', 'echo PRIVATEPAGE 6632; sleep 600', '30x3+700+420');
   const before = (await shadow.get<Health>('/health')).capture;
   await x.activate(notes);
   await sleep(1500);
@@ -113,6 +115,7 @@ beforeAll(async () => {
     failures: after.failures - before.failures,
   };
   beside.process.kill('SIGTERM');
+  browser.process.kill('SIGTERM');
   await poll('OCR to catch up', 30_000, async () => {
     const status = await shadow!.get<OcrStatusView>('/screen/ocr');
     return status.queued === 0 ? true : undefined;
@@ -149,9 +152,10 @@ describe('OCR of a real X desktop', () => {
 
     // A private window beside the focused one: on screen, in the frames kept meanwhile, never read.
     expect(besideOnScreen).toContain('VAULTCODE');
+    expect(besideOnScreen).toContain('PRIVATEPAGE');
     expect(besideCaptures.screenshots).toBeGreaterThan(0);
     expect(besideCaptures.failures).toBe(0);
-    for (const q of ['VAULTCODE', '5521']) expect((await search(q)).hits, q).toEqual([]);
+    for (const q of ['VAULTCODE', '5521', 'PRIVATEPAGE', '6632']) expect((await search(q)).hits, q).toEqual([]);
 
     await shadow!.stop();
     const files = [home.paths.database, `${home.paths.database}-wal`].filter((f) => existsSync(f));
@@ -160,5 +164,6 @@ describe('OCR of a real X desktop', () => {
     expect(stored).not.toContain('secretword');
     expect(stored).not.toContain('9931');
     expect(stored).not.toContain('vaultcode');
+    expect(stored).not.toContain('privatepage');
   });
 });

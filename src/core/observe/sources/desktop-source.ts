@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { blackOut } from './black-out';
 import type { ActiveWindow, CaptureSource } from './capture-source';
 import { X11FocusWatcher } from './x11-focus-watcher';
-import { findPrivateWindowAreas } from './x11-private-windows';
+import { X11PrivateWindows } from './x11-private-windows';
 import { grabX11Screen, requireX11Display } from './x11-screenshot';
 
 const run = promisify(execFile);
@@ -27,6 +27,7 @@ export class DesktopSource implements CaptureSource {
   readonly kind = 'desktop' as const;
   private readonly focusWatcher: X11FocusWatcher | null;
   private readonly onLinux: boolean;
+  private readonly privateWindows = new X11PrivateWindows();
 
   constructor(private readonly idleProbe: IdleProbe = xprintidleProbe) {
     this.onLinux = process.platform === 'linux';
@@ -58,7 +59,7 @@ export class DesktopSource implements CaptureSource {
     if (!isPrivate) return (await grabX11Screen()).image;
     // Looked for just before the shot. A private window that opens in between takes the focus, and
     // the observer drops a frame taken while the focus moved; one that closes is blacked out needlessly.
-    const privateAreas = await findPrivateWindowAreas(isPrivate);
+    const privateAreas = await this.privateWindows.visibleAreas(isPrivate);
     const { image, origin } = await grabX11Screen();
     return privateAreas.length > 0 ? blackOut(image, privateAreas, origin) : image;
   }

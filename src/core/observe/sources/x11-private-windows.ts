@@ -90,9 +90,8 @@ async function windowInfo(id: string): Promise<WindowInfo> {
   return parseWindowInfo(stdout);
 }
 
-async function titleOf(client: X11Client): Promise<string> {
-  if (client.title !== null) return client.title;
-  const { stdout } = await run('xprop', ['-id', client.id, '_NET_WM_NAME', 'WM_NAME'], { timeout: 2000 });
+async function readUtf8Title(id: string): Promise<string> {
+  const { stdout } = await run('xprop', ['-id', id, '_NET_WM_NAME', 'WM_NAME'], { timeout: 2000 });
   for (const line of stdout.split('\n')) {
     const property = parseWindowPropertyLine(line);
     if (property && property.kind !== 'class') return property.title;
@@ -101,31 +100,59 @@ async function titleOf(client: X11Client): Promise<string> {
 }
 
 /**
+ * UTF-8 titles xwininfo cannot print are read with xprop and kept a minute per window: browsers'
+ * titles often hold such characters, and a process per window per frame would cost more than the
+ * rest of the capture. A private window (incognito) has its marker from the start, under a new id.
+ */
+const TITLE_TTL_MS = 60_000;
+
+/**
  * The screen areas where windows `isPrivate` names can be seen: each viewable private window's frame
  * minus the opaque viewable windows stacked above it. One `xwininfo -root -tree` per screenshot;
  * more processes only for titles xwininfo cannot print and while a private window is open. Rejects
  * when the windows cannot be read, so a screenshot is never kept unchecked.
  */
-export async function findPrivateWindowAreas(isPrivate: (window: ActiveWindow) => boolean): Promise<ScreenArea[]> {
-  const { stdout } = await run('xwininfo', ['-root', '-tree'], { timeout: 2000, maxBuffer: 16 * 1024 * 1024 });
-  const stack = parseWindowTree(stdout).filter((w) => w.width > 1 && w.height > 1);
-  const areas: ScreenArea[] = [];
-  for (const [index, topLevel] of stack.entries()) {
-    let privateClient: X11Client | undefined;
-    for (const client of topLevel.clients) {
-      if (isPrivate({ app: client.app, title: await titleOf(client) })) {
-        privateClient = client;
-        break;
+export class X11PrivateWindows {
+  private readonly titles = new Map<string, { readonly title: string; readonly at: number }>();
+
+  async visibleAreas(isPrivate: (window: ActiveWindow) => boolean): Promise<ScreenArea[]> {
+    const { stdout } = await run('xwininfo', ['-root', '-tree'], { timeout: 2000, maxBuffer: 16 * 1024 * 1024 });
+    const stack = parseWindowTree(stdout).filter((w) => w.width > 1 && w.height > 1);
+    this.forgetClosedWindows(stack);
+    const areas: ScreenArea[] = [];
+    for (const [index, topLevel] of stack.entries()) {
+      const privateClient = await this.privateClientIn(topLevel, isPrivate);
+      if (!privateClient || !(await windowInfo(privateClient.id)).viewable) continue;
+      let visible: ScreenArea[] = [topLevel];
+      for (const above of stack.slice(0, index)) {
+        if (!visible.some((area) => overlaps(area, above))) continue;
+        const info = await windowInfo(above.id);
+        if (info.viewable && info.opaque) visible = visible.flatMap((area) => subtractArea(area, above));
       }
+      areas.push(...visible);
     }
-    if (!privateClient || !(await windowInfo(privateClient.id)).viewable) continue;
-    let visible: ScreenArea[] = [topLevel];
-    for (const above of stack.slice(0, index)) {
-      if (!visible.some((area) => overlaps(area, above))) continue;
-      const info = await windowInfo(above.id);
-      if (info.viewable && info.opaque) visible = visible.flatMap((area) => subtractArea(area, above));
-    }
-    areas.push(...visible);
+    return areas;
   }
-  return areas;
+
+  private async privateClientIn(topLevel: TopLevelWindow, isPrivate: (window: ActiveWindow) => boolean): Promise<X11Client | undefined> {
+    for (const client of topLevel.clients) {
+      if (isPrivate({ app: client.app, title: await this.titleOf(client) })) return client;
+    }
+    return undefined;
+  }
+
+  private async titleOf(client: X11Client): Promise<string> {
+    if (client.title !== null) return client.title;
+    const now = Date.now();
+    const known = this.titles.get(client.id);
+    if (known && now - known.at < TITLE_TTL_MS) return known.title;
+    const title = await readUtf8Title(client.id);
+    this.titles.set(client.id, { title, at: now });
+    return title;
+  }
+
+  private forgetClosedWindows(stack: readonly TopLevelWindow[]): void {
+    const open = new Set(stack.flatMap((w) => w.clients.map((c) => c.id)));
+    for (const id of this.titles.keys()) if (!open.has(id)) this.titles.delete(id);
+  }
 }
