@@ -34,6 +34,8 @@ export interface CoreEvents {
   'session:title-changed': { sessionId: string; title: string; turn: number; at: string };
   /** Sessions: active, paused, completed or interrupted. */
   'session:status-changed': { sessionId: string; status: 'active' | 'paused' | 'completed' | 'interrupted' };
+  /** The onboarding interview's answers were saved (all of them, by question id). */
+  'interview:answered': { answers: Record<string, string> };
 }
 
 export type CoreEventName = keyof CoreEvents;

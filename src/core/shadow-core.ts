@@ -1,7 +1,7 @@
 import { basename, dirname, join } from 'node:path';
 import { ManualClock, systemClock, type Clock } from './clock';
 import { resolveProfilePaths, type ProfilePaths } from './config/paths';
-import { loadSettings, settingsSchema, type Settings } from './config/settings';
+import { loadSettings, saveSettings, settingsSchema, type Settings } from './config/settings';
 import { EventBus } from './events';
 import { createLlmClient } from './llm/create-llm-client';
 import type { LlmClient } from './llm/llm-client';
@@ -9,6 +9,7 @@ import { MemoryService } from './memory/memory-service';
 import { createOcrService } from './ocr/create-ocr-service';
 import type { OcrService } from './ocr/ocr-service';
 import type { TextRecognizer } from './ocr/text-recognizer';
+import { withInterviewExclusions } from './observe/interview-exclusions';
 import { Observer } from './observe/observer';
 import type { CaptureSource } from './observe/sources/capture-source';
 import { DesktopSource, type IdleProbe } from './observe/sources/desktop-source';
@@ -96,6 +97,15 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     activity,
     events,
     framesDir: join(paths.data, 'frames'),
+  });
+  // "Never observe" in the onboarding interview becomes exclusion rules: saved in settings.json
+  // (where the user can see and edit them) and applied from the next poll.
+  events.on('interview:answered', ({ answers }) => {
+    const answer = answers['never-observe'] ?? '';
+    const onDisk = loadSettings(paths.settings);
+    saveSettings(paths.settings, { ...onDisk, exclusions: withInterviewExclusions(onDisk.exclusions, answer) });
+    settings.exclusions = withInterviewExclusions(settings.exclusions, answer);
+    observer.setExclusions(settings.exclusions);
   });
   const memory = new MemoryService({
     db,

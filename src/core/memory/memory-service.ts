@@ -514,6 +514,7 @@ export class MemoryService {
   async saveInterviewAnswers(answers: Record<string, string>): Promise<Interview> {
     const now = this.deps.clock.now();
     this.interview.saveAnswers(answers, now);
+    this.deps.events.emit('interview:answered', { answers: this.interview.answers() });
     if (!this.interview.summary()?.edited) await this.rebuildInterviewSummary(now);
     this.history = null;
     return this.interviewView();

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CaptureState, Health, ImmediateContextView } from '../../shared/contract/index';
 import { iso, type Clock } from '../clock';
-import type { Settings } from '../config/settings';
+import type { ExclusionRule, Settings } from '../config/settings';
 import type { EventBus } from '../events';
 import type { ActivityRepository } from '../store/repositories/activity-repository';
 import { localDateOf } from '../time';
@@ -42,7 +42,7 @@ export class Observer {
   private workSessionDay: string | null = null;
   private readonly tracker: SpanTracker;
   private readonly frames: FifoBuffer<Frame>;
-  private readonly exclusions: CompiledExclusions;
+  private exclusions: CompiledExclusions;
   private lastWindow: ActiveWindow | null = null;
   private lastCaptureAt = Number.NEGATIVE_INFINITY;
   private nextIdleProbeAt = Number.NEGATIVE_INFINITY;
@@ -139,6 +139,11 @@ export class Observer {
   /** Makes the store include the open span up to the last poll; app time reads call this first. */
   flushOpenSpan(): void {
     this.tracker.flush();
+  }
+
+  /** New exclusion rules, from the next poll on (an invalid pattern throws and keeps the old rules). */
+  setExclusions(rules: readonly ExclusionRule[]): void {
+    this.exclusions = compileExclusions(rules);
   }
 
   health(): Health['capture'] {
