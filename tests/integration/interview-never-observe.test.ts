@@ -1,31 +1,22 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../src/core/clock';
 import { runReplay } from '../../src/core/observe/capture-loop';
 import { INTERVIEW_EXCLUSION_REASON } from '../../src/core/observe/interview-exclusions';
 import type { ReplaySource } from '../../src/core/observe/sources/replay-source';
-import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
-import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
+import { useTempCore } from '../helpers/temp-core';
 import { writeTinyDay } from '../helpers/tiny-day';
 
-let home: TempShadowHome | undefined;
-let core: ShadowCore | undefined;
-afterEach(() => {
-  core?.close();
-  core = undefined;
-  home?.remove();
-  home = undefined;
-});
+const cores = useTempCore();
 
 describe('"never observe" in the onboarding interview', () => {
   it('becomes exclusion rules: saved in settings.json and applied to what is observed next', async () => {
-    home = createTempShadowHome();
     const day = await writeTinyDay([
       { app: 'Microsoft Excel', title: 'Ledger 2026.xlsx - Excel', seconds: 300 },
       { app: 'Google Chrome', title: 'HR Portal - Payslips - Google Chrome', seconds: 120 },
       { app: 'Slack', title: 'Slack | #random', seconds: 60 },
     ]);
-    core = createShadowCore({ paths: home.paths, replayDir: day, env: {}, settings: { ocrEnabled: false } });
+    const { core, home } = cores.open({ replayDir: day, settings: { ocrEnabled: false } });
     await core.memory.saveInterviewAnswers({ role: 'Accounts payable', 'never-observe': 'Slack and the HR portal' });
 
     const saved = JSON.parse(readFileSync(home.paths.settings, 'utf8')) as { exclusions: { app?: string; title?: string; reason?: string }[] };

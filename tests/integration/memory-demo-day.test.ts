@@ -1,29 +1,20 @@
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_BUDGETS } from '../../src/core/memory/context-assembly';
 import { normalizeQuestion } from '../../src/core/memory/questions';
 import { tokenCount } from '../../src/core/llm/tokens';
-import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
 import type { CoreEvents } from '../../src/core/events';
 import { replayWithMemory } from '../helpers/memory-replay';
-import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
+import { useTempCore } from '../helpers/temp-core';
 
 const dayDir = fileURLToPath(new URL('../../profiles/demo/day', import.meta.url));
 const DEMO_APPS = ['Microsoft Excel', 'Google Chrome', 'Slack', 'Microsoft Outlook', 'Adobe Acrobat Reader'];
 
-let home: TempShadowHome | undefined;
-let core: ShadowCore | undefined;
-afterEach(() => {
-  core?.close();
-  core = undefined;
-  home?.remove();
-  home = undefined;
-});
+const cores = useTempCore();
 
 describe('memory over the demo day (offline engine)', () => {
   it('cuts tasks, writes summaries and asks questions from what the day shows, within every budget', async () => {
-    home = createTempShadowHome();
-    core = createShadowCore({ paths: home.paths, replayDir: dayDir, env: {}, settings: { pollIntervalMs: 1000, captureIntervalSec: 10, ocrEnabled: false } });
+    const { core } = cores.open({ replayDir: dayDir, settings: { pollIntervalMs: 1000, captureIntervalSec: 10, ocrEnabled: false } });
     expect(core.llm.configured).toBe(false);
     const seen: { [K in keyof CoreEvents]?: Array<CoreEvents[K]> } = {};
     for (const name of ['task:boundary', 'context:summary-generated', 'context:session-updated', 'question:asked', 'memory:error'] as const) {
