@@ -11,9 +11,9 @@ export interface X11Screenshot {
   readonly origin: { readonly x: number; readonly y: number };
 }
 
-/** Rejects with a clear reason where there is no X display (a console, SSH, a Wayland-only session). */
+/** Throws a clear reason where there is no X display (a console, SSH, a Wayland-only session). */
 export function requireX11Display(): void {
-  if (!process.env.DISPLAY) throw new Error('No X display to take screenshots of (DISPLAY is not set)');
+  if (!process.env.DISPLAY) throw new Error('No X display to observe (DISPLAY is not set)');
 }
 
 /** Screens change when a monitor is plugged in: listing them (xrandr) for every frame would cost more. */
