@@ -20,7 +20,7 @@ import { ScreenTextRepository } from './store/repositories/screen-text-repositor
 import { SessionRepository } from './store/repositories/session-repository';
 import { SessionService } from './sessions/session-service';
 import { AppletStore } from './applets/applet-store';
-import { ContextService } from './context/context-service';
+import { ContextService, contextForSessions } from './context/context-service';
 import { OutputStore } from './outputs/output-store';
 import { FileStorage } from './storage/file-storage';
 import { ContextSetRepository } from './store/repositories/context-set-repository';
@@ -158,10 +158,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
       const now = observer.immediateContext();
       return { app: now.currentApp, title: now.currentWindowTitle };
     },
-    resumeExtras: (id) => {
-      const { text } = context.announceResume(id);
-      return text ? ['', text] : [];
-    },
+    ...contextForSessions(context, { announceResume: true }),
   });
 
   return {

@@ -35,6 +35,7 @@ beforeAll(async () => {
   ledgerId = ledger.id;
   await store.sessions.send(ledger.id, 'The ledger export drops the quokka column');
   await store.sessions.send(ledger.id, 'It happens only for March');
+  store.context.replaceAll(ledger.id, { tickets: ['AP-42'] });
   const other = store.sessions.create({ type: 'chat', title: 'Vacation planning', tools: [] });
   await store.sessions.send(other.id, 'Plan a week in Lisbon');
   await store.sessions.idle();
@@ -78,6 +79,7 @@ describe('session CLI commands', { timeout: 120_000 }, () => {
     expect(res.stdout).toContain('Messages: 2 exchanges');
     expect(res.stdout).toContain('[user] It happens only for March');
     expect(res.stdout).toMatch(/The app is not running/);
+    expect(res.stdout).toContain('AP-42');
   });
 
   it('shadow export writes the three files and shadow import restores the same session elsewhere', async () => {
@@ -91,6 +93,8 @@ describe('session CLI commands', { timeout: 120_000 }, () => {
     const original = await shadow(home, 'sessions', ledgerId, '--json');
     const copy = await shadow(target, 'sessions', '--json');
     expect(JSON.parse(copy.stdout)).toEqual(JSON.parse(original.stdout));
+    // Its context sets came along.
+    expect((await shadow(target, 'resume', ledgerId)).stdout).toContain('AP-42');
     const again = await shadow(target, 'import', out);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already exists/);

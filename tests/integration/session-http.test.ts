@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResumeView, SearchHit, Session, SessionExport, TitleHistoryEntry, Toc, Turn } from '../../src/shared/contract/index';
+import type { ResumeView, SearchHit, Session, SessionContextView, SessionExport, TitleHistoryEntry, Toc, Turn } from '../../src/shared/contract/index';
 import { startEngine, type RunningEngine } from '../../src/server/start-engine';
 import { writeTinyDay } from '../helpers/tiny-day';
 
@@ -212,6 +212,8 @@ describe('a 30-turn conversation over HTTP with the offline engine', () => {
 
   it('exports session.json, messages.jsonl and transcript.md, and an import restores an identical session', async () => {
     await engine.core.sessions.idle();
+    const sets = { files: ['/etc/hostname'], tickets: ['AP-42'] };
+    await api(engine, `/sessions/${sessionId}`, { method: 'PATCH', body: { context: sets } });
     const exported = await api<SessionExport>(engine, `/sessions/${sessionId}/export`);
     const lines = exported.files['messages.jsonl'].trim().split('\n').map((l) => JSON.parse(l));
     expect(lines).toHaveLength(60);
@@ -227,6 +229,18 @@ describe('a 30-turn conversation over HTTP with the offline engine', () => {
 
     process.env.SHADOW_HOME = mkdtempSync(join(tmpdir(), 'shadow-sessions-import-'));
     second = await startEngine({ port: 0, replayDir: day, settings: { ocrEnabled: false } });
+    // Context sets that do not validate refuse the whole import.
+    const badSets = JSON.parse(exported.files['session.json']) as Record<string, unknown>;
+    badSets.context = { ports: ['99999'] };
+    const refused = await fetch(`${second.http.url}/api/v1/sessions/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${second.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ files: { ...exported.files, 'session.json': JSON.stringify(badSets) } }),
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/context.*port/i);
+    expect((await fetch(`${second.http.url}/api/v1/sessions/${sessionId}`, { headers: { authorization: `Bearer ${second.token}` } })).status).toBe(404);
+
     const imported = await api<Session>(second, '/sessions/import', { method: 'POST', body: exported });
     const original = await api<Session>(engine, `/sessions/${sessionId}`);
     expect(imported).toEqual(original);
@@ -235,6 +249,9 @@ describe('a 30-turn conversation over HTTP with the offline engine', () => {
     expect(await api(second, `/sessions/${sessionId}/title-history`)).toEqual(await api(engine, `/sessions/${sessionId}/title-history`));
     const found = await api<{ hits: SearchHit[] }>(second, `/sessions/${sessionId}/search?q=quokka`);
     expect(found.hits.map((h) => h.turn)).toEqual([7]);
+    // The context sets came along: the imported session resumes with its files and tickets.
+    expect((await api<SessionContextView>(second, `/sessions/${sessionId}/context`)).context).toEqual(sets);
+    expect((await api<ResumeView>(second, `/sessions/${sessionId}/resume`, { method: 'POST', body: {} })).block).toContain('AP-42');
   });
 
   it('answers bad messages with clear errors before any stream opens', async () => {

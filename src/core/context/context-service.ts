@@ -169,3 +169,20 @@ export class ContextService {
     if (!this.options.repository.sessionExists(sessionId)) throw notFound(`Session ${sessionId}`);
   }
 }
+
+/**
+ * What the session service takes from the context sets: the lines of the resume block (in the app,
+ * resuming also emits the context card event) and the sets that export and import carry.
+ */
+export function contextForSessions(context: ContextService, options: { readonly announceResume: boolean }) {
+  return {
+    resumeExtras: (sessionId: string): string[] => {
+      const { text } = options.announceResume ? context.announceResume(sessionId) : context.resumeText(sessionId);
+      return text ? ['', text] : [];
+    },
+    contextSets: {
+      read: (sessionId: string): SessionContext => context.get(sessionId).context,
+      restore: (sessionId: string, sets: SessionContext): void => void context.replaceAll(sessionId, sets),
+    },
+  };
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sessionContextSchema, type SessionContext } from '../../shared/contract/context-sets';
 import {
   sessionSchema,
   titleHistoryEntrySchema,
@@ -9,6 +10,7 @@ import {
   type Turn,
 } from '../../shared/contract/sessions';
 import { ApiError } from '../api/api-error';
+import { ContextError, replaceContext } from '../context/context-sets';
 import type { SessionRepository, SessionRow, TurnRow } from '../store/repositories/session-repository';
 
 export const EXPORT_FORMAT = 'workflow-shadow-session';
@@ -18,6 +20,8 @@ const sessionFileSchema = z.object({
   version: z.literal('1.0'),
   session: sessionSchema,
   titleHistory: z.array(titleHistoryEntrySchema),
+  /** The session's context sets (files, tickets, applet, …), so an imported session resumes with them. */
+  context: sessionContextSchema.optional(),
 });
 
 const userLineSchema = z.object({
@@ -42,9 +46,15 @@ const assistantLineSchema = z.object({
 });
 const messageLineSchema = z.discriminatedUnion('role', [userLineSchema, assistantLineSchema]);
 
-/** session.json (metadata), messages.jsonl (one message a line) and transcript.md (for people). */
-export function exportSession(session: Session, titleHistory: readonly TitleHistoryEntry[], turns: readonly Turn[]): SessionExport {
-  const sessionJson = `${JSON.stringify({ format: EXPORT_FORMAT, version: '1.0', session, titleHistory }, null, 2)}\n`;
+/** session.json (metadata and context sets), messages.jsonl (one message a line) and transcript.md (for people). */
+export function exportSession(
+  session: Session,
+  titleHistory: readonly TitleHistoryEntry[],
+  turns: readonly Turn[],
+  context: SessionContext = {},
+): SessionExport {
+  const withContext = Object.keys(context).length > 0 ? { context } : {};
+  const sessionJson = `${JSON.stringify({ format: EXPORT_FORMAT, version: '1.0', session, titleHistory, ...withContext }, null, 2)}\n`;
   const lines = turns.flatMap((t) => [
     JSON.stringify({ role: 'user', turn: t.number, content: t.prompt, timestamp: t.createdAt, app: t.app, windowTitle: t.windowTitle, tokens: t.promptTokens }),
     JSON.stringify({
@@ -87,11 +97,23 @@ function parseJson(text: string, file: string): unknown {
   }
 }
 
-/** Validates an export and writes it back as it was; refuses an id that already exists. */
-export function importSession(repo: SessionRepository, files: { 'session.json': string; 'messages.jsonl': string }): Session {
+/**
+ * Validates an export and writes the session back as it was; refuses an id that already exists. The
+ * context sets come back validated, for the caller to store with the session.
+ */
+export function importSession(
+  repo: SessionRepository,
+  files: { 'session.json': string; 'messages.jsonl': string },
+): { session: Session; context: SessionContext } {
   const meta = sessionFileSchema.safeParse(parseJson(files['session.json'], 'session.json'));
   if (!meta.success) throw bad(`session.json does not match the export format: ${meta.error.issues[0]?.path.join('.')}: ${meta.error.issues[0]?.message}`);
-  const { session, titleHistory } = meta.data;
+  const { session, titleHistory, context = {} } = meta.data;
+  try {
+    replaceContext({}, context);
+  } catch (error) {
+    if (error instanceof ContextError) throw bad(`session.json context: ${error.message}`);
+    throw error;
+  }
   const users = new Map<number, z.infer<typeof userLineSchema>>();
   const assistants = new Map<number, z.infer<typeof assistantLineSchema>>();
   files['messages.jsonl'].split('\n').forEach((line, i) => {
@@ -145,5 +167,5 @@ export function importSession(repo: SessionRepository, files: { 'session.json': 
     paused_at: session.pausedAt === null ? null : Date.parse(session.pausedAt),
   };
   repo.insertImported(row, turns, titleHistory.map((t) => ({ title: t.title, changed_at: Date.parse(t.changedAt), turn: t.turn })));
-  return repo.getSession(session.id)!;
+  return { session: repo.getSession(session.id)!, context };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Fuse from 'fuse.js';
+import type { SessionContext } from '../../shared/contract/context-sets';
 import type {
   ResumeView,
   ScreenHit,
@@ -50,6 +51,11 @@ export interface SessionServiceDeps {
   readonly historyTokens?: number;
   /** Lines other features add to the resume block for a session (context sets). */
   readonly resumeExtras?: (sessionId: string) => readonly string[];
+  /** The sessions' context sets, carried by export and import. */
+  readonly contextSets?: {
+    read(sessionId: string): SessionContext;
+    restore(sessionId: string, context: SessionContext): void;
+  };
 }
 
 /** How often a streaming reply is written down, so a crash keeps most of it. */
@@ -387,11 +393,13 @@ export class SessionService {
 
   export(id: string): SessionExport {
     const session = this.get(id);
-    return exportSession(session, this.deps.repo.titleHistory(id), this.deps.repo.allTurns(id));
+    return exportSession(session, this.deps.repo.titleHistory(id), this.deps.repo.allTurns(id), this.deps.contextSets?.read(id));
   }
 
   import(files: { 'session.json': string; 'messages.jsonl': string }): Session {
-    return importSession(this.deps.repo, files);
+    const { session, context } = importSession(this.deps.repo, files);
+    if (Object.keys(context).length > 0) this.deps.contextSets?.restore(session.id, context);
+    return session;
   }
 
   /** Resolves when TOC lines and titles queued so far are written. */
