@@ -26,6 +26,10 @@ export interface CoreEvents {
   'question:asked': { id: number; workSessionId: number | null; at: string; text: string; trigger: string };
   /** Memory processing failed; observation goes on. */
   'memory:error': { at: string; message: string };
+  /** Sessions: a prompt was stored as turn `turn` and its reply is on the way (every surface shows it at once). */
+  'session:turn-started': { sessionId: string; turn: number; prompt: string; at: string };
+  /** Sessions: the next piece of a reply as it streams (the window renders it; SSE on the POST streams it too). */
+  'session:reply-delta': { sessionId: string; turn: number; text: string };
   /** Sessions: a turn's reply is stored (the chat refreshes; the TOC line follows). */
   'session:turn-completed': { sessionId: string; turn: number; at: string };
   /** Sessions: a turn got its TOC line. */

@@ -11,6 +11,8 @@ export const eventNames = [
   'task:boundary',
   'question:asked',
   'memory:error',
+  'session:turn-started',
+  'session:reply-delta',
   'session:turn-completed',
   'session:toc-updated',
   'session:title-changed',

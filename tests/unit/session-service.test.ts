@@ -224,6 +224,9 @@ describe('session service', () => {
   it('announces completed turns, TOC lines, title changes and status changes on the event bus', async () => {
     const events = new EventBus();
     const seen: string[] = [];
+    const streamed = new Map<number, string>();
+    events.on('session:turn-started', (e) => seen.push(`started ${e.turn}: ${e.prompt}`));
+    events.on('session:reply-delta', (e) => streamed.set(e.turn, (streamed.get(e.turn) ?? '') + e.text));
     events.on('session:turn-completed', (e) => seen.push(`turn ${e.turn}`));
     events.on('session:toc-updated', (e) => seen.push(`toc ${e.turn}: ${e.summary} (${e.source})`));
     events.on('session:title-changed', (e) => seen.push(`title ${e.title} @${e.turn}`));
@@ -236,13 +239,17 @@ describe('session service', () => {
     await s.idle();
     s.resume(session.id);
     expect(seen).toEqual([
+      'started 1: Reconcile the ledger for March',
       'turn 1',
       'toc 1: Reconcile the ledger for March (extractive)',
       'title Reconcile Ledger March @1',
+      'started 2: /stop',
       'turn 2',
       'status paused',
       'toc 2: Paused the session (/stop) (extractive)',
       'status active',
     ]);
+    // The window renders replies from these pieces: they add up to exactly what was stored.
+    for (const n of [1, 2]) expect(streamed.get(n)).toBe(s.turn(session.id, n).turn.reply);
   });
 });

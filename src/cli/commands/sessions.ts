@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { sessionStatusSchema, sessionTypeSchema } from '../../shared/contract/index';
-import { agoText } from '../../core/sessions/words';
+import { agoText } from '../../shared/ago-text';
 import { parseFlags } from '../cli-error';
 import { printJson, table } from '../format';
 import { withSessions } from './session-cli';

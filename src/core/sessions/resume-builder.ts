@@ -2,7 +2,8 @@ import type { ResumeView, Session, Turn } from '../../shared/contract/sessions';
 import type { ActivityRepository } from '../store/repositories/activity-repository';
 import type { SessionRepository } from '../store/repositories/session-repository';
 import { extractiveSummary } from './extractive';
-import { agoText, durationText } from './words';
+import { agoText } from '../../shared/ago-text';
+import { durationText } from './words';
 
 export const DEFAULT_HISTORY_TOKENS = 6000;
 /** How many summarized older turns are listed by their TOC line (the rest by topic only). */

@@ -204,7 +204,7 @@ export class SessionService {
    * Records the prompt as the next turn, streams the reply (LLM, else the offline assistant) through
    * `onDelta`, stores it, and queues the TOC line and title update without waiting for them.
    */
-  async send(id: string, content: string, onDelta: (text: string) => void = () => {}): Promise<{ turn: Turn; session: Session }> {
+  async send(id: string, content: string, onStreamDelta: (text: string) => void = () => {}): Promise<{ turn: Turn; session: Session }> {
     const session = this.get(id);
     if (this.streaming.has(id)) throw new ApiError(409, 'reply_in_progress', `Session ${id} is still replying; wait for the reply to finish.`);
     this.streaming.add(id);
@@ -225,6 +225,11 @@ export class SessionService {
         engine: intent === 'none' ? (this.deps.llm.configured ? 'llm' : 'offline') : 'command',
         at: this.deps.clock.now(),
       });
+      this.deps.events?.emit('session:turn-started', { sessionId: id, turn: turn.number, prompt: content, at: turn.createdAt });
+      const onDelta = (text: string): void => {
+        onStreamDelta(text);
+        this.deps.events?.emit('session:reply-delta', { sessionId: id, turn: turn.number, text });
+      };
       let reply: string;
       let engine: Turn['engine'] = 'command';
       let model: string | null = null;
