@@ -1,4 +1,4 @@
-import { app, dialog, powerMonitor, type BrowserWindow } from 'electron';
+import { app, dialog, Notification, powerMonitor, type BrowserWindow } from 'electron';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { eventNames } from '../shared/events';
 import { startEngine, type RunningEngine } from '../server/start-engine';
@@ -57,11 +57,23 @@ async function start(options: LaunchOptions): Promise<void> {
     { active: trayIconPath, paused: trayIconPausedPath },
     () => {
       const { state, pausedReason } = core.observer.health();
-      return { state, pausedReason, autoPaused: autoPause.isAutoPaused, launchAtLogin: isLaunchAtLogin() };
+      const [question] = core.memory.questions.list('pending', 1, core.clock.now());
+      return {
+        state,
+        pausedReason,
+        autoPaused: autoPause.isAutoPaused,
+        launchAtLogin: isLaunchAtLogin(),
+        pendingQuestion: question ? { id: question.id, text: question.text } : null,
+      };
     },
     (action: TrayAction) => runTrayAction(action),
   );
   core.events.on('capture:state-changed', () => tray?.refresh());
+  core.events.on('context:session-updated', () => tray?.refresh());
+  core.events.on('question:asked', (question) => {
+    tray?.refresh();
+    announceQuestion(question.text);
+  });
   for (const name of eventNames) {
     core.events.on(name, (payload) => {
       if (window && !window.isDestroyed()) sendEvent(window.webContents, name, payload);
@@ -70,8 +82,17 @@ async function start(options: LaunchOptions): Promise<void> {
   if (!options.hidden) showWindow();
 }
 
+/** A desktop notification for a new question; clicking it opens the window where it can be answered. */
+function announceQuestion(text: string): void {
+  if (!Notification.isSupported()) return;
+  const notification = new Notification({ title: 'Workflow Shadow has a question', body: text, silent: true });
+  notification.on('click', () => showWindow());
+  notification.show();
+}
+
 function runTrayAction(action: TrayAction): void {
-  const observer = engine?.core.observer;
+  const core = engine?.core;
+  const observer = core?.observer;
   switch (action) {
     case 'pause':
       observer?.pause('paused from the tray');
@@ -82,6 +103,11 @@ function runTrayAction(action: TrayAction): void {
     case 'open-window':
       showWindow();
       break;
+    case 'snooze-question': {
+      const [question] = core?.memory.questions.list('pending', 1, core.clock.now()) ?? [];
+      if (question) core?.memory.snoozeQuestion(question.id, 60);
+      break;
+    }
     case 'toggle-launch-at-login':
       try {
         setLaunchAtLogin(!isLaunchAtLogin());

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CaptureState } from '../../src/shared/contract/index';
 import { trayIconVariant, trayMenuModel, trayStatusLabel, trayTooltip, type TrayMenuItem, type TrayModelInput } from '../../src/main/policy/tray-menu';
 
-const base: TrayModelInput = { state: 'observing', pausedReason: null, autoPaused: false, launchAtLogin: false };
+const base: TrayModelInput = { state: 'observing', pausedReason: null, autoPaused: false, launchAtLogin: false, pendingQuestion: null };
 
 function action(items: TrayMenuItem[], name: string) {
   return items.find((item) => item.kind === 'action' && item.action === name) as Extract<TrayMenuItem, { kind: 'action' }> | undefined;
@@ -48,6 +48,25 @@ describe('tray menu model', () => {
     const items = trayMenuModel({ ...base, state: 'stopped', launchAtLogin: true });
     expect(action(items, 'pause')?.enabled).toBe(false);
     expect(action(items, 'toggle-launch-at-login')?.checked).toBe(true);
+  });
+
+  it('shows a pending question with "Answer in the window…" and "Ask me later", and nothing of it without one', () => {
+    const text = 'You switched between the ledger and the bank portal 14 times in 10 minutes — what are you reconciling?';
+    const items = trayMenuModel({ ...base, pendingQuestion: { id: 7, text } });
+    const label = (items[2] as { label: string }).label;
+    expect(label.startsWith('Question: You switched between the ledger and the bank portal 14 times')).toBe(true);
+    expect(label.endsWith('…')).toBe(true);
+    expect(label.length).toBeLessThanOrEqual('Question: '.length + 70);
+    expect(items.slice(3, 5)).toEqual([
+      { kind: 'action', action: 'open-window', label: 'Answer in the window…', enabled: true },
+      { kind: 'action', action: 'snooze-question', label: 'Ask me later', enabled: true },
+    ]);
+    expect(trayMenuModel({ ...base, pendingQuestion: { id: 8, text: 'What is the Q3 file for?' } })[2]).toEqual({
+      kind: 'status',
+      label: 'Question: What is the Q3 file for?',
+    });
+    expect(action(trayMenuModel(base), 'snooze-question')).toBeUndefined();
+    expect(trayMenuModel(base).filter((item) => item.kind === 'status')).toHaveLength(1);
   });
 
   it('greys the icon whenever nothing is recorded', () => {

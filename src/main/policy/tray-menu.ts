@@ -7,9 +7,20 @@ export interface TrayModelInput {
   /** Paused by the app (screen locked, asleep, low power): it resumes by itself. */
   readonly autoPaused: boolean;
   readonly launchAtLogin: boolean;
+  /** The newest clarifying question waiting for an answer, if any. */
+  readonly pendingQuestion: { readonly id: number; readonly text: string } | null;
 }
 
-export type TrayAction = 'pause' | 'resume' | 'open-window' | 'toggle-launch-at-login' | 'quit';
+export type TrayAction = 'pause' | 'resume' | 'open-window' | 'snooze-question' | 'toggle-launch-at-login' | 'quit';
+
+/** Menu labels are one line; a question longer than this is cut at a word. */
+const QUESTION_LABEL_MAX = 70;
+
+function questionLabel(text: string): string {
+  if (text.length <= QUESTION_LABEL_MAX) return text;
+  const cut = text.slice(0, QUESTION_LABEL_MAX - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 30 ? cut.lastIndexOf(' ') : cut.length)}…`;
+}
 
 export type TrayMenuItem =
   | { readonly kind: 'status'; readonly label: string }
@@ -56,6 +67,17 @@ export function trayTooltip(input: TrayModelInput): string {
   return `Workflow Shadow — paused${why}${how}`;
 }
 
+/** The question waiting for the user: answered in the window, or put off ("ask me later"). */
+function questionItems(question: TrayModelInput['pendingQuestion']): TrayMenuItem[] {
+  if (!question) return [];
+  return [
+    { kind: 'status', label: `Question: ${questionLabel(question.text)}` },
+    { kind: 'action', action: 'open-window', label: 'Answer in the window…', enabled: true },
+    { kind: 'action', action: 'snooze-question', label: 'Ask me later', enabled: true },
+    { kind: 'separator' },
+  ];
+}
+
 export function trayMenuModel(input: TrayModelInput): TrayMenuItem[] {
   const paused = isPaused(input.state);
   const running = input.state !== 'stopped';
@@ -64,6 +86,7 @@ export function trayMenuModel(input: TrayModelInput): TrayMenuItem[] {
   return [
     { kind: 'status', label: status },
     { kind: 'separator' },
+    ...questionItems(input.pendingQuestion),
     paused
       ? { kind: 'action', action: 'resume', label: input.autoPaused ? 'Resume now' : 'Resume observing', enabled: running }
       : { kind: 'action', action: 'pause', label: 'Pause observing', enabled: running },
