@@ -1,0 +1,116 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startHeadlessShadow, type ShadowProcess } from './shadow-process';
+import { createTempShadowHome, type TempShadowHome } from './temp-shadow-home';
+
+/**
+ * Web mode end to end: the production renderer build, served by `shadow start --headless`, driven in
+ * Debian's Chromium. Shared by every file in tests/e2e.
+ */
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const rendererIndex = join(repoRoot, 'out/renderer/index.html');
+const buildLock = join(repoRoot, 'out/.renderer-build.lock');
+export const demoDay = join(repoRoot, 'profiles/demo/day');
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+function rendererIsFresh(): boolean {
+  const sources = ['src/renderer', 'src/shared', 'src/preload/bridge-contract.ts', 'electron.vite.config.ts'];
+  return existsSync(rendererIndex) && statSync(rendererIndex).mtimeMs >= Math.max(...sources.map((s) => newestMtime(join(repoRoot, s))));
+}
+
+/**
+ * CI starts from a clean clone: build the renderer when it is missing or older than its sources.
+ * Test files run in parallel, so one builds (a lock folder) while the others wait for it.
+ */
+export async function ensureRendererBuilt(): Promise<void> {
+  mkdirSync(join(repoRoot, 'out'), { recursive: true });
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (rendererIsFresh()) return;
+    try {
+      mkdirSync(buildLock);
+      break;
+    } catch {
+      // A stale lock (a killed run) older than the longest build is taken over.
+      if (Date.now() - statSync(buildLock, { throwIfNoEntry: false })!.mtimeMs > 300_000) rmSync(buildLock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error('waited 5 minutes for another test file to build the renderer');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  try {
+    if (rendererIsFresh()) return;
+    execFileSync(process.execPath, [join(repoRoot, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
+      cwd: repoRoot,
+      env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
+      stdio: 'pipe',
+      timeout: 240_000,
+    });
+  } finally {
+    rmSync(buildLock, { recursive: true, force: true });
+  }
+}
+
+export interface WebUi {
+  readonly home: TempShadowHome;
+  readonly shadow: ShadowProcess;
+  readonly browser: Browser;
+  /** The link `shadow start --headless` prints, with `#token=…`. */
+  readonly uiUrl: string;
+  readonly port: number;
+  /** A new page that records page errors and console errors into `errors`. */
+  newPage(): Promise<Page>;
+  readonly errors: string[];
+  close(): Promise<void>;
+}
+
+/** Builds the renderer if needed, starts a headless shadow in a fresh home with `args`, and opens Chromium. */
+export async function openWebUi(args: readonly string[] = [], setupHome?: (home: TempShadowHome) => void): Promise<WebUi> {
+  await ensureRendererBuilt();
+  const home = createTempShadowHome();
+  setupHome?.(home);
+  const shadow = await startHeadlessShadow(args, home.env);
+  const deadline = Date.now() + 10_000;
+  let match: RegExpMatchArray | null = null;
+  while (!(match = shadow.output().match(/UI:\s+(http:\/\/127\.0\.0\.1:(\d+)\/#token=\S+)/)) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!match) {
+    await shadow.stop();
+    throw new Error(`shadow start --headless printed no UI link:\n${shadow.output()}`);
+  }
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const errors: string[] = [];
+  return {
+    home,
+    shadow,
+    browser,
+    uiUrl: match[1]!,
+    port: Number(match[2]),
+    errors,
+    async newPage() {
+      const page = await browser.newPage();
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await shadow.stop();
+      home.remove();
+    },
+  };
+}
