@@ -24,6 +24,8 @@ export type FakeReply =
       readonly model?: string;
       /** Streaming only: send this many text pieces, then drop the connection. */
       readonly breakAfterChunks?: number;
+      /** Streaming only: pause between text pieces (a reply a person can watch grow). */
+      readonly chunkDelayMs?: number;
     }
   | { readonly kind: 'error'; readonly status: number; readonly message?: string; readonly headers?: Record<string, string> }
   /** Accept the request and never answer (until the client gives up or the server closes). */
@@ -146,7 +148,7 @@ export async function startFakeOpenAiServer(
         return;
       }
       chunk({ content: piece });
-      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => (reply.chunkDelayMs ? setTimeout(resolve, reply.chunkDelayMs) : setImmediate(resolve)));
     }
     for (const [index, call] of toolCalls.entries()) {
       const half = Math.ceil(call.function.arguments.length / 2);

@@ -13,6 +13,8 @@ export interface ShadowProcess {
   /** GET an API path (e.g. `/health`) with the bearer token; throws with the body on a non-2xx answer. */
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
+  /** Any method, e.g. PUT or PATCH, with a JSON body. */
+  send<T>(method: string, path: string, body?: unknown): Promise<T>;
   /** SIGTERM, then SIGKILL if it has not exited in 5 s. */
   stop(): Promise<void>;
 }
@@ -95,6 +97,7 @@ export async function startHeadlessShadow(args: readonly string[], env: NodeJS.P
     output: () => log.join(''),
     get: (path) => request('GET', path),
     post: (path, body = {}) => request('POST', path, body),
+    send: (method, path, body) => request(method, path, body),
     stop,
   };
 }

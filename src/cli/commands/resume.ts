@@ -16,8 +16,7 @@ const flagsSchema = z.object({
 });
 
 /** Resumes in the running app (it makes the session active there) and returns what it answered. */
-async function resumeInRunningApp(port: number, id: string, maxHistoryTokens: number | undefined): Promise<ResumeView> {
-  const token = loadOrCreateApiToken(resolveProfilePaths().apiToken);
+async function resumeInRunningApp(port: number, token: string, id: string, maxHistoryTokens: number | undefined): Promise<ResumeView> {
   const res = await fetch(`http://127.0.0.1:${port}/api/v1/sessions/${encodeURIComponent(id)}/resume`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -39,9 +38,10 @@ export function registerResumeCommand(program: Command): void {
     .action(async (words: string[], raw: Record<string, unknown>) => {
       const flags = parseFlags(flagsSchema, { ...raw, session: words.join(' ') });
       const running = readRuntimeInfo(resolveProfilePaths());
+      const token = running ? loadOrCreateApiToken(resolveProfilePaths().apiToken) : '';
       const { view, where } = await withSessions(async (sessions) => {
         const id = findSession(sessions, flags.session);
-        if (running) return { view: await resumeInRunningApp(running.port, id, flags.maxHistoryTokens), where: 'running' as const };
+        if (running) return { view: await resumeInRunningApp(running.port, token, id, flags.maxHistoryTokens), where: 'running' as const };
         return { view: sessions.resumeView(id, flags.maxHistoryTokens), where: 'offline' as const };
       });
       if (flags.json) return printJson({ ...view, resumedInRunningApp: where === 'running' });
@@ -52,8 +52,9 @@ export function registerResumeCommand(program: Command): void {
         for (const m of view.history) console.log(`[${m.role}] ${m.content}\n`);
       }
       console.log(
-        where === 'running'
-          ? `\nThe session ${view.session.id} is active again in the running app.`
+        where === 'running' && running
+          ? `\nThe session ${view.session.id} is active again in the running app. Open it in the window:\n` +
+              `http://127.0.0.1:${running.port}/#token=${token}&session=${view.session.id}`
           : `\nThe app is not running: start it (\`shadow start\`) and resume ${view.session.id} there to continue.`,
       );
     });

@@ -4,6 +4,8 @@ import type { ShadowClient } from './client';
 import { httpClient } from './http-transport';
 import { forgetApiToken, takeApiToken } from './token';
 
+export { sessionToOpen } from './token';
+
 declare global {
   interface Window {
     /** Present inside Electron (the preload); absent in a plain browser. */

@@ -1,3 +1,5 @@
+import { sessionIdSchema } from '../../shared/contract/sessions';
+
 const STORAGE_KEY = 'workflow-shadow.api-token';
 
 /**
@@ -12,6 +14,12 @@ export function takeApiToken(location: Location, storage: Storage, history: Hist
     return fromHash;
   }
   return storage.getItem(STORAGE_KEY);
+}
+
+/** `#…&session=ses_…` (the link `shadow resume` prints) opens the chat at that conversation. */
+export function sessionToOpen(location: Location): string | null {
+  const id = new URLSearchParams(location.hash.replace(/^#/, '')).get('session');
+  return id && sessionIdSchema.safeParse(id).success ? id : null;
 }
 
 export function forgetApiToken(storage: Storage): void {

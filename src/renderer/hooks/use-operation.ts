@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OperationInput, OperationKey, OperationOutput, Operations } from '../../shared/contract/index';
 import type { PublicEventName } from '../../shared/events';
 import type { ShadowClient } from '../api/index';
+import { errorText } from '../error-text';
 
 export interface OperationState<T> {
   readonly data: T | null;
@@ -41,7 +42,7 @@ export function useOperation<K extends OperationKey>(
       })
       .catch((failure: unknown) => {
         if (mine !== generation.current) return;
-        setError(failure instanceof Error ? failure.message : String(failure));
+        setError(errorText(failure));
       })
       .finally(() => {
         if (mine === generation.current) setLoading(false);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { CaptureState, Health } from '../../../shared/contract/index';
 import type { ShadowClient } from '../../api/index';
+import { errorText } from '../../error-text';
 
 const STATE_LABELS: Record<CaptureState, string> = {
   observing: 'Observing',
@@ -32,7 +33,7 @@ export function StatusHeader({ client, health, onChanged }: StatusHeaderProps) {
       else await client.call('pauseCapture', { reason: 'paused from the window' });
       onChanged();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(errorText(failure));
     } finally {
       setBusy(false);
     }

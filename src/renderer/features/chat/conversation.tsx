@@ -1,0 +1,140 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { ResumeView, Turn } from '../../../shared/contract/sessions';
+import type { OutputMeta } from '../../../shared/contract/storage';
+import type { ShadowClient } from '../../api/index';
+import { errorText } from '../../error-text';
+import { useOperation } from '../../hooks/use-operation';
+import { TocPanel } from '../toc/toc-panel';
+import { Composer } from './composer';
+import { ResumeBanner } from './resume-banner';
+import { SessionHeader } from './session-header';
+import { LiveTurnItem, TurnItem } from './turn-item';
+import { useSessionTurns } from './use-session-turns';
+
+/** The outputs a turn shows: stored for it, or named by an `[output:<id>]` marker in its text. */
+function outputsOfTurn(outputs: readonly OutputMeta[], turn: Turn): OutputMeta[] {
+  const text = `${turn.prompt}\n${turn.reply}`;
+  return outputs.filter((output) => output.turn === turn.number || text.includes(output.marker));
+}
+
+/** Within this many pixels of the bottom, new text keeps the view scrolled to the end. */
+const STICKY_PX = 80;
+
+interface ConversationProps {
+  readonly client: ShadowClient;
+  readonly sessionId: string;
+  /** Sent once when the conversation opens (the first message of a new chat). */
+  readonly firstMessage: string | null;
+  readonly resumeView: ResumeView | null;
+  readonly onResumed: (view: ResumeView | null) => void;
+}
+
+/** One open conversation: its turns (streaming included), the composer and the table of contents. */
+export function Conversation({ client, sessionId, firstMessage, resumeView, onResumed }: ConversationProps) {
+  const session = useOperation(
+    client,
+    'getSession',
+    { id: sessionId },
+    { refreshOn: ['session:status-changed', 'session:title-changed', 'session:turn-completed'] },
+  );
+  const turns = useSessionTurns(client, sessionId);
+  const outputs = useOperation(client, 'listSessionOutputs', { id: sessionId }, { refreshOn: ['session:turn-completed'] });
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [highlight, setHighlight] = useState<number | null>(null);
+  const scroller = useRef<HTMLOListElement>(null);
+  const stickToBottom = useRef(true);
+
+  const send = async (content: string): Promise<boolean> => {
+    setSending(true);
+    setSendError(null);
+    stickToBottom.current = true;
+    try {
+      await client.call('sendMessage', { id: sessionId, content });
+      return true;
+    } catch (failure) {
+      setSendError(errorText(failure));
+      return false;
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const firstSent = useRef(false);
+  useEffect(() => {
+    if (firstMessage && !firstSent.current) {
+      firstSent.current = true;
+      void send(firstMessage);
+    }
+    // The first message goes once, when the conversation opens (`send` is new each render).
+  }, [firstMessage]);
+
+  // Resuming clears a pending "shall I pause?" without a status change to announce it.
+  const reloadSession = session.reload;
+  useEffect(() => {
+    if (resumeView) reloadSession();
+  }, [resumeView, reloadSession]);
+
+  useLayoutEffect(() => {
+    const list = scroller.current;
+    if (list && stickToBottom.current) list.scrollTop = list.scrollHeight;
+  }, [turns.turns, turns.live]);
+
+  const jumpTo = async (n: number): Promise<void> => {
+    stickToBottom.current = false;
+    await turns.ensureLoaded(n);
+    setHighlight(n);
+    requestAnimationFrame(() => document.getElementById(`turn-${n}`)?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
+  };
+
+  const resume = async (): Promise<void> => onResumed(await client.call('resumeSession', { id: sessionId }));
+
+  return (
+    <div className="conversation-layout">
+      <section className="conversation" aria-label="Conversation">
+        {session.data && <SessionHeader client={client} session={session.data} onResume={resume} />}
+        {session.error && !session.data && <p className="error-line">{session.error}</p>}
+        {resumeView && <ResumeBanner view={resumeView} onClose={() => onResumed(null)} />}
+        <ol
+          className="turns"
+          ref={scroller}
+          onScroll={(event) => {
+            const el = event.currentTarget;
+            stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICKY_PX;
+          }}
+          data-testid="turns"
+        >
+          {turns.hasEarlier && (
+            <li className="load-earlier">
+              <button type="button" className="link" onClick={() => void turns.loadEarlier()} data-testid="load-earlier">
+                Show earlier turns ({turns.turns[0]!.number - 1} more)
+              </button>
+            </li>
+          )}
+          {turns.loading && turns.turns.length === 0 && <li className="muted small">Loading…</li>}
+          {turns.turns.map((turn) => (
+            <TurnItem
+              key={turn.number}
+              client={client}
+              turn={turn}
+              highlighted={turn.number === highlight}
+              outputs={outputsOfTurn(outputs.data?.outputs ?? [], turn)}
+            />
+          ))}
+          {turns.live && !turns.turns.some((t) => t.number === turns.live!.number) && <LiveTurnItem live={turns.live} />}
+        </ol>
+        {session.data?.pauseRequested && (
+          <div className="pause-confirm" data-testid="pause-confirm">
+            <span>Pause this conversation here?</span>
+            <button type="button" onClick={() => void send('yes')} disabled={sending}>
+              Yes, pause
+            </button>
+          </div>
+        )}
+        {(sendError ?? turns.error) && <p className="error-line small">{sendError ?? turns.error}</p>}
+        <Composer busy={sending || Boolean(turns.live)} onSend={send} />
+      </section>
+      <TocPanel client={client} sessionId={sessionId} onJump={(n) => void jumpTo(n)} />
+    </div>
+  );
+}

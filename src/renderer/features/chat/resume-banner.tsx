@@ -1,0 +1,32 @@
+import type { ResumeView } from '../../../shared/contract/sessions';
+
+/** What resuming brought back: the warning if the instructions changed, and the block the model gets. */
+export function ResumeBanner({ view, onClose }: { readonly view: ResumeView; readonly onClose: () => void }) {
+  const changed = view.changesSincePause.slice(0, 4);
+  return (
+    <section className="resume-banner" data-testid="resume-banner" aria-label="Resumed conversation">
+      <div className="card-head">
+        <strong>Resumed “{view.session.title || 'conversation'}”</strong>
+        <button type="button" className="link" onClick={onClose} aria-label="Close">
+          ×
+        </button>
+      </div>
+      <p className="small">
+        {view.wholeTurns} {view.wholeTurns === 1 ? 'turn' : 'turns'} brought back whole
+        {view.summarizedTurns > 0 && `, ${view.summarizedTurns} summarized`}.
+        {changed.length > 0 && ` Since then: ${changed.map((c) => `${c.app} ${Math.round(c.seconds / 60)} min`).join(', ')}.`}
+      </p>
+      {view.warning && (
+        <p className="warning small" data-testid="resume-warning">
+          {view.warning}
+        </p>
+      )}
+      <details>
+        <summary className="small">What the assistant is given</summary>
+        <pre className="resume-block" data-testid="resume-block">
+          {view.block}
+        </pre>
+      </details>
+    </section>
+  );
+}

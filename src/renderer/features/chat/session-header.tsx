@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import type { Session } from '../../../shared/contract/sessions';
+import { agoText } from '../../../shared/ago-text';
+import type { ShadowClient } from '../../api/index';
+import { downloadText } from '../../download';
+import { errorText } from '../../error-text';
+
+interface SessionHeaderProps {
+  readonly client: ShadowClient;
+  readonly session: Session;
+  readonly onResume: () => Promise<void>;
+}
+
+/** Title, status and the save-and-pause / resume / transcript actions of the open conversation. */
+export function SessionHeader({ client, session, onResume }: SessionHeaderProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const act = async (action: () => Promise<unknown>): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const exportTranscript = async (): Promise<void> => {
+    const { files } = await client.call('exportSession', { id: session.id });
+    downloadText(`${session.title.replace(/[^\w .-]+/g, '').trim() || session.id}.md`, files['transcript.md']);
+  };
+
+  return (
+    <header className="conversation-head">
+      <div className="conversation-title">
+        <h2 className="ellipsis" data-testid="session-title">
+          {session.title || 'New conversation'}
+        </h2>
+        <span className="muted small">
+          {session.type} · {session.turnCount} {session.turnCount === 1 ? 'turn' : 'turns'} · last active{' '}
+          {agoText(Date.parse(session.lastActiveAt), Date.now())}
+        </span>
+      </div>
+      <div className="conversation-actions">
+        <span className={`tag status-${session.status}`} data-testid="session-status" data-status={session.status}>
+          {session.status}
+        </span>
+        {session.status === 'active' ? (
+          <button
+            type="button"
+            disabled={busy || session.turnCount === 0}
+            onClick={() => void act(() => client.call('pauseSession', { id: session.id }))}
+            title="Save the conversation and pause it; resume it any time"
+            data-testid="session-pause"
+          >
+            Save &amp; pause
+          </button>
+        ) : (
+          <button type="button" disabled={busy} onClick={() => void act(onResume)} data-testid="session-resume">
+            Resume
+          </button>
+        )}
+        <button type="button" disabled={busy || session.turnCount === 0} onClick={() => void act(exportTranscript)} data-testid="session-export">
+          Transcript
+        </button>
+      </div>
+      {error && <p className="error-line small">{error}</p>}
+    </header>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Turn } from '../../../shared/contract/sessions';
+import type { OutputMeta } from '../../../shared/contract/storage';
+import type { ShadowClient } from '../../api/index';
+import { formatTime } from '../../format';
+import { OUTPUT_MARKER, OutputCard } from '../outputs/output-card';
+import type { LiveTurn } from './use-session-turns';
+
+const ENGINE_NOTES: Record<Turn['engine'], string | null> = {
+  llm: null,
+  offline: 'answered offline from memory',
+  command: null,
+};
+
+interface TurnItemProps {
+  readonly client: ShadowClient;
+  readonly turn: Turn;
+  readonly highlighted: boolean;
+  /** Outputs shown in this turn (stored for it, or named by a marker in its text). */
+  readonly outputs: readonly OutputMeta[];
+}
+
+/** One exchange: the prompt (with the app that was active when it was sent), the reply and its outputs. */
+export function TurnItem({ client, turn, highlighted, outputs }: TurnItemProps) {
+  const where = [turn.app, turn.windowTitle].filter(Boolean).join(' — ');
+  const note = turn.status === 'interrupted' || turn.status === 'failed' ? `reply ${turn.status}` : ENGINE_NOTES[turn.engine];
+  return (
+    <li id={`turn-${turn.number}`} className={highlighted ? 'turn highlighted' : 'turn'} data-testid="turn" data-turn={turn.number}>
+      <div className="turn-meta muted small">
+        <span>#{turn.number}</span> <time dateTime={turn.createdAt}>{formatTime(turn.createdAt)}</time>
+        {where && <span className="ellipsis"> · {where}</span>}
+      </div>
+      <div className="bubble user">{turn.prompt}</div>
+      <div className="bubble assistant" data-testid="turn-reply">
+        {turn.reply.replace(OUTPUT_MARKER, '').trim()}
+        {note && <div className="muted small turn-note">{note}</div>}
+      </div>
+      {outputs.map((output) => (
+        <OutputCard key={output.id} client={client} output={output} />
+      ))}
+    </li>
+  );
+}
+
+/** The turn being answered right now: the reply grows as it streams. */
+export function LiveTurnItem({ live }: { readonly live: LiveTurn }) {
+  return (
+    <li className="turn live" data-testid="live-turn" data-turn={live.number} aria-busy="true">
+      <div className="turn-meta muted small">
+        <span>#{live.number}</span> <time dateTime={live.createdAt}>{formatTime(live.createdAt)}</time>
+      </div>
+      <div className="bubble user">{live.prompt}</div>
+      <div className="bubble assistant" data-testid="live-reply">
+        {live.reply || <span className="typing" aria-label="The assistant is answering" />}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import type { Question } from '../../../shared/contract/memory';
+import type { ShadowClient } from '../../api/index';
+import { errorText } from '../../error-text';
+import { formatTime } from '../../format';
+import { useOperation } from '../../hooks/use-operation';
+
+const SNOOZE_MINUTES = 60;
+
+function QuestionItem({ client, question, onDone }: { readonly client: ShadowClient; readonly question: Question; readonly onDone: () => void }) {
+  const [answer, setAnswer] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const act = async (action: () => Promise<unknown>): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      onDone();
+    } catch (failure) {
+      setError(errorText(failure));
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="question" data-testid="question" data-question-id={question.id}>
+      <p className="question-text">{question.text}</p>
+      <p className="muted small">asked {formatTime(question.askedAt)}</p>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (answer.trim()) void act(() => client.call('answerQuestion', { id: question.id, answer: answer.trim() }));
+        }}
+      >
+        <textarea
+          value={answer}
+          onChange={(event) => setAnswer(event.target.value)}
+          rows={2}
+          placeholder="Your answer helps the shadow understand your work"
+          aria-label={`Answer: ${question.text}`}
+          data-testid="question-answer"
+        />
+        <div className="question-actions">
+          <button type="submit" className="primary" disabled={busy || !answer.trim()} data-testid="question-submit">
+            Answer
+          </button>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void act(() => client.call('snoozeQuestion', { id: question.id, minutes: SNOOZE_MINUTES }))}
+            data-testid="question-snooze"
+          >
+            Ask me later
+          </button>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void act(() => client.call('dismissQuestion', { id: question.id }))}
+            title="Never ask this again"
+            data-testid="question-dismiss"
+          >
+            Dismiss
+          </button>
+        </div>
+      </form>
+      {error && <p className="error-line small">{error}</p>}
+    </li>
+  );
+}
+
+/** The clarifying questions waiting for an answer (Today view): answer, ask me later, or dismiss. */
+export function PendingQuestions({ client }: { readonly client: ShadowClient }) {
+  const pending = useOperation(client, 'listQuestions', { status: 'pending', limit: 10 }, { refreshOn: ['question:asked'], intervalMs: 60_000 });
+  const questions = pending.data?.questions ?? [];
+  if (questions.length === 0 && !pending.error) return null;
+  return (
+    <section className="card" aria-labelledby="questions-title" data-testid="pending-questions">
+      <div className="card-head">
+        <h2 id="questions-title">Questions for you</h2>
+        <span className="muted">{questions.length}</span>
+      </div>
+      {pending.error && <p className="error-line small">{pending.error}</p>}
+      <ul className="questions">
+        {questions.map((question) => (
+          <QuestionItem key={question.id} client={client} question={question} onDone={pending.reload} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import type { ResumeView, Session } from '../../../shared/contract/sessions';
+import { agoText } from '../../../shared/ago-text';
+import type { ShadowClient } from '../../api/index';
+import { errorText } from '../../error-text';
+
+const SEARCH_DELAY_MS = 150;
+
+interface ResumeDialogProps {
+  readonly client: ShadowClient;
+  readonly onResumed: (view: ResumeView) => void;
+  readonly onClose: () => void;
+}
+
+/** Recent sessions with search and fuzzy title match; choosing one resumes it (Claude Code's /resume). */
+export function ResumeDialog({ client, onResumed, onClose }: ResumeDialogProps) {
+  const [query, setQuery] = useState('');
+  const [sessions, setSessions] = useState<readonly Session[] | null>(null);
+  const [active, setActive] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      const q = query.trim();
+      client
+        .call('listSessions', { limit: 30, ...(q && { q }) })
+        .then((answer) => {
+          if (cancelled) return;
+          setSessions(answer.sessions);
+          setActive(0);
+          setError(null);
+        })
+        .catch((failure: unknown) => !cancelled && setError(errorText(failure)));
+    }, SEARCH_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [client, query]);
+
+  const resume = async (session: Session): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      onResumed(await client.call('resumeSession', { id: session.id }));
+    } catch (failure) {
+      setError(errorText(failure));
+      setBusy(false);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent): void => {
+    const count = sessions?.length ?? 0;
+    if (event.key === 'Escape') onClose();
+    else if (event.key === 'ArrowDown' && count) setActive((i) => (i + 1) % count);
+    else if (event.key === 'ArrowUp' && count) setActive((i) => (i - 1 + count) % count);
+    else if (event.key === 'Enter' && sessions?.[active]) void resume(sessions[active]);
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+      <div className="modal resume-dialog" role="dialog" aria-modal="true" aria-labelledby="resume-title" onKeyDown={onKeyDown} data-testid="resume-dialog">
+        <div className="card-head">
+          <h2 id="resume-title">Resume a conversation</h2>
+          <button type="button" className="link" onClick={onClose} aria-label="Close">
+            ×
+          </button>
+        </div>
+        <input
+          type="search"
+          autoFocus
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Search by title, type or summary"
+          aria-label="Search conversations"
+          data-testid="resume-search"
+        />
+        {error && <p className="error-line small">{error}</p>}
+        <ul className="resume-items" role="listbox" aria-label="Conversations">
+          {sessions?.length === 0 && <li className="muted small">{query.trim() ? `Nothing matches “${query.trim()}”.` : 'No conversations yet.'}</li>}
+          {sessions?.map((session, i) => (
+            <li key={session.id} role="option" aria-selected={i === active}>
+              <button
+                type="button"
+                className={i === active ? 'resume-item active' : 'resume-item'}
+                disabled={busy}
+                onMouseEnter={() => setActive(i)}
+                onClick={() => void resume(session)}
+                data-testid="resume-item"
+                data-session-id={session.id}
+              >
+                <span className="resume-item-head">
+                  <span className="tag">{session.type}</span>
+                  <strong className="ellipsis">{session.title || 'New conversation'}</strong>
+                  <span className={`tag status-${session.status}`}>{session.status}</span>
+                </span>
+                <span className="muted small">
+                  {agoText(Date.parse(session.lastActiveAt), Date.now())} · {session.turnCount} {session.turnCount === 1 ? 'turn' : 'turns'}
+                </span>
+                {session.contextSummary && <span className="small resume-summary">{session.contextSummary}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <p className="muted small">↑↓ to choose · Enter to resume · Esc to close</p>
+      </div>
+    </div>
+  );
+}
