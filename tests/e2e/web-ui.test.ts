@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppTime, Health } from '../../src/shared/contract/index';
+import type { AppTime, Health, WorkSessionDetail } from '../../src/shared/contract/index';
 import { demoDay, openWebUi, type WebUi } from '../helpers/web-ui';
 
 /** Web mode end to end: the dashboard while `shadow start --headless` replays the demo day. */
@@ -83,6 +83,26 @@ describe('web UI served by shadow start --headless', () => {
     // Reloading keeps working without the token in the URL.
     await page.reload();
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    expect(ui.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the tasks of the work session in the timeline, newest first, as the API has them', async () => {
+    const page = await ui.newPage();
+    await page.goto(ui.uiUrl);
+    const health = await ui.shadow.get<Health>('/health');
+    const detail = () => ui.shadow.get<WorkSessionDetail>(`/work-sessions/${health.capture.workSessionId}`);
+    // The replay goes on: wait for a couple of tasks, then compare what is shown with the API.
+    await expect.poll(async () => (await detail()).tasks.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await page.reload();
+    const shown = () => page.getByTestId('timeline-task').evaluateAll((items) => items.map((li) => li.querySelector('strong')?.textContent));
+    await expect
+      .poll(async () => {
+        const names = await shown();
+        const tasks = (await detail()).tasks.map((task) => task.name).reverse();
+        return names.length >= 2 && names.every((name, i) => name === tasks[i]);
+      }, { timeout: 15_000 })
+      .toBe(true);
     expect(ui.errors).toEqual([]);
     await page.close();
   });
