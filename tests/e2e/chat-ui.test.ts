@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session, Toc } from '../../src/shared/contract/sessions';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../helpers/fake-openai-server';
 import { spawnShadow, TEST_API_TOKEN } from '../helpers/shadow-process';
-import { demoDay, openWebUi, type WebUi } from '../helpers/web-ui';
+import { demoDay, openWebUi, webUiForSuite, type WebUi } from '../helpers/web-ui';
 
 /**
  * The chat in web mode, in Chromium: conversations, streaming replies, the table of contents,
@@ -35,10 +35,11 @@ async function shownTurns(page: Page): Promise<Array<[number, string]>> {
 }
 
 describe('chat with the offline engine, over the demo day', () => {
+  const web = webUiForSuite(['--replay', demoDay, '--speed', '2000']);
   let ui: WebUi;
 
   beforeAll(async () => {
-    ui = await openWebUi(['--replay', demoDay, '--speed', '2000']);
+    ui = web();
     await skipOnboarding(ui);
     // Wait until the day has been replayed far enough to answer from (Excel time, invoice 4471 on screen).
     const deadline = Date.now() + 30_000;
@@ -46,11 +47,7 @@ describe('chat with the offline engine, over the demo day', () => {
       if (Date.now() > deadline) throw new Error('the demo day did not replay');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-  }, 300_000);
-
-  afterAll(async () => {
-    await ui?.close();
-  });
+  }, 60_000);
 
   it('answers from memory, lists the turns in the TOC, finds a word, pauses and resumes through the dialog', async () => {
     const page = await openChat(ui);

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Interview, Question } from '../../src/shared/contract/memory';
-import { demoDay, openWebUi, type WebUi } from '../helpers/web-ui';
+import { demoDay, webUiForSuite, type WebUi } from '../helpers/web-ui';
 
 /**
  * First run and what the shadow learns about the user, in Chromium: the onboarding wizard, the About
@@ -41,17 +41,10 @@ function questionItem(page: Page, id: number) {
 afterAll(() => rmSync(linkDir, { recursive: true, force: true }));
 
 describe('first run: the interview wizard, then About you and the questions', () => {
-  let ui: WebUi;
-
-  beforeAll(async () => {
-    ui = await openWebUi(['--replay', dayWithoutInterview, '--speed', '2000']);
-  }, 300_000);
-
-  afterAll(async () => {
-    await ui?.close();
-  });
+  const web = webUiForSuite(['--replay', dayWithoutInterview, '--speed', '2000']);
 
   it('walks through the interview, saving each answer, and lets the user correct the summary', async () => {
+    const ui = web();
     const page = await ui.newPage();
     await page.goto(ui.uiUrl);
     const wizard = page.getByTestId('onboarding-wizard');
@@ -109,6 +102,7 @@ describe('first run: the interview wizard, then About you and the questions', ()
   });
 
   it('shows the questions the day raised on Today: an answer is stored, "Ask me later" puts one off', async () => {
+    const ui = web();
     const [first, second] = await waitForQuestions(ui, 2);
     const page = await ui.newPage();
     await page.goto(ui.uiUrl);
@@ -131,17 +125,10 @@ describe('first run: the interview wizard, then About you and the questions', ()
 });
 
 describe('first run put off with "Later"', () => {
-  let ui: WebUi;
-
-  beforeAll(async () => {
-    ui = await openWebUi(['--replay', dayWithoutInterview, '--speed', '2000']);
-  }, 300_000);
-
-  afterAll(async () => {
-    await ui?.close();
-  });
+  const web = webUiForSuite(['--replay', dayWithoutInterview, '--speed', '2000']);
 
   it('keeps the wizard closed across reloads without saving anything, and a dismissed question is gone for good', async () => {
+    const ui = web();
     const page = await ui.newPage();
     await page.goto(ui.uiUrl);
     await expect.poll(() => page.getByTestId('onboarding-wizard').count(), { timeout: 15_000 }).toBe(1);

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppTime, Health, WorkSessionDetail } from '../../src/shared/contract/index';
-import { demoDay, openWebUi, type WebUi } from '../helpers/web-ui';
+import { demoDay, webUiForSuite, type WebUi } from '../helpers/web-ui';
 
 /** Web mode end to end: the dashboard while `shadow start --headless` replays the demo day. */
 
@@ -36,18 +36,15 @@ async function captureState(page: Page): Promise<string | null> {
   return page.getByTestId('capture-state').getAttribute('data-state');
 }
 
-let ui: WebUi;
-
-beforeAll(async () => {
-  // Fast enough to fill the table in seconds, slow enough that the day is still playing during the test.
-  ui = await openWebUi(['--replay', demoDay, '--speed', '200']);
-}, 300_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
+// Fast enough to fill the table in seconds, slow enough that the day is still playing during the test.
+const web = webUiForSuite(['--replay', demoDay, '--speed', '200']);
 
 describe('web UI served by shadow start --headless', () => {
+  let ui: WebUi;
+  beforeEach(() => {
+    ui = web();
+  });
+
   it('shows the replayed apps in today’s app time table, and pause/resume changes the state shown', async () => {
     const page = await ui.newPage();
     await page.goto(ui.uiUrl);

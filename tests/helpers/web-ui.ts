@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startHeadlessShadow, type ShadowProcess } from './shadow-process';
 import { createTempShadowHome, type TempShadowHome } from './temp-shadow-home';
 
@@ -112,5 +113,20 @@ export async function openWebUi(args: readonly string[] = [], setupHome?: (home:
       await shadow.stop();
       home.remove();
     },
+  };
+}
+
+/** `openWebUi` before the suite's tests and closed after them; the getter gives the running one. */
+export function webUiForSuite(args: readonly string[] = [], setupHome?: (home: TempShadowHome) => void): () => WebUi {
+  let ui: WebUi | undefined;
+  beforeAll(async () => {
+    ui = await openWebUi(args, setupHome);
+  }, 300_000);
+  afterAll(async () => {
+    await ui?.close();
+  });
+  return () => {
+    if (!ui) throw new Error('the web UI did not start (see beforeAll)');
+    return ui;
   };
 }

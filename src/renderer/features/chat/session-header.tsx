@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import type { Session } from '../../../shared/contract/sessions';
 import { agoText } from '../../../shared/ago-text';
 import type { ShadowClient } from '../../api/index';
 import { downloadText } from '../../download';
-import { errorText } from '../../error-text';
+import { useAction } from '../../hooks/use-action';
 
 interface SessionHeaderProps {
   readonly client: ShadowClient;
@@ -13,19 +12,7 @@ interface SessionHeaderProps {
 
 /** Title, status and the save-and-pause / resume / transcript actions of the open conversation. */
 export function SessionHeader({ client, session, onResume }: SessionHeaderProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const act = async (action: () => Promise<unknown>): Promise<void> => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run: act } = useAction();
   const exportTranscript = async (): Promise<void> => {
     const { files } = await client.call('exportSession', { id: session.id });
     downloadText(`${session.title.replace(/[^\w .-]+/g, '').trim() || session.id}.md`, files['transcript.md']);

@@ -1,7 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { Interview } from '../../../shared/contract/memory';
 import type { ShadowClient } from '../../api/index';
-import { errorText } from '../../error-text';
+import { useAction } from '../../hooks/use-action';
 
 interface OnboardingWizardProps {
   readonly client: ShadowClient;
@@ -20,8 +20,7 @@ export function OnboardingWizard({ client, interview: initial, onClose }: Onboar
   const [step, setStep] = useState(0);
   const [drafts, setDrafts] = useState<Record<string, string>>({ ...initial.answers });
   const [summaryDraft, setSummaryDraft] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   const questions = interview.questions;
   const onSummary = step === questions.length;
   const question = questions[step];
@@ -29,18 +28,6 @@ export function OnboardingWizard({ client, interview: initial, onClose }: Onboar
   useEffect(() => {
     if (onSummary) setSummaryDraft(interview.summary?.text ?? '');
   }, [onSummary, interview.summary]);
-
-  const run = async (action: () => Promise<void>): Promise<void> => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const saveAndGo = (to: number): Promise<void> =>
     run(async () => {
@@ -73,8 +60,8 @@ export function OnboardingWizard({ client, interview: initial, onClose }: Onboar
             {onSummary ? 'Summary' : `${step + 1} of ${questions.length}`}
           </span>
         </div>
-        <div className="progress" aria-hidden="true">
-          <div className="progress-fill" style={{ width: `${(Math.min(step, questions.length) / questions.length) * 100}%` }} />
+        <div className="bar thin" aria-hidden="true">
+          <div className="bar-fill" style={{ width: `${(Math.min(step, questions.length) / questions.length) * 100}%` }} />
         </div>
         {question && (
           <label className="onboarding-step" key={question.id}>

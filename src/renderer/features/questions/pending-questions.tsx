@@ -1,27 +1,20 @@
 import { useState } from 'react';
 import type { Question } from '../../../shared/contract/memory';
 import type { ShadowClient } from '../../api/index';
-import { errorText } from '../../error-text';
 import { formatTime } from '../../format';
+import { useAction } from '../../hooks/use-action';
 import { useOperation } from '../../hooks/use-operation';
 
 const SNOOZE_MINUTES = 60;
 
 function QuestionItem({ client, question, onDone }: { readonly client: ShadowClient; readonly question: Question; readonly onDone: () => void }) {
   const [answer, setAnswer] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const act = async (action: () => Promise<unknown>): Promise<void> => {
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, run } = useAction();
+  const act = (action: () => Promise<unknown>): Promise<void> =>
+    run(async () => {
       await action();
       onDone();
-    } catch (failure) {
-      setError(errorText(failure));
-      setBusy(false);
-    }
-  };
+    });
   return (
     <li className="question" data-testid="question" data-question-id={question.id}>
       <p className="question-text">{question.text}</p>
