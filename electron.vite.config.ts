@@ -2,13 +2,22 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import { rendererCsp } from './src/main/policy/csp';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** Native or heavy modules that must stay outside the bundle (rebuilt for Electron at packaging). */
 const nativeModules = ['better-sqlite3', 'sharp', 'get-windows', 'screenshot-desktop', 'tesseract.js'];
+
+/**
+ * zod ships `@__PURE__` comments in places Rollup cannot use; Rollup drops them and says so on every
+ * build. Harmless, and not ours to fix: keep every other warning.
+ */
+function onwarn(warning: Rollup.RollupLog, warn: Rollup.LoggingFunction): void {
+  if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/')) return;
+  warn(warning);
+}
 
 /** Writes the CSP into index.html as a <meta> tag: file:// pages get no response headers. */
 function cspMetaTag(): Plugin {
@@ -42,6 +51,7 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       rollupOptions: {
+        onwarn,
         // OCR runs in a child process forked from its own entry (see core/ocr/ocr-process-recognizer.ts).
         input: { index: resolve(root, 'src/main/index.ts'), 'ocr-process': resolve(root, 'src/core/ocr/ocr-process.ts') },
         output: { format: 'es', entryFileNames: '[name].js' },
@@ -52,6 +62,7 @@ export default defineConfig({
     build: {
       outDir: 'out/preload',
       rollupOptions: {
+        onwarn,
         input: { index: resolve(root, 'src/preload/index.ts') },
         // Sandboxed preloads cannot load ES modules; everything but electron is bundled in.
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
@@ -65,7 +76,7 @@ export default defineConfig({
     build: {
       outDir: resolve(root, 'out/renderer'),
       emptyOutDir: true,
-      rollupOptions: { input: { index: resolve(root, 'src/renderer/index.html') } },
+      rollupOptions: { onwarn, input: { index: resolve(root, 'src/renderer/index.html') } },
     },
   },
 });
