@@ -61,9 +61,10 @@ describe('first run: the interview wizard, then About you and the questions', ()
     );
     await page.getByTestId('onboarding-answer').fill('Finance operations, with the controller');
     await page.getByTestId('onboarding-back').click();
-    expect(await page.getByTestId('onboarding-answer').inputValue()).toBe('Accounts payable clerk; a good week ends with every vendor paid on time');
+    // The step changes on React's next render, not within the click: poll for it.
+    await expect.poll(() => page.getByTestId('onboarding-answer').inputValue()).toBe('Accounts payable clerk; a good week ends with every vendor paid on time');
     await page.getByTestId('onboarding-next').click();
-    expect(await page.getByTestId('onboarding-answer').inputValue()).toBe('Finance operations, with the controller');
+    await expect.poll(() => page.getByTestId('onboarding-answer').inputValue()).toBe('Finance operations, with the controller');
     await page.getByTestId('onboarding-next').click();
     await page.getByTestId('onboarding-skip').click();
     while ((await page.getByTestId('onboarding-skip').count()) > 0) await page.getByTestId('onboarding-skip').click();
