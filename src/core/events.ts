@@ -32,6 +32,11 @@ export class EventBus {
     return () => this.emitter.off(name, listener);
   }
 
+  /** How many listen to an event: who reacts to observation is what tells an observing core from a reader. */
+  listenerCount(name: CoreEventName): number {
+    return this.emitter.listenerCount(name);
+  }
+
   /** A throwing listener is reported and never breaks the emitter (the capture loop must go on). */
   emit<K extends CoreEventName>(name: K, payload: CoreEvents[K]): void {
     for (const listener of this.emitter.listeners(name)) {

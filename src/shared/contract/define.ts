@@ -38,7 +38,11 @@ export type OperationOutput<S> = S extends OperationSpec<z.ZodType, infer O> ? z
 export const localDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00`)), 'not a real calendar date');
+  // Date.parse rolls 2026-02-30 over to March; a real day reads back as itself.
+  .refine((s) => {
+    const day = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(s);
+  }, 'not a real calendar date');
 
 /** Query strings arrive as text; this accepts both numbers and numeric strings. */
 export const intParam = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
