@@ -40,6 +40,39 @@ export default tseslint.config(
     },
   },
   {
+    // The domain throws DomainError (src/core/errors.ts) and knows no transport: the API layer sits on top.
+    files: ['src/core/**/*.ts'],
+    ignores: ['src/core/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronBan],
+          patterns: [
+            { group: ['electron/*'], message: electronBan.message },
+            { group: ['**/api/*', '**/core/api/*'], message: 'The domain must not import src/core/api (the adapter layer); throw DomainError from src/core/errors.ts.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // CLI commands go through the operation table (src/cli/profile-operations.ts), never a repository.
+    files: ['src/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronBan],
+          patterns: [
+            { group: ['electron/*'], message: electronBan.message },
+            { group: ['**/core/store/**'], message: 'The CLI calls operations (withOperations), not repositories; add an operation to the contract if one is missing.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The sandboxed preload may use electron's renderer modules only, and no Node built-ins.
     files: ['src/preload/**/*.ts'],
     rules: {

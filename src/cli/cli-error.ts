@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { describeZodError } from '../core/api/operation-errors';
 
 /** A user-facing CLI failure: printed as one line, exit code 2 for bad usage, 1 otherwise. */
 export class CliError extends Error {
@@ -15,8 +16,6 @@ export class CliError extends Error {
 export function parseFlags<S extends z.ZodType>(schema: S, flags: unknown): z.output<S> {
   const parsed = schema.safeParse(flags);
   if (parsed.success) return parsed.data;
-  const detail = parsed.error.issues
-    .map((issue) => `${issue.path.length ? `--${String(issue.path[0]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ` : ''}${issue.message}`)
-    .join('; ');
-  throw new CliError(`Invalid option: ${detail}`, 2);
+  const flagName = (path: readonly PropertyKey[]): string => `--${String(path[0]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  throw new CliError(`Invalid option: ${describeZodError(parsed.error, flagName)}`, 2);
 }

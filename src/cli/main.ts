@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '../core/version';
+import { CLI_EXIT_CODE, OperationFailed } from '../core/api/operation-errors';
 import { CliError } from './cli-error';
 import { registerGuideCommand } from './commands/guide';
 import { registerMcpCommand } from './commands/mcp';
@@ -38,6 +39,10 @@ try {
   if (error instanceof CliError) {
     console.error(`shadow: ${error.message}`);
     process.exit(error.exitCode);
+  }
+  if (error instanceof OperationFailed) {
+    console.error(`shadow: ${error.message}`);
+    process.exit(CLI_EXIT_CODE[error.error.kind]);
   }
   console.error(`shadow: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

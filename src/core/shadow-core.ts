@@ -4,6 +4,7 @@ import { resolveProfilePaths, type ProfilePaths } from './config/paths';
 import { loadSettings, saveSettings, settingsSchema, type Settings } from './config/settings';
 import { EventBus } from './events';
 import { createLlmClient } from './llm/create-llm-client';
+import { createOfflineLlmClient } from './llm/offline-llm-client';
 import type { LlmClient } from './llm/llm-client';
 import { MemoryService } from './memory/memory-service';
 import { createOcrService } from './ocr/create-ocr-service';
@@ -41,6 +42,13 @@ export interface CoreOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** The OCR engine to use instead of Tesseract (tests that watch what is OCR'd). */
   readonly ocrRecognizer?: TextRecognizer;
+  /**
+   * `reader`: the core of a process that opens the profile beside the observing app (the CLI's
+   * commands, `shadow mcp`). It starts nothing: no memory processing, no OCR, no model calls (replies
+   * and summaries are the offline engine's), and its observer is never started, so it never captures.
+   * Default `observer`, for the app (`startEngine`), which also runs crash recovery and retention.
+   */
+  readonly role?: 'observer' | 'reader';
 }
 
 /** Everything the surfaces use, wired once. Plain Node: never imports electron. */
@@ -87,7 +95,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
 
   const db = openDatabase(paths.database);
   const events = new EventBus();
-  const llm = options.llm ?? createLlmClient(settings, options.env ?? process.env);
+  const reader = options.role === 'reader';
+  const llm = options.llm ?? (reader ? createOfflineLlmClient() : createLlmClient(settings, options.env ?? process.env));
   const activity = new ActivityRepository(db);
   const screenText = new ScreenTextRepository(db);
   const observer = new Observer({
@@ -119,9 +128,10 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     // A demo profile (`profiles/<demo>/day`) brings its onboarding interview next to the recorded day.
     interviewSeedFile: options.replayDir && basename(options.replayDir) === 'day' ? join(dirname(options.replayDir), 'interview.json') : null,
   });
-  memory.start();
+  if (!reader) memory.start();
   const ocr = createOcrService({
-    settings,
+    // createOcrService starts OCR when it is enabled; a reader never does.
+    settings: reader ? { ...settings, ocrEnabled: false } : settings,
     repository: screenText,
     events,
     clock,

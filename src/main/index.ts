@@ -1,6 +1,6 @@
 import { app, dialog, Notification, powerMonitor, type BrowserWindow } from 'electron';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { eventNames } from '../shared/events';
+import { eventNames } from '../shared/contract/index';
 import { startEngine, type RunningEngine } from '../server/start-engine';
 import { engineOptionsFrom } from '../server/start-options';
 import trayIconPath from '../../build/tray-icon.png?asset';

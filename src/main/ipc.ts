@@ -1,32 +1,21 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { operations, type OperationKey, type OperationParsedInput, type Operations } from '../shared/contract/index';
-import type { PublicEventName } from '../shared/events';
+import { operations, type OperationKey, type PublicEventMessage, type PublicEventName, type PublicEventPayload } from '../shared/contract/index';
 import type { Handlers } from '../core/api/handlers';
-import { EVENT_CHANNEL, operationChannel, type PublicEventMessage } from '../preload/bridge-contract';
-import { callOperation } from './operation-call';
+import { EVENT_CHANNEL, operationChannel } from '../preload/bridge-contract';
+import { callFromWindow } from './operation-call';
 
 /**
  * Typed wrappers over ipcMain (GitHub Desktop style): channels come from the contract table only,
  * so nothing can be registered or sent that the preload does not know about.
  */
 
-type OperationHandler<K extends OperationKey> = Handlers[K];
-
 export function handleOperation<K extends OperationKey>(
   key: K,
-  handler: OperationHandler<K>,
+  handler: Handlers[K],
   isTrusted: (event: IpcMainInvokeEvent) => boolean,
 ): () => void {
-  const spec = operations[key];
-  const channel = operationChannel(spec.name);
-  ipcMain.handle(channel, (event, rawInput: unknown) =>
-    callOperation(
-      spec,
-      (input) => handler(input as OperationParsedInput<Operations[K]>),
-      rawInput,
-      isTrusted(event),
-    ),
-  );
+  const channel = operationChannel(operations[key].name);
+  ipcMain.handle(channel, (event, rawInput: unknown) => callFromWindow(key, handler, rawInput, isTrusted(event)));
   return () => ipcMain.removeHandler(channel);
 }
 
@@ -35,14 +24,12 @@ export function registerOperationHandlers(
   handlers: Handlers,
   isTrusted: (event: IpcMainInvokeEvent) => boolean,
 ): () => void {
-  const removers = (Object.keys(operations) as OperationKey[]).map((key) =>
-    handleOperation(key, handlers[key] as OperationHandler<typeof key>, isTrusted),
-  );
+  const removers = (Object.keys(operations) as OperationKey[]).map((key) => handleOperation(key, handlers[key], isTrusted));
   return () => removers.forEach((remove) => remove());
 }
 
-export function sendEvent(target: WebContents, name: PublicEventName, payload: unknown): void {
+export function sendEvent<N extends PublicEventName>(target: WebContents, name: N, payload: PublicEventPayload<N>): void {
   if (target.isDestroyed()) return;
-  const message: PublicEventMessage = { name, payload };
+  const message = { name, payload } as PublicEventMessage;
   target.send(EVENT_CHANNEL, message);
 }

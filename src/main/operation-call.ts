@@ -1,39 +1,21 @@
-import type { z } from 'zod';
-import type { OperationSpec } from '../shared/contract/index';
-import { ApiError } from '../core/api/api-error';
+import type { OperationKey, OperationParsedInput, Operations } from '../shared/contract/index';
+import { runOperation } from '../core/api/invoke-operation';
 import type { BridgeResult } from '../preload/bridge-contract';
 
-/** Same one-line shape as the HTTP API's 400 messages: `date: expected a date as YYYY-MM-DD; …`. */
-function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`).join('; ');
-}
-
 /**
- * One IPC call of an operation, without Electron: the sender check comes first, then the input
- * is validated against the contract, then the handler runs; every outcome is a plain result.
+ * One IPC call of an operation, without Electron: the sender check comes first, then the adapter core
+ * (`runOperation`) validates, runs and maps failures like every other surface; the IPC code is the
+ * failure's code. Errors do not cross contextBridge intact, so every outcome is a plain result.
  */
-export async function callOperation(
-  spec: OperationSpec,
-  handler: (input: unknown) => unknown,
+export async function callFromWindow<K extends OperationKey>(
+  key: K,
+  handler: (input: OperationParsedInput<Operations[K]>) => unknown,
   rawInput: unknown,
   senderTrusted: boolean,
 ): Promise<BridgeResult<unknown>> {
   if (!senderTrusted) {
-    return { ok: false, error: { code: 'forbidden', message: `${spec.name} may only be called from the Workflow Shadow window.` } };
+    return { ok: false, error: { code: 'forbidden', message: `${key} may only be called from the Workflow Shadow window.` } };
   }
-  const parsed = spec.input.safeParse(rawInput ?? {});
-  if (!parsed.success) {
-    return {
-      ok: false,
-      error: { code: 'invalid_input', message: `Invalid input for ${spec.name}: ${describeIssues(parsed.error)}` },
-    };
-  }
-  try {
-    const output = spec.output.parse(await handler(parsed.data));
-    return { ok: true, data: output };
-  } catch (error) {
-    if (error instanceof ApiError) return { ok: false, error: { code: error.code, message: error.message } };
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, error: { code: 'internal_error', message: `${spec.name} failed: ${message}` } };
-  }
+  const result = await runOperation(key, handler, rawInput);
+  return result.ok ? { ok: true, data: result.data } : { ok: false, error: { code: result.error.code, message: result.error.message } };
 }

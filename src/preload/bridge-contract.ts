@@ -1,5 +1,4 @@
-import type { OperationInput, OperationKey, OperationOutput, Operations } from '../shared/contract/index';
-import type { PublicEventName } from '../shared/events';
+import type { OperationInput, OperationKey, OperationOutput, Operations, PublicEventName, PublicEventPayload } from '../shared/contract/index';
 
 /**
  * What the preload exposes as `window.shadow`, shared by main (handlers), preload (bridge) and
@@ -18,14 +17,9 @@ export type BridgeOperations = {
   readonly [K in OperationKey]: (input?: OperationInput<Operations[K]>) => Promise<BridgeResult<OperationOutput<Operations[K]>>>;
 };
 
-export interface PublicEventMessage {
-  readonly name: PublicEventName;
-  readonly payload: unknown;
-}
-
 export interface ShadowBridge extends BridgeOperations {
-  /** Listens to one public core event; returns the function that stops listening. */
-  subscribe(event: PublicEventName, listener: (payload: unknown) => void): () => void;
+  /** Listens to one public core event (payload as `src/shared/contract/events.ts` declares it); returns the function that stops listening. */
+  subscribe<N extends PublicEventName>(event: N, listener: (payload: PublicEventPayload<N>) => void): () => void;
 }
 
 /** IPC channel of an operation: `shadow:<operation name>`. */

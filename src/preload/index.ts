@@ -1,7 +1,6 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { operations, type OperationKey } from '../shared/contract/index';
-import { eventNames, type PublicEventName } from '../shared/events';
-import { EVENT_CHANNEL, operationChannel, type PublicEventMessage, type ShadowBridge } from './bridge-contract';
+import { eventNames, isPublicEventName, operations, type OperationKey, type PublicEventMessage, type PublicEventName } from '../shared/contract/index';
+import { EVENT_CHANNEL, operationChannel, type ShadowBridge } from './bridge-contract';
 
 /**
  * One function per operation of the contract and nothing generic: the renderer can only reach
@@ -21,16 +20,18 @@ ipcRenderer.on(EVENT_CHANNEL, (_event, message: PublicEventMessage) => {
   for (const listener of listeners.get(message.name) ?? []) listener(message.payload);
 });
 
-function subscribe(event: PublicEventName, listener: (payload: unknown) => void): () => void {
-  if (!(eventNames as readonly string[]).includes(event)) {
+// Main sends payloads typed by the contract (src/main/ipc.ts), so they are passed on as they come.
+const subscribe: ShadowBridge['subscribe'] = (event, listener) => {
+  if (!isPublicEventName(event)) {
     throw new Error(`Unknown event "${String(event)}"; public events are: ${eventNames.join(', ')}.`);
   }
   if (typeof listener !== 'function') throw new Error('subscribe(event, listener) needs a listener function.');
   const set = listeners.get(event) ?? new Set();
-  set.add(listener);
+  const untyped = listener as (payload: unknown) => void;
+  set.add(untyped);
   listeners.set(event, set);
-  return () => set.delete(listener);
-}
+  return () => set.delete(untyped);
+};
 
 const bridge = { ...operationFunctions(), subscribe } as unknown as ShadowBridge;
 contextBridge.exposeInMainWorld('shadow', bridge);

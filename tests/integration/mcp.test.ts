@@ -206,7 +206,7 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     const unknown = await call(clients[transport], 'get_turn', { session_id: 'ses_doesnotexist', turn: 1 });
     expect(unknown.isError).toBe(true);
     expect(text(unknown)).toMatch(/not found/i);
-    const overLimit = await call(clients[transport], 'search_all_sessions', { query: 'ledger', limit: 31 });
+    const overLimit = await call(clients[transport], 'search_all_sessions', { query: 'ledger', limit: 201 });
     expect(overLimit.isError).toBe(true);
     const badId = await call(clients[transport], 'session_toc', { session_id: '../etc' });
     expect(badId.isError).toBe(true);
@@ -229,7 +229,6 @@ describe('MCP screenshots', () => {
     const server = createMcpServer({
       handlers: engine.handlers,
       liveActivity: async () => engine.core.observer.immediateContext(),
-      resumePreview: (id) => engine.core.sessions.resumeView(id),
       recentImages: () => ({ images: frames }),
     });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

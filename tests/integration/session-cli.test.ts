@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveProfilePaths } from '../../src/core/config/paths';
-import { openSessionStore } from '../../src/core/sessions/open-session-store';
+import { createShadowCore } from '../../src/core/shadow-core';
 
 const run = promisify(execFile);
 const homes: string[] = [];
@@ -30,7 +30,7 @@ const newHome = (): string => {
 
 beforeAll(async () => {
   home = newHome();
-  const store = openSessionStore(resolveProfilePaths({ SHADOW_HOME: home }).database);
+  const store = createShadowCore({ paths: resolveProfilePaths({ SHADOW_HOME: home }), role: 'reader' });
   const ledger = store.sessions.create({ type: 'ticket', title: 'Ledger export bug', tools: [] });
   ledgerId = ledger.id;
   await store.sessions.send(ledger.id, 'The ledger export drops the quokka column');

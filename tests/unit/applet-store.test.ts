@@ -40,8 +40,8 @@ describe('applet store', () => {
     expect(core.applets.delete('budget')).toBe(true);
     expect(core.applets.delete('budget')).toBe(false);
     expect(existsSync(join(core.paths.data, 'applets', 'budget'))).toBe(false);
-    expect(() => core.applets.load('budget')).toThrow(expect.objectContaining({ status: 404 }));
-    expect(() => core.applets.save('../escape', { name: 'x', html: '' })).toThrow(expect.objectContaining({ status: 400 }));
+    expect(() => core.applets.load('budget')).toThrow(expect.objectContaining({ kind: 'not_found' }));
+    expect(() => core.applets.save('../escape', { name: 'x', html: '' })).toThrow(expect.objectContaining({ kind: 'invalid' }));
   });
 
   it('round-trips applet state, across a restart, and keeps it when the code is saved again', () => {
@@ -53,8 +53,8 @@ describe('applet store', () => {
     expect(core.applets.getState('form')).toEqual(state);
     core.applets.save('form', { name: 'Form v2', html: '<form>2</form>' });
     expect(core.applets.load('form').state).toEqual(state);
-    expect(() => core.applets.setState('nope', {})).toThrow(expect.objectContaining({ status: 404 }));
-    expect(() => core.applets.setState('form', { big: 'x'.repeat(300 * 1024) })).toThrow(expect.objectContaining({ status: 413 }));
+    expect(() => core.applets.setState('nope', {})).toThrow(expect.objectContaining({ kind: 'not_found' }));
+    expect(() => core.applets.setState('form', { big: 'x'.repeat(300 * 1024) })).toThrow(expect.objectContaining({ kind: 'too_large' }));
     expect(core.applets.getState('form')).toEqual(state);
   });
 

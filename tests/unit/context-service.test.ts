@@ -69,7 +69,7 @@ describe('context service', () => {
     ]);
   });
 
-  it('applies the PATCH fields in order, all or nothing, and refuses a 51st item with a 400', () => {
+  it('applies the PATCH fields in order, all or nothing, and refuses a 51st item as invalid', () => {
     const session = core.sessions.create({ type: 'chat', tools: [] });
     core.context.applyContextPatch(session.id, {
       context: { files: ['/a.md'], tickets: ['T-1'] },
@@ -81,7 +81,7 @@ describe('context service', () => {
     const big = Object.fromEntries(Array.from({ length: 5 }, (_, s) => [`set${s}`, Array.from({ length: 10 }, (_, i) => `item ${i}`)]));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(() => core.context.applyContextPatch(session.id, { context: big, unionContext: { setName: 'files', items: ['/c.md'] } })).toThrow(
-      expect.objectContaining({ status: 400, message: expect.stringMatching(/51 items; at most 50/) }),
+      expect.objectContaining({ kind: 'invalid', message: expect.stringMatching(/51 items; at most 50/) }),
     );
     expect(warn).not.toHaveBeenCalled();
     warn.mockRestore();
@@ -89,14 +89,14 @@ describe('context service', () => {
     expect(core.context.applyContextPatch(session.id, {})).toBeNull();
   });
 
-  it('logs a warning for an unknown set name and answers 404 for an unknown session', () => {
+  it('logs a warning for an unknown set name and reports an unknown session as not found', () => {
     const session = core.sessions.create({ type: 'chat', tools: [] });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     core.context.setContext(session.id, 'fles', ['/a.md']);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Unknown context set name "fles"'));
     warn.mockRestore();
     expect(core.context.get(session.id).warnings).toEqual([expect.stringContaining('"fles"')]);
-    expect(() => core.context.get('ses_missing1')).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => core.context.get('ses_missing1')).toThrow(expect.objectContaining({ kind: 'not_found' }));
   });
 
   it('keeps the context with the session across a restart and deletes it with the session', () => {

@@ -4,8 +4,7 @@ import { ManualClock } from '../../src/core/clock';
 import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
 import { isTrustedSender } from '../../src/main/policy/ipc-sender';
 import type { ShadowBridge } from '../../src/preload/bridge-contract';
-import { operations } from '../../src/shared/contract/index';
-import { eventNames } from '../../src/shared/events';
+import { eventNames, operations } from '../../src/shared/contract/index';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 import { writeTinyDay } from '../helpers/tiny-day';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHandlers, type Handlers } from '../../src/core/api/handlers';
 import { ManualClock } from '../../src/core/clock';
 import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
-import { callOperation } from '../../src/main/operation-call';
+import { callFromWindow } from '../../src/main/operation-call';
 import { operations } from '../../src/shared/contract/index';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 import { writeTinyDay } from '../helpers/tiny-day';
@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 const call = (key: keyof typeof operations, input: unknown, trusted = true) =>
-  callOperation(operations[key], handlers[key] as (input: unknown) => unknown, input, trusted);
+  callFromWindow(key, handlers[key] as (input: unknown) => unknown, input, trusted);
 
 describe('IPC operation calls (what main answers on shadow:<operation>)', () => {
   it('answers a validated call with the handler output', async () => {
@@ -37,7 +37,7 @@ describe('IPC operation calls (what main answers on shadow:<operation>)', () => 
     const result = await call('pauseCapture', { reason: 'from an iframe' }, false);
     expect(result).toEqual({
       ok: false,
-      error: { code: 'forbidden', message: 'capture.pause may only be called from the Workflow Shadow window.' },
+      error: { code: 'forbidden', message: 'pauseCapture may only be called from the Workflow Shadow window.' },
     });
     expect(core.observer.health().state).toBe('observing');
   });
@@ -45,14 +45,14 @@ describe('IPC operation calls (what main answers on shadow:<operation>)', () => 
   it('answers invalid input with the contract’s message, and unknown fields are refused', async () => {
     expect(await call('appTime', { date: '2026-13-45' })).toMatchObject({
       ok: false,
-      error: { code: 'invalid_input', message: expect.stringMatching(/^Invalid input for observation\.appTime: date: /) },
+      error: { code: 'invalid_input', message: expect.stringMatching(/^Invalid input for appTime: date: /) },
     });
     expect(await call('pauseCapture', { reason: 'x', extra: true })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(await call('health', 'not an object')).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(core.observer.health().state).toBe('observing');
   });
 
-  it('turns an ApiError into its code and message', async () => {
+  it('turns a domain error into its code and message', async () => {
     expect(await call('appTime', { workSessionId: 9999 })).toEqual({
       ok: false,
       error: { code: 'not_found', message: 'Work session 9999 was not found' },
@@ -65,7 +65,7 @@ describe('IPC operation calls (what main answers on shadow:<operation>)', () => 
   });
 
   it('reports a failing handler as internal_error naming the operation', async () => {
-    const result = await callOperation(operations.health, () => {
+    const result = await callFromWindow('health', () => {
       throw new Error('database is locked');
     }, {}, true);
     expect(result).toEqual({ ok: false, error: { code: 'internal_error', message: 'health failed: database is locked' } });

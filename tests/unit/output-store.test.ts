@@ -77,7 +77,7 @@ describe('output store', () => {
     core = open();
     expect(core.outputs.get(old.id).content).toBeDefined();
     scheduleRetention(core)();
-    expect(() => core.outputs.get(old.id)).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => core.outputs.get(old.id)).toThrow(expect.objectContaining({ kind: 'not_found' }));
     expect(core.outputs.get(recent.id).content).toBe('recent');
     clock.advance(20 * DAY);
     expect(core.outputs.prune()).toBe(1);
@@ -93,7 +93,7 @@ describe('output store', () => {
       clock.advance(31 * DAY);
       expect(core.outputs.get(out.id).content).toBe('x');
       vi.advanceTimersByTime(3_600_000);
-      expect(() => core.outputs.get(out.id)).toThrow(expect.objectContaining({ status: 404 }));
+      expect(() => core.outputs.get(out.id)).toThrow(expect.objectContaining({ kind: 'not_found' }));
       stop();
     } finally {
       vi.useRealTimers();
@@ -115,14 +115,14 @@ describe('output store', () => {
     const session = core.sessions.create({ type: 'chat', tools: [] });
     const out = core.outputs.store(session.id, { kind: 'file', content: 'x' });
     core.db.prepare('DELETE FROM sessions WHERE id = ?').run(session.id);
-    expect(() => core.outputs.get(out.id)).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => core.outputs.get(out.id)).toThrow(expect.objectContaining({ kind: 'not_found' }));
   });
 
   it('refuses an unknown session and outputs over 5 MB', () => {
-    expect(() => core.outputs.store('ses_missing1', { kind: 'file', content: 'x' })).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => core.outputs.store('ses_missing1', { kind: 'file', content: 'x' })).toThrow(expect.objectContaining({ kind: 'not_found' }));
     const session = core.sessions.create({ type: 'chat', tools: [] });
     expect(() => core.outputs.store(session.id, { kind: 'raw', content: Buffer.alloc(5 * 1024 * 1024 + 1) })).toThrow(
-      expect.objectContaining({ status: 413 }),
+      expect.objectContaining({ kind: 'too_large' }),
     );
     expect(core.outputs.list(session.id)).toEqual([]);
   });

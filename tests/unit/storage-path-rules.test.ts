@@ -11,7 +11,7 @@ describe('path rules', () => {
     expect(checkPathText('notes/a.md', '/data')).toBe('/data/notes/a.md');
     expect(checkPathText('/data//notes/./a.md', '/x')).toBe('/data/notes/a.md');
     for (const bad of ['', '../a', 'a/../../b', 'a/..', '%2e%2e/a', 'a%2fb', 'a\\b', '~/a', 'C:/a', 'a\u0000b', 'a\nb', `/${'x'.repeat(256)}`, `/${'a/'.repeat(600)}`]) {
-      expect(() => checkPathText(bad, '/data'), JSON.stringify(bad.slice(0, 40))).toThrow(expect.objectContaining({ status: 400 }));
+      expect(() => checkPathText(bad, '/data'), JSON.stringify(bad.slice(0, 40))).toThrow(expect.objectContaining({ kind: 'invalid' }));
     }
   });
 
@@ -55,10 +55,10 @@ describe('FileStorage', () => {
   it('never writes through a symlink planted at the target name', () => {
     writeFileSync(join(outside, 'victim.txt'), 'original');
     symlinkSync(join(outside, 'victim.txt'), join(data, 'planted.txt'));
-    expect(() => storage.writeFile('planted.txt', 'PWNED')).toThrow(expect.objectContaining({ status: 403 }));
+    expect(() => storage.writeFile('planted.txt', 'PWNED')).toThrow(expect.objectContaining({ kind: 'forbidden' }));
     symlinkSync(join(data, 'real.txt'), join(data, 'inner-link.txt'));
     writeFileSync(join(data, 'real.txt'), 'inside');
-    expect(() => storage.writeFile('inner-link.txt', 'changed')).toThrow(expect.objectContaining({ status: 403 }));
+    expect(() => storage.writeFile('inner-link.txt', 'changed')).toThrow(expect.objectContaining({ kind: 'forbidden' }));
     expect(readFileSync(join(outside, 'victim.txt'), 'utf8')).toBe('original');
     expect(readFileSync(join(data, 'real.txt'), 'utf8')).toBe('inside');
     expect(lstatSync(join(data, 'planted.txt')).isSymbolicLink()).toBe(true);
@@ -68,15 +68,15 @@ describe('FileStorage', () => {
     storage.writeFile('a.txt', 'one');
     storage.writeFile('a.txt', 'two');
     expect(storage.readFile('a.txt')).toMatchObject({ content: 'two', encoding: 'utf8' });
-    expect(() => storage.writeFile('applets/x/script.js', 'x')).toThrow(expect.objectContaining({ status: 403 }));
+    expect(() => storage.writeFile('applets/x/script.js', 'x')).toThrow(expect.objectContaining({ kind: 'forbidden' }));
   });
 
   it('reads only regular files: a FIFO or a folder is refused without blocking', () => {
     execFileSync('mkfifo', [join(data, 'pipe')]);
-    expect(() => storage.readFile('pipe')).toThrow(expect.objectContaining({ status: 400 }));
+    expect(() => storage.readFile('pipe')).toThrow(expect.objectContaining({ kind: 'invalid' }));
     mkdirSync(join(data, 'dir'));
-    expect(() => storage.readFile('dir')).toThrow(expect.objectContaining({ status: 400 }));
-    expect(() => storage.readFile('missing.txt')).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => storage.readFile('dir')).toThrow(expect.objectContaining({ kind: 'invalid' }));
+    expect(() => storage.readFile('missing.txt')).toThrow(expect.objectContaining({ kind: 'not_found' }));
   });
 
   it('reads invalid UTF-8 as base64', () => {

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { CliError, parseFlags } from '../cli-error';
 import { printJson } from '../format';
-import { findSession, withSessions } from './session-cli';
+import { findSession, withOperations } from '../profile-operations';
 
 const flagsSchema = z.object({
   session: z.string().trim().min(1).max(200),
@@ -23,9 +23,9 @@ export function registerExportCommand(program: Command): void {
       const flags = parseFlags(flagsSchema, { ...raw, session: words.join(' ') });
       const dir = resolve(flags.out);
       if (existsSync(dir) && readdirSync(dir).length > 0) throw new CliError(`${dir} is not empty; choose a new or empty folder.`, 2);
-      await withSessions((sessions) => {
-        const id = findSession(sessions, flags.session);
-        const { files } = sessions.export(id);
+      await withOperations(async (call) => {
+        const id = await findSession(call, flags.session);
+        const { files } = await call('exportSession', { id });
         mkdirSync(dir, { recursive: true });
         for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
         if (flags.json) return printJson({ sessionId: id, dir, files: Object.keys(files) });

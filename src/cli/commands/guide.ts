@@ -2,10 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { resolveProfilePaths } from '../../core/config/paths';
-import { workflowGuideFromDb } from '../../core/memory/workflow-guide';
-import { openDatabase } from '../../core/store/database';
 import { CliError, parseFlags } from '../cli-error';
+import { withOperations } from '../profile-operations';
 import { printJson } from '../format';
 
 const flagsSchema = z.object({ out: z.string().min(1).optional(), json: z.boolean().default(false) });
@@ -16,23 +14,18 @@ export function registerGuideCommand(program: Command): void {
     .description('The workflow guide (Markdown): your role, systems, recurring tasks with typical duration and steps, answered questions')
     .option('--out <FILE>', 'write the guide to FILE instead of printing it')
     .option('--json', 'print {markdown, generatedAt} as JSON')
-    .action((raw) => {
+    .action(async (raw) => {
       const flags = parseFlags(flagsSchema, raw);
-      const db = openDatabase(resolveProfilePaths().database);
-      try {
-        const guide = workflowGuideFromDb(db, Date.now());
-        if (flags.out) {
-          const file = resolve(flags.out);
-          try {
-            writeFileSync(file, guide.markdown);
-          } catch (error) {
-            throw new CliError(`Could not write the guide to ${file}: ${(error as Error).message}. Choose another --out path.`);
-          }
-          console.log(`Wrote the workflow guide to ${file}`);
-        } else if (flags.json) printJson(guide);
-        else process.stdout.write(guide.markdown);
-      } finally {
-        db.close();
-      }
+      const guide = await withOperations((call) => call('getGuide', {}));
+      if (flags.out) {
+        const file = resolve(flags.out);
+        try {
+          writeFileSync(file, guide.markdown);
+        } catch (error) {
+          throw new CliError(`Could not write the guide to ${file}: ${(error as Error).message}. Choose another --out path.`);
+        }
+        console.log(`Wrote the workflow guide to ${file}`);
+      } else if (flags.json) printJson(guide);
+      else process.stdout.write(guide.markdown);
     });
 }

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { CliError, parseFlags } from '../cli-error';
 import { printJson } from '../format';
-import { withSessions } from './session-cli';
+import { withOperations } from '../profile-operations';
 
 const flagsSchema = z.object({ dir: z.string().min(1), json: z.boolean().default(false) });
 
@@ -23,8 +23,8 @@ export function registerImportCommand(program: Command): void {
         return readFileSync(file, 'utf8');
       };
       const files = { 'session.json': read('session.json'), 'messages.jsonl': read('messages.jsonl') };
-      await withSessions((sessions) => {
-        const session = sessions.import(files);
+      await withOperations(async (call) => {
+        const session = await call('importSession', { files });
         if (flags.json) return printJson(session);
         console.log(`Imported ${session.id} "${session.title || '(untitled)'}" with ${session.turnCount} turns.`);
       });

@@ -6,7 +6,7 @@ import { resolveProfilePaths } from '../../core/config/paths';
 import { readRuntimeInfo } from '../../core/config/runtime-info';
 import { CliError, parseFlags } from '../cli-error';
 import { printJson } from '../format';
-import { findSession, withSessions } from './session-cli';
+import { findSession, withOperations } from '../profile-operations';
 
 const flagsSchema = z.object({
   session: z.string().trim().min(1).max(200),
@@ -39,10 +39,10 @@ export function registerResumeCommand(program: Command): void {
       const flags = parseFlags(flagsSchema, { ...raw, session: words.join(' ') });
       const running = readRuntimeInfo(resolveProfilePaths());
       const token = running ? loadOrCreateApiToken(resolveProfilePaths().apiToken) : '';
-      const { view, where } = await withSessions(async (sessions) => {
-        const id = findSession(sessions, flags.session);
+      const { view, where } = await withOperations(async (call) => {
+        const id = await findSession(call, flags.session);
         if (running) return { view: await resumeInRunningApp(running.port, token, id, flags.maxHistoryTokens), where: 'running' as const };
-        return { view: sessions.resumeView(id, flags.maxHistoryTokens), where: 'offline' as const };
+        return { view: await call('previewResume', { id, maxHistoryTokens: flags.maxHistoryTokens }), where: 'offline' as const };
       });
       if (flags.json) return printJson({ ...view, resumedInRunningApp: where === 'running' });
       console.log(view.block);

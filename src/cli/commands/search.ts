@@ -1,15 +1,10 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { sessionStatusSchema, sessionTypeSchema, timeBoundSchema, type ScreenSearchResult, type SearchHit } from '../../shared/contract/index';
-import { resolveProfilePaths } from '../../core/config/paths';
-import { searchScreenText } from '../../core/ocr/screen-search';
-import { openDatabase, type Db } from '../../core/store/database';
-import { ScreenTextRepository } from '../../core/store/repositories/screen-text-repository';
-import { SessionRepository } from '../../core/store/repositories/session-repository';
-import { timeBoundMs } from '../../core/time';
 import { localDateOf } from '../../core/time';
 import { parseFlags } from '../cli-error';
 import { printJson } from '../format';
+import { withOperations, type CallOperation } from '../profile-operations';
 
 const flagsSchema = z.object({
   query: z.string().trim().min(1, 'give the words to search for').max(500, 'a search is at most 500 characters'),
@@ -33,13 +28,13 @@ type SearchFlags = z.infer<typeof flagsSchema>;
 interface SearchScope {
   /** Key in the JSON output and name of the selecting flag. */
   readonly name: 'screen' | 'sessions';
-  search(db: Db, flags: SearchFlags): { result: unknown; text: string };
+  search(call: CallOperation, flags: SearchFlags): Promise<{ result: unknown; text: string }>;
 }
 
 const screenScope: SearchScope = {
   name: 'screen',
-  search(db, flags) {
-    const result = searchScreenText(new ScreenTextRepository(db), {
+  async search(call, flags) {
+    const result = await call('searchScreen', {
       q: flags.query,
       app: flags.app,
       from: flags.from,
@@ -52,12 +47,14 @@ const screenScope: SearchScope = {
 
 const sessionsScope: SearchScope = {
   name: 'sessions',
-  search(db, flags) {
-    const hits = new SessionRepository(db).search(flags.query, {
+  async search(call, flags) {
+    const { hits } = await call('searchAll', {
+      q: flags.query,
       type: flags.type,
       status: flags.status,
-      fromMs: timeBoundMs(flags.from, 'start'),
-      toMs: timeBoundMs(flags.to, 'end'),
+      from: flags.from,
+      to: flags.to,
+      screen: false,
       limit: flags.limit,
     });
     return { result: { hits }, text: formatSessionHits(hits, flags) };
@@ -103,17 +100,14 @@ export function registerSearchCommand(program: Command): void {
     .option('--to <when>', 'up to a local day (included) or an ISO date-time')
     .option('--limit <n>', 'at most this many hits per kind (default 20)')
     .option('--json', 'print JSON instead of text')
-    .action((words: string[], raw: Record<string, unknown>) => {
+    .action(async (words: string[], raw: Record<string, unknown>) => {
       const flags = parseFlags(flagsSchema, { ...raw, query: words.join(' ') });
       const selected = scopes.filter((scope) => flags[scope.name]);
       const searched = selected.length > 0 ? selected : scopes;
-      const db = openDatabase(resolveProfilePaths().database);
-      try {
-        const outputs = searched.map((scope) => ({ name: scope.name, ...scope.search(db, flags) }));
-        if (flags.json) return printJson({ query: flags.query, ...Object.fromEntries(outputs.map((o) => [o.name, o.result])) });
-        console.log(outputs.map((o) => o.text).join('\n\n'));
-      } finally {
-        db.close();
-      }
+      const outputs = await withOperations((call) =>
+        Promise.all(searched.map(async (scope) => ({ name: scope.name, ...(await scope.search(call, flags)) }))),
+      );
+      if (flags.json) return printJson({ query: flags.query, ...Object.fromEntries(outputs.map((o) => [o.name, o.result])) });
+      console.log(outputs.map((o) => o.text).join('\n\n'));
     });
 }

@@ -1,16 +1,17 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { sessionStatusSchema, sessionTypeSchema } from '../../shared/contract/index';
+import { operations } from '../../shared/contract/index';
 import { agoText } from '../../shared/ago-text';
 import { parseFlags } from '../cli-error';
 import { printJson, table } from '../format';
-import { withSessions } from './session-cli';
+import { withOperations } from '../profile-operations';
 
+const listInput = operations.listSessions.input.shape;
 const flagsSchema = z.object({
   search: z.string().trim().min(1).max(200).optional(),
-  type: sessionTypeSchema.optional(),
-  status: sessionStatusSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(20),
+  type: listInput.type,
+  status: listInput.status,
+  limit: listInput.limit,
   json: z.boolean().default(false),
 });
 
@@ -25,8 +26,8 @@ export function registerSessionsCommand(program: Command): void {
     .option('--json', 'print JSON instead of a table')
     .action(async (words: string[], raw: Record<string, unknown>) => {
       const flags = parseFlags(flagsSchema, { ...raw, search: words.length ? words.join(' ') : undefined });
-      await withSessions((sessions) => {
-        const list = sessions.list({ q: flags.search, type: flags.type, status: flags.status, limit: flags.limit });
+      await withOperations(async (call) => {
+        const { sessions: list } = await call('listSessions', { q: flags.search, type: flags.type, status: flags.status, limit: flags.limit });
         if (flags.json) return printJson({ sessions: list });
         if (list.length === 0) return console.log(flags.search ? `No session matches "${flags.search}".` : 'No sessions yet.');
         const now = Date.now();

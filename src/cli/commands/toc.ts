@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { parseFlags } from '../cli-error';
 import { printJson } from '../format';
-import { findSession, withSessions } from './session-cli';
+import { findSession, withOperations } from '../profile-operations';
 
 const flagsSchema = z.object({ session: z.string().trim().min(1).max(200), json: z.boolean().default(false) });
 
@@ -14,8 +14,8 @@ export function registerTocCommand(program: Command): void {
     .option('--json', 'print JSON instead of text')
     .action(async (words: string[], raw: Record<string, unknown>) => {
       const flags = parseFlags(flagsSchema, { ...raw, session: words.join(' ') });
-      await withSessions((sessions) => {
-        const toc = sessions.toc(findSession(sessions, flags.session));
+      await withOperations(async (call) => {
+        const toc = await call('sessionToc', { id: await findSession(call, flags.session) });
         if (flags.json) return printJson(toc);
         console.log(`${toc.sessionTitle || '(untitled)'} — ${toc.sessionId}, ${toc.totalTurns} turns\n`);
         console.log(toc.formatted || '(no turns yet)');

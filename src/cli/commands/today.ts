@@ -1,18 +1,42 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { localDateSchema } from '../../shared/contract/index';
-import { resolveProfilePaths } from '../../core/config/paths';
-import { openDatabase } from '../../core/store/database';
-import { ActivityRepository } from '../../core/store/repositories/activity-repository';
+import { operations, type DayOverview } from '../../shared/contract/index';
 import { clock as localClock } from '../../core/memory/session-context';
-import { MemorySummaryRepository } from '../../core/store/repositories/memory-summary-repository';
-import { MemoryTaskRepository } from '../../core/store/repositories/memory-task-repository';
-import { localDateOf, localDayBounds } from '../../core/time';
 import { parseFlags } from '../cli-error';
 import { formatDuration } from '../../shared/format-duration';
 import { printJson, table } from '../format';
+import { withOperations } from '../profile-operations';
 
-const flagsSchema = z.object({ json: z.boolean().default(false), date: localDateSchema.optional() });
+const flagsSchema = z.object({ json: z.boolean().default(false), date: operations.dayOverview.input.shape.date });
+
+function printDay(day: DayOverview): void {
+  if (day.apps.length === 0) {
+    console.log(`No app time recorded on ${day.date}.`);
+    return;
+  }
+  const total = day.totalActiveSeconds || 1;
+  const rows: string[][] = [['APP / WINDOW', 'TIME', 'SHARE']];
+  for (const app of day.apps) {
+    rows.push([app.app, formatDuration(app.seconds), `${Math.round((app.seconds / total) * 100)}%`]);
+    for (const t of app.titles.slice(0, 5)) rows.push([`  ${t.title || '(untitled)'}`, formatDuration(t.seconds), '']);
+  }
+  console.log(`App time on ${day.date}\n`);
+  console.log(table(rows));
+  console.log(`\nActive ${formatDuration(day.totalActiveSeconds)} · idle ${formatDuration(day.idleSeconds)} · private ${formatDuration(day.privateSeconds)}`);
+  if (day.tasks.length > 0) {
+    const taskRows: string[][] = [['TIME', 'TASK', 'DURATION', 'APPS']];
+    for (const t of day.tasks) {
+      const span = `${localClock(Date.parse(t.startedAt))}–${t.endedAt ? localClock(Date.parse(t.endedAt)) : 'now'}`;
+      taskRows.push([span, t.name, formatDuration(t.durationSeconds), t.apps.join(', ')]);
+    }
+    console.log(`\nTasks (${day.tasks.length})\n`);
+    console.log(table(taskRows));
+  }
+  if (day.latestSummary) {
+    console.log(`\nLatest summary (${day.latestSummary.kind}, ${localClock(Date.parse(day.latestSummary.at))})\n`);
+    console.log(day.latestSummary.text);
+  }
+}
 
 export function registerTodayCommand(program: Command): void {
   program
@@ -20,46 +44,10 @@ export function registerTodayCommand(program: Command): void {
     .description('Today (or --date): app time per app and window title (idle and private excluded), the tasks, and the latest work-session summary')
     .option('--date <YYYY-MM-DD>', 'another local day')
     .option('--json', 'print JSON instead of a table')
-    .action((raw) => {
+    .action(async (raw) => {
       const flags = parseFlags(flagsSchema, raw);
-      const date = flags.date ?? localDateOf(Date.now());
-      const db = openDatabase(resolveProfilePaths().database);
-      try {
-        const day = localDayBounds(date);
-        const appTime = { date, ...new ActivityRepository(db).appTime({ window: day }) };
-        const tasks = new MemoryTaskRepository(db).listTasksIn(day);
-        const latestSummary = new MemorySummaryRepository(db).latestIn(day);
-        if (flags.json) return printJson({ ...appTime, tasks, latestSummary });
-        if (appTime.apps.length === 0) {
-          console.log(`No app time recorded on ${date}.`);
-          return;
-        }
-        const total = appTime.totalActiveSeconds || 1;
-        const rows: string[][] = [['APP / WINDOW', 'TIME', 'SHARE']];
-        for (const app of appTime.apps) {
-          rows.push([app.app, formatDuration(app.seconds), `${Math.round((app.seconds / total) * 100)}%`]);
-          for (const t of app.titles.slice(0, 5)) rows.push([`  ${t.title || '(untitled)'}`, formatDuration(t.seconds), '']);
-        }
-        console.log(`App time on ${date}\n`);
-        console.log(table(rows));
-        console.log(
-          `\nActive ${formatDuration(appTime.totalActiveSeconds)} · idle ${formatDuration(appTime.idleSeconds)} · private ${formatDuration(appTime.privateSeconds)}`,
-        );
-        if (tasks.length > 0) {
-          const taskRows: string[][] = [['TIME', 'TASK', 'DURATION', 'APPS']];
-          for (const t of tasks) {
-            const span = `${localClock(Date.parse(t.startedAt))}–${t.endedAt ? localClock(Date.parse(t.endedAt)) : 'now'}`;
-            taskRows.push([span, t.name, formatDuration(t.durationSeconds), t.apps.join(', ')]);
-          }
-          console.log(`\nTasks (${tasks.length})\n`);
-          console.log(table(taskRows));
-        }
-        if (latestSummary) {
-          console.log(`\nLatest summary (${latestSummary.kind}, ${localClock(Date.parse(latestSummary.at))})\n`);
-          console.log(latestSummary.text);
-        }
-      } finally {
-        db.close();
-      }
+      const day = await withOperations((call) => call('dayOverview', { date: flags.date }));
+      if (flags.json) printJson(day);
+      else printDay(day);
     });
 }

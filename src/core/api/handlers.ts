@@ -1,4 +1,5 @@
 import type { OperationKey, OperationOutput, OperationParsedInput, Operations } from '../../shared/contract/index';
+import { mergeTables } from '../../shared/merge-tables';
 import type { ShadowCore } from '../shadow-core';
 import { memoryHandlers } from './memory-handlers';
 import { observationHandlers } from './observation-handlers';
@@ -15,14 +16,15 @@ export type Handlers = {
   ) => OperationOutput<Operations[K]> | Promise<OperationOutput<Operations[K]>>;
 };
 
+/** Each feature's handlers, joined; a key handled twice throws (see mergeTables). */
 export function createHandlers(core: ShadowCore): Handlers {
-  return {
-    ...observationHandlers(core),
-    ...memoryHandlers(core),
-    ...screenHandlers(core),
-    ...sessionHandlers(core),
-    ...settingsHandlers(core),
-    ...contextHandlers(core),
-    ...storageHandlers(core),
-  };
+  return mergeTables(
+    observationHandlers(core),
+    memoryHandlers(core),
+    screenHandlers(core),
+    sessionHandlers(core),
+    settingsHandlers(core),
+    contextHandlers(core),
+    storageHandlers(core),
+  );
 }

@@ -2,7 +2,8 @@ import type { OperationOutput, OperationParsedInput, Operations } from '../../sh
 import { TOKEN_BUDGETS, type AssembledContext } from '../memory/context-assembly';
 import { fitsInterviewBudget, INTERVIEW_SUMMARY_MAX_TOKENS } from '../memory/interview';
 import type { ShadowCore } from '../shadow-core';
-import { ApiError, notFound } from './api-error';
+import { localDateOf, localDayBounds } from '../time';
+import { DomainError, notFound } from '../errors';
 
 type Op<K extends keyof Operations> = (
   input: OperationParsedInput<Operations[K]>,
@@ -15,6 +16,18 @@ export function memoryHandlers(core: ShadowCore) {
     return value;
   };
 
+  const dayOverview: Op<'dayOverview'> = ({ date }) => {
+    const day = date ?? localDateOf(core.clock.now());
+    const window = localDayBounds(day);
+    core.observer.flushOpenSpan();
+    return {
+      date: day,
+      workSessionId: null,
+      ...core.activity.appTime({ window }),
+      tasks: memory.tasks.listTasksIn(window),
+      latestSummary: memory.summaries.latestIn(window),
+    };
+  };
   const getWorkSession: Op<'getWorkSession'> = ({ id }) => {
     const detail = memory.workSessionDetail(id);
     if (!detail) throw notFound(`Work session ${id}`);
@@ -34,13 +47,14 @@ export function memoryHandlers(core: ShadowCore) {
   const putInterviewAnswers: Op<'putInterviewAnswers'> = ({ answers }) => memory.saveInterviewAnswers(answers);
   const putInterviewSummary: Op<'putInterviewSummary'> = ({ text }) => {
     if (!fitsInterviewBudget(text.trim())) {
-      throw new ApiError(400, 'too_long', `The interview summary is limited to ${INTERVIEW_SUMMARY_MAX_TOKENS} tokens; shorten it and try again.`);
+      throw new DomainError('invalid', 'too_long', `The interview summary is limited to ${INTERVIEW_SUMMARY_MAX_TOKENS} tokens; shorten it and try again.`);
     }
     return memory.setInterviewSummary(text);
   };
   const getGuide: Op<'getGuide'> = () => memory.guide();
 
   return {
+    dayOverview,
     getWorkSession,
     assembledContext,
     listContextReceipts,

@@ -2,7 +2,7 @@ import type { OperationParsedInput, OperationOutput, Operations } from '../../sh
 import type { ShadowCore } from '../shadow-core';
 import { localDateOf, localDayBounds } from '../time';
 import { VERSION } from '../version';
-import { notFound } from './api-error';
+import { notFound } from '../errors';
 
 type Op<K extends keyof Operations> = (input: OperationParsedInput<Operations[K]>) => OperationOutput<Operations[K]>;
 

@@ -17,6 +17,7 @@ export function sessionHandlers(core: ShadowCore) {
   const sendMessage: Op<'sendMessage'> = ({ id, content }) => s.send(id, content);
   const pauseSession: Op<'pauseSession'> = ({ id }) => s.pause(id);
   const resumeSession: Op<'resumeSession'> = ({ id, maxHistoryTokens }) => s.resume(id, maxHistoryTokens);
+  const previewResume: Op<'previewResume'> = ({ id, maxHistoryTokens }) => s.resumeView(id, maxHistoryTokens);
   const sessionToc: Op<'sessionToc'> = ({ id }) => s.toc(id);
   const getTurn: Op<'getTurn'> = ({ id, n }) => s.turn(id, n);
   const getTurns: Op<'getTurns'> = ({ id, from, to }) => s.turns(id, from, to);
@@ -33,6 +34,7 @@ export function sessionHandlers(core: ShadowCore) {
     sendMessage,
     pauseSession,
     resumeSession,
+    previewResume,
     sessionToc,
     getTurn,
     getTurns,

@@ -13,7 +13,7 @@ import {
   type AppletMeta,
   type AppletState,
 } from '../../shared/contract/storage';
-import { ApiError, notFound } from '../api/api-error';
+import { DomainError, notFound } from '../errors';
 import { iso, type Clock } from '../clock';
 
 const FILES = { meta: 'meta.json', html: 'content.html', js: 'script.js', css: 'style.css', state: 'state.json' } as const;
@@ -32,7 +32,7 @@ function writeAtomically(file: string, text: string): void {
 
 function checkSlug(slug: string): string {
   const parsed = appletSlugSchema.safeParse(slug);
-  if (!parsed.success) throw new ApiError(400, 'invalid_slug', `Invalid applet slug "${slug}": ${parsed.error.issues[0]?.message}.`);
+  if (!parsed.success) throw new DomainError('invalid', 'invalid_slug', `Invalid applet slug "${slug}": ${parsed.error.issues[0]?.message}.`);
   return parsed.data;
 }
 
@@ -109,7 +109,7 @@ export class AppletStore {
     const valid = appletStateSchema.parse(state);
     const text = JSON.stringify(valid);
     if (Buffer.byteLength(text) > APPLET_STATE_MAX_BYTES) {
-      throw new ApiError(413, 'state_too_large', `The applet state is ${Buffer.byteLength(text)} bytes as JSON; at most ${APPLET_STATE_MAX_BYTES}.`);
+      throw new DomainError('too_large', 'state_too_large', `The applet state is ${Buffer.byteLength(text)} bytes as JSON; at most ${APPLET_STATE_MAX_BYTES}.`);
     }
     writeAtomically(join(this.folder(slug), FILES.state), text);
     return valid;

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { ContextMode, ContextPatch, SessionContext, SessionContextView } from '../../shared/contract/context';
-import { ApiError, notFound } from '../api/api-error';
+import { DomainError, notFound } from '../errors';
 import { iso, type Clock } from '../clock';
 import type { EventBus } from '../events';
 import type { ContextSetRepository } from '../store/repositories/context-set-repository';
@@ -121,7 +121,7 @@ export class ContextService {
         return { context: next.context, result: next };
       }, at);
     } catch (error) {
-      if (error instanceof ContextError) throw new ApiError(400, 'invalid_context', error.message);
+      if (error instanceof ContextError) throw new DomainError('invalid', 'invalid_context', error.message);
       throw error;
     }
     for (const name of change.unknownSetNames) {

@@ -6,7 +6,7 @@ import {
   type OutputMeta,
   type StoredOutput,
 } from '../../shared/contract/storage';
-import { ApiError, notFound } from '../api/api-error';
+import { DomainError, notFound } from '../errors';
 import { iso, type Clock } from '../clock';
 import type { OutputMetaRow, OutputRepository } from '../store/repositories/output-repository';
 import { outputMarker, parseOutputMarkers } from './output-markers';
@@ -50,7 +50,7 @@ export class OutputStore {
     const data =
       typeof output.content === 'string' ? Buffer.from(output.content, output.encoding ?? 'utf8') : output.content;
     if (data.length > OUTPUT_MAX_BYTES) {
-      throw new ApiError(413, 'output_too_large', `The output is ${data.length} bytes; at most ${OUTPUT_MAX_BYTES} bytes are stored. Show a part of it instead.`);
+      throw new DomainError('too_large', 'output_too_large', `The output is ${data.length} bytes; at most ${OUTPUT_MAX_BYTES} bytes are stored. Show a part of it instead.`);
     }
     const row = {
       id: `out_${randomBytes(12).toString('base64url')}`,

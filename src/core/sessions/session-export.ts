@@ -9,7 +9,7 @@ import {
   type TitleHistoryEntry,
   type Turn,
 } from '../../shared/contract/sessions';
-import { ApiError } from '../api/api-error';
+import { DomainError } from '../errors';
 import { ContextError, replaceContext } from '../context/context-sets';
 import type { SessionRepository, SessionRow, TurnRow } from '../store/repositories/session-repository';
 
@@ -87,7 +87,7 @@ function transcript(session: Session, turns: readonly Turn[]): string {
   return `${parts.join('\n')}\n`;
 }
 
-const bad = (what: string): ApiError => new ApiError(400, 'invalid_export', `${what}; is this a folder written by \`shadow export\`?`);
+const bad = (what: string): DomainError => new DomainError('invalid', 'invalid_export', `${what}; is this a folder written by \`shadow export\`?`);
 
 function parseJson(text: string, file: string): unknown {
   try {
@@ -148,7 +148,7 @@ export function importSession(
     });
   }
   if (repo.getSession(session.id)) {
-    throw new ApiError(409, 'session_exists', `Session ${session.id} already exists; delete it or import into another profile.`);
+    throw new DomainError('conflict', 'session_exists', `Session ${session.id} already exists; delete it or import into another profile.`);
   }
   const row: SessionRow = {
     id: session.id,

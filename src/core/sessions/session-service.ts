@@ -13,7 +13,7 @@ import type {
   Turn,
   TurnBrief,
 } from '../../shared/contract/sessions';
-import { ApiError, notFound } from '../api/api-error';
+import { DomainError, notFound } from '../errors';
 import type { Clock } from '../clock';
 import type { EventBus } from '../events';
 import { iso } from '../clock';
@@ -206,7 +206,7 @@ export class SessionService {
    */
   async send(id: string, content: string, onStreamDelta: (text: string) => void = () => {}): Promise<{ turn: Turn; session: Session }> {
     const session = this.get(id);
-    if (this.streaming.has(id)) throw new ApiError(409, 'reply_in_progress', `Session ${id} is still replying; wait for the reply to finish.`);
+    if (this.streaming.has(id)) throw new DomainError('conflict', 'reply_in_progress', `Session ${id} is still replying; wait for the reply to finish.`);
     this.streaming.add(id);
     try {
       const intent = pauseIntent(content, session.pauseRequested);

@@ -16,7 +16,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { STORAGE_READ_MAX_BYTES, STORAGE_WRITE_MAX_BYTES, type ContentEncoding } from '../../shared/contract/storage';
-import { ApiError, notFound } from '../api/api-error';
+import { DomainError, notFound } from '../errors';
 import { iso } from '../clock';
 import { badPath, checkPathText, forbiddenPath, isInside, sensitiveReason } from './path-rules';
 
@@ -71,7 +71,7 @@ function realPathOf(path: string): { real: string; exists: boolean } {
 /**
  * Files for applets and the storage API, with seed 001's rules: reads only inside the allowed roots,
  * writes only under the data directory, both judged on the real path (symlinks resolved); secrets
- * refused by name; size limits. Answers with 4xx ApiErrors the surfaces pass on.
+ * refused by name; size limits. Refuses with DomainErrors the surfaces map to their own codes.
  */
 export class FileStorage {
   private readonly readMax: number;
@@ -135,7 +135,7 @@ export class FileStorage {
       const checked = statSync(real);
       if (checked.ino !== opened.ino || checked.dev !== opened.dev) throw forbiddenPath('The file changed while it was being opened.');
       if (opened.size > this.readMax) {
-        throw new ApiError(413, 'file_too_large', `The file is ${opened.size} bytes; at most ${this.readMax} bytes are read.`);
+        throw new DomainError('too_large', 'file_too_large', `The file is ${opened.size} bytes; at most ${this.readMax} bytes are read.`);
       }
       const buffer = Buffer.alloc(opened.size);
       let offset = 0;
@@ -184,7 +184,7 @@ export class FileStorage {
     if (refused) throw forbiddenPath(`Refused: ${refused}.`);
     const data = Buffer.from(content, encoding);
     if (data.length > this.writeMax) {
-      throw new ApiError(413, 'file_too_large', `The content is ${data.length} bytes; at most ${this.writeMax} bytes are written.`);
+      throw new DomainError('too_large', 'file_too_large', `The content is ${data.length} bytes; at most ${this.writeMax} bytes are written.`);
     }
     const root = this.writeRoot();
     const target = this.checkWritable(requested, root);
@@ -201,7 +201,7 @@ export class FileStorage {
       renameSync(temp, final);
     } catch (error) {
       rmSync(temp, { force: true });
-      throw new ApiError(400, 'write_failed', `The file could not be written (${errnoOf(error) ?? (error as Error).message}).`);
+      throw new DomainError('invalid', 'write_failed', `The file could not be written (${errnoOf(error) ?? (error as Error).message}).`);
     }
     return { path: final, size: data.length };
   }

@@ -1,9 +1,9 @@
 import { isAbsolute, normalize, relative, resolve, sep } from 'node:path';
 import { STORAGE_PATH_MAX_LENGTH } from '../../shared/contract/storage';
-import { ApiError } from '../api/api-error';
+import { DomainError } from '../errors';
 
-export const badPath = (message: string): ApiError => new ApiError(400, 'bad_path', message);
-export const forbiddenPath = (message: string): ApiError => new ApiError(403, 'forbidden_path', message);
+export const badPath = (message: string): DomainError => new DomainError('invalid', 'bad_path', message);
+export const forbiddenPath = (message: string): DomainError => new DomainError('forbidden', 'forbidden_path', message);
 
 const SEGMENT_MAX_LENGTH = 255;
 

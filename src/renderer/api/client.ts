@@ -1,5 +1,4 @@
-import type { OperationInput, OperationKey, OperationOutput, Operations } from '../../shared/contract/index';
-import type { PublicEventName } from '../../shared/events';
+import type { OperationInput, OperationKey, OperationOutput, Operations, PublicEventName, PublicEventPayload } from '../../shared/contract/index';
 
 /** An API answer that was not a success, with the server's code and readable message. */
 export class ApiCallError extends Error {
@@ -19,5 +18,6 @@ export class ApiCallError extends Error {
 export interface ShadowClient {
   readonly transport: 'ipc' | 'http';
   call<K extends OperationKey>(key: K, input?: OperationInput<Operations[K]>): Promise<OperationOutput<Operations[K]>>;
-  subscribe(event: PublicEventName, listener: (payload: unknown) => void): () => void;
+  /** Listens to one public event with its payload as the contract declares it. */
+  subscribe<N extends PublicEventName>(event: N, listener: (payload: PublicEventPayload<N>) => void): () => void;
 }

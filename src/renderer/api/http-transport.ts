@@ -1,5 +1,4 @@
-import { operations, type OperationKey } from '../../shared/contract/index';
-import { eventNames, type PublicEventName } from '../../shared/events';
+import { isPublicEventName, operations, publicEvents, type OperationKey, type PublicEventName } from '../../shared/contract/index';
 import { ApiCallError, type ShadowClient } from './client';
 
 const API_PREFIX = '/api/v1';
@@ -36,7 +35,11 @@ async function readError(response: Response): Promise<ApiCallError> {
   return new ApiCallError(String(response.status), `The API answered ${response.status} ${response.statusText}.`);
 }
 
-/** Parses a Server-Sent Events stream read through fetch (EventSource cannot send the token). */
+/**
+ * Parses a Server-Sent Events stream read through fetch (EventSource cannot send the token). The text
+ * comes over the network, so each payload is checked against its contract schema; one that does not
+ * match is dropped with a warning rather than handed to the UI as something it is not.
+ */
 async function readEventStream(
   response: Response,
   dispatch: (name: PublicEventName, payload: unknown) => void,
@@ -54,10 +57,23 @@ async function readEventStream(
       buffer = buffer.slice(end + 2);
       const name = /^event: (.+)$/m.exec(block)?.[1];
       const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (!name || data === undefined || !(eventNames as readonly string[]).includes(name)) continue;
-      dispatch(name as PublicEventName, JSON.parse(data));
+      if (!name || data === undefined || !isPublicEventName(name)) continue;
+      const payload = parseEventPayload(name, data);
+      if (payload.ok) dispatch(name, payload.value);
+      else console.warn(`Ignored a ${name} event the contract does not allow: ${payload.problem}`);
     }
   }
+}
+
+function parseEventPayload(name: PublicEventName, data: string): { ok: true; value: unknown } | { ok: false; problem: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return { ok: false, problem: 'its data is not JSON' };
+  }
+  const parsed = publicEvents[name].payload.safeParse(json);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problem: parsed.error.issues.map((i) => i.message).join('; ') };
 }
 
 /** Calls the local HTTP API with the bearer token; events come from `/api/v1/events`. */
@@ -96,11 +112,13 @@ export function httpClient(token: string, onUnauthorized: () => void): ShadowCli
     },
     subscribe(event, listener) {
       const set = listeners.get(event) ?? new Set();
-      set.add(listener);
+      // The registry holds listeners of every event; dispatch only hands each the payload checked for its name.
+      const untyped = listener as (payload: unknown) => void;
+      set.add(untyped);
       listeners.set(event, set);
       if (!stream) connect();
       return () => {
-        set.delete(listener);
+        set.delete(untyped);
         const anyLeft = [...listeners.values()].some((s) => s.size > 0);
         if (!anyLeft && stream) {
           stream.abort();

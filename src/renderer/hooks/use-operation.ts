@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OperationInput, OperationKey, OperationOutput, Operations } from '../../shared/contract/index';
-import type { PublicEventName } from '../../shared/events';
+import { isPublicEventName, type PublicEventName } from '../../shared/contract/index';
 import type { ShadowClient } from '../api/index';
 import { errorText } from '../error-text';
 
@@ -52,7 +52,7 @@ export function useOperation<K extends OperationKey>(
   const refreshOn = (options.refreshOn ?? []).join(',');
   useEffect(() => {
     reload();
-    const unsubscribes = refreshOn ? refreshOn.split(',').map((event) => client.subscribe(event as PublicEventName, reload)) : [];
+    const unsubscribes = refreshOn ? refreshOn.split(',').filter(isPublicEventName).map((event) => client.subscribe(event, reload)) : [];
     const timer = options.intervalMs ? setInterval(reload, options.intervalMs) : undefined;
     return () => {
       unsubscribes.forEach((off) => off());

@@ -1,13 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { operations } from '../../shared/contract/index';
-import { ApiError } from '../../core/api/api-error';
-import { describeZodError } from '../../core/api/describe-zod-error';
 import type { Handlers } from '../../core/api/handlers';
+import { invokeOperation } from '../../core/api/invoke-operation';
+import { HTTP_STATUS, toOperationError, type OperationError } from '../../core/api/operation-errors';
 import type { ShadowCore } from '../../core/shadow-core';
 import { bearerToken, isAllowedHost, isAllowedOrigin, tokensMatch } from './guards';
 import { compileRoutes, matchRoute } from './router';
-import { readJsonBody } from './json-body';
+import { readJsonBody, readJsonObject } from './json-body';
 import { openEventStream } from './sse';
 import { handleSessionStream } from './session-stream';
 import { serveStaticUi } from './static-ui';
@@ -45,6 +45,10 @@ export function sendError(res: ServerResponse, status: number, code: string, mes
   sendJson(res, status, { error: { code, message } });
 }
 
+export function sendFailure(res: ServerResponse, error: OperationError): void {
+  sendError(res, HTTP_STATUS[error.kind], error.code, error.message);
+}
+
 function sendUnauthorized(res: ServerResponse): void {
   res.setHeader('www-authenticate', 'Bearer');
   sendError(res, 401, 'unauthorized', 'Missing or wrong API token: send "Authorization: Bearer <token>".');
@@ -57,7 +61,6 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   const mcpContext: McpContext = {
     handlers: options.handlers,
     liveActivity: async () => options.core.observer.immediateContext(),
-    resumePreview: (id) => options.core.sessions.resumeView(id),
     recentImages: () =>
       options.core.settings.mcpAllowImages
         ? { images: options.core.observer.recentFrames().map((f) => f.image) }
@@ -95,28 +98,16 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
       return sendError(res, 405, 'method_not_allowed', `${url.pathname} accepts ${match.methodNotAllowed.join(', ')}.`);
     }
     const { route, params } = match;
-    const raw =
-      route.spec.method === 'GET' || route.spec.method === 'DELETE'
-        ? Object.fromEntries(url.searchParams)
-        : await readJsonBody(req);
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-      throw new ApiError(400, 'invalid_input', 'The request body must be a JSON object.');
-    }
-    const parsed = route.spec.input.safeParse({ ...raw, ...params });
-    if (!parsed.success) {
-      return sendError(res, 400, 'invalid_input', `Invalid input for ${route.spec.name}: ${describeZodError(parsed.error)}`);
-    }
-    const handler = options.handlers[route.key as keyof Handlers] as (input: unknown) => unknown;
-    const result = await handler(parsed.data);
-    sendJson(res, 200, route.spec.output.parse(result));
+    const raw = route.spec.method === 'GET' || route.spec.method === 'DELETE' ? Object.fromEntries(url.searchParams) : await readJsonObject(req);
+    const result = await invokeOperation(options.handlers, route.key, { ...raw, ...params });
+    if (result.ok) sendJson(res, 200, result.data);
+    else sendFailure(res, result.error);
   };
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) return void res.end();
-      if (error instanceof ApiError) return sendError(res, error.status, error.code, error.message);
-      const message = error instanceof Error ? error.message : String(error);
-      sendError(res, 500, 'internal_error', `The server failed: ${message}`);
+      sendFailure(res, toOperationError('The server', error));
     });
   });
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ApiError } from '../../core/api/api-error';
+import { DomainError } from '../../core/errors';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -9,7 +9,7 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new ApiError(413, 'body_too_large', `The request body is over ${MAX_BODY_BYTES} bytes`);
+    if (size > MAX_BODY_BYTES) throw new DomainError('too_large', 'body_too_large', `The request body is over ${MAX_BODY_BYTES} bytes`);
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8').trim();
@@ -17,6 +17,15 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new ApiError(400, 'invalid_json', `The request body is not valid JSON: ${(error as Error).message}`);
+    throw new DomainError('invalid', 'invalid_json', `The request body is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+/** A JSON object body (operation inputs are objects; path parameters are merged into it). */
+export async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const body = await readJsonBody(req);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new DomainError('invalid', 'invalid_input', 'The request body must be a JSON object.');
+  }
+  return body as Record<string, unknown>;
 }

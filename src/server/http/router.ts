@@ -1,7 +1,7 @@
-import type { OperationSpec } from '../../shared/contract/index';
+import type { OperationKey, OperationSpec } from '../../shared/contract/index';
 
 export interface Route {
-  readonly key: string;
+  readonly key: OperationKey;
   readonly spec: OperationSpec;
   readonly pattern: RegExp;
   readonly params: readonly string[];
@@ -10,8 +10,8 @@ export interface Route {
 export type RouteMatch = { route: Route; params: Record<string, string> } | { methodNotAllowed: string[] } | null;
 
 /** Compiles `/sessions/{id}/turns/{n}` templates into matchers. */
-export function compileRoutes(operations: Record<string, OperationSpec>): Route[] {
-  return Object.entries(operations).map(([key, spec]) => {
+export function compileRoutes(operations: Readonly<Record<OperationKey, OperationSpec>>): Route[] {
+  return (Object.entries(operations) as [OperationKey, OperationSpec][]).map(([key, spec]) => {
     const params: string[] = [];
     const source = spec.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}|\{(\w+)\}/g, (_m, a, b) => {
       params.push((a ?? b) as string);

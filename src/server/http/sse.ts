@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { eventNames } from '../../shared/events';
+import { eventNames } from '../../shared/contract/index';
 import type { EventBus } from '../../core/events';
 
 /** Streams the public core events as Server-Sent Events until the client goes away. */

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { contextItemsSchema, contextModeSchema, contextSetNameSchema, sessionIdSchema, type SessionContextView } from '../../shared/contract/index';
+import { contextItemsSchema, contextModeSchema, contextSetNameSchema, type SessionContextView } from '../../shared/contract/index';
 import { callOperation, defineTool } from './mcp-tool';
-import { resolveSessionId } from './session-tools';
+import { resolveSessionId, sessionIdArg } from './session-tools';
 
-const sessionIdArg = sessionIdSchema.optional().describe('Session id ("ses_…"); default: the current session');
 
 const describeContext = (view: SessionContextView, only?: string): string => {
   const sets = Object.entries(view.context).filter(([name]) => !only || name === only);

@@ -2,12 +2,13 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mc
 import { sessionIdSchema } from '../../shared/contract/index';
 import { VERSION } from '../../core/version';
 import { mcpTools } from './tool-list';
-import { callOperation, ToolInputError, type McpContext } from './mcp-tool';
+import { callOperation, type McpContext } from './mcp-tool';
+import { registerTools } from './register-tools';
 import { resolveSessionId } from './session-tools';
 
 /**
- * The MCP server: every tool of `mcpTools`, each a thin adapter over the operation table. A tool that
- * fails answers with `isError` and a message saying what was wrong; the server keeps serving.
+ * The MCP server: every tool of `mcpTools`, each a thin adapter over the operation table (see
+ * register-tools.ts for how calls and failures are answered), plus session resources and a prompt.
  */
 export function createMcpServer(ctx: McpContext): McpServer {
   const server = new McpServer(
@@ -17,30 +18,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
         "Workflow Shadow's memory of the user's work: chat sessions with the assistant (tables of contents, turns, search, context sets) and the observed workday (current activity, app time, work-session summaries, text seen on screen).",
     },
   );
-  for (const tool of mcpTools) {
-    server.registerTool(
-      tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.input },
-      async (args: unknown) => {
-        try {
-          const result = await tool.run(ctx, tool.input.parse(args));
-          const images = (result.images ?? []).map((image) => ({
-            type: 'image' as const,
-            data: image.toString('base64'),
-            mimeType: image[0] === 0x89 ? 'image/png' : 'image/jpeg',
-          }));
-          return {
-            content: [{ type: 'text' as const, text: result.text }, ...images],
-            ...(result.structured && { structuredContent: result.structured }),
-          };
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          const text = error instanceof ToolInputError ? `Invalid arguments for ${tool.name}: ${message}` : `${tool.name} failed: ${message}`;
-          return { content: [{ type: 'text' as const, text }], isError: true };
-        }
-      },
-    );
-  }
+  registerTools(server, ctx, mcpTools);
   registerSessionResources(server, ctx);
   server.registerPrompt(
     'resume_session',
@@ -50,7 +28,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
       argsSchema: { session_id: sessionIdSchema.optional().describe('Session id ("ses_…")') },
     },
     async ({ session_id }) => {
-      const view = ctx.resumePreview(await resolveSessionId(ctx, session_id));
+      const view = await callOperation(ctx, 'previewResume', { id: await resolveSessionId(ctx, session_id) });
       const warning = view.warning ? `\n\nNote: ${view.warning}` : '';
       return {
         description: `Resume "${view.session.title}"`,

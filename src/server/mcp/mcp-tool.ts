@@ -1,9 +1,14 @@
 import type { z } from 'zod';
-import { operations, type OperationKey, type OperationOutput, type Operations } from '../../shared/contract/index';
-import { ApiError } from '../../core/api/api-error';
+import {
+  operations,
+  type ImmediateContextView,
+  type OperationInput,
+  type OperationKey,
+  type OperationOutput,
+  type Operations,
+} from '../../shared/contract/index';
 import type { Handlers } from '../../core/api/handlers';
-import type { ImmediateContextView, ResumeView } from '../../shared/contract/index';
-import { describeZodError } from '../../core/api/describe-zod-error';
+import { callOperation as callThroughAdapterCore } from '../../core/api/invoke-operation';
 
 /** What a tool can reach: the same operation table as every other surface, plus live observation. */
 export interface McpContext {
@@ -15,8 +20,6 @@ export interface McpContext {
    * MCP images (`mcpAllowImages`); otherwise why not.
    */
   recentImages(): { images: Buffer[] } | { refused: string };
-  /** The `[RESUMED CONVERSATION]` block of a session, without resuming it. */
-  resumePreview(sessionId: string): ResumeView;
 }
 
 export interface McpToolResult {
@@ -38,23 +41,23 @@ export interface McpToolSpec<S extends z.ZodObject = z.ZodObject> {
 export const defineTool = <S extends z.ZodObject>(spec: McpToolSpec<S>): McpToolSpec =>
   spec as unknown as McpToolSpec;
 
-/** A failure the agent should read: what was wrong with its call. */
-export class ToolInputError extends Error {}
+type InputShape<K extends OperationKey> = Operations[K]['input'] extends z.ZodObject<infer Shape> ? Shape : never;
 
-/** Calls an operation through its contract schema, so MCP gets the same validation and errors as HTTP. */
-export async function callOperation<K extends OperationKey>(
-  ctx: McpContext,
-  key: K,
-  input: unknown,
-): Promise<OperationOutput<Operations[K]>> {
-  const spec = operations[key];
-  const parsed = spec.input.safeParse(input);
-  if (!parsed.success) throw new ToolInputError(describeZodError(parsed.error));
-  try {
-    const handler = ctx.handlers[key] as (i: unknown) => unknown;
-    return (await handler(parsed.data)) as OperationOutput<Operations[K]>;
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500) throw new ToolInputError(error.message);
-    throw error;
-  }
+/**
+ * A field of an operation's input as a tool argument: its type, limits and messages are the contract's,
+ * so a tool cannot accept what HTTP, IPC and the CLI refuse (or refuse what they accept).
+ */
+export function inputField<K extends OperationKey, F extends keyof InputShape<K> & string>(key: K, field: F): InputShape<K>[F] {
+  return (operations[key].input as unknown as z.ZodObject<InputShape<K>>).shape[field];
+}
+
+/** A contract limit with the tool's own default (agents get short answers), described with the contract's maximum. */
+export function limitArg(limit: z.ZodDefault<z.ZodCoercedNumber>, toolDefault: number) {
+  const inner = limit.unwrap();
+  return inner.default(toolDefault).describe(`At most ${inner.maxValue}`);
+}
+
+/** Calls an operation through the adapter core, so MCP gets the same validation and errors as every surface. */
+export function callOperation<K extends OperationKey>(ctx: McpContext, key: K, input: OperationInput<Operations[K]>): Promise<OperationOutput<Operations[K]>> {
+  return callThroughAdapterCore(ctx.handlers, key, input);
 }

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { formatDuration } from '../../shared/format-duration';
-import { callOperation, defineTool, ToolInputError, type McpContext } from './mcp-tool';
+import { DomainError } from '../../core/errors';
+import { callOperation, defineTool, inputField, type McpContext } from './mcp-tool';
 
 async function latestWorkSessionId(ctx: McpContext): Promise<number> {
   const [latest] = (await callOperation(ctx, 'listWorkSessions', { limit: 1 })).workSessions;
-  if (!latest) throw new ToolInputError('nothing has been observed yet: there is no work session');
+  if (!latest) throw new DomainError('not_found', 'no_work_sessions', 'nothing has been observed yet: there is no work session');
   return latest.id;
 }
 
@@ -13,7 +14,7 @@ export const workSessionSummaryTool = defineTool({
   title: 'Work session summary',
   description:
     'What the user did in a work session (default: the latest): its summaries, tasks with durations and apps, the current task theory, app time and the clarifying questions asked and answered.',
-  input: z.object({ work_session_id: z.number().int().positive().optional().describe('Default: the latest work session') }),
+  input: z.object({ work_session_id: inputField('getWorkSession', 'id').optional().describe('Default: the latest work session') }),
   async run(ctx, args) {
     const id = args.work_session_id ?? (await latestWorkSessionId(ctx));
     const ws = await callOperation(ctx, 'getWorkSession', { id });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { localDateSchema } from '../../shared/contract/index';
 import { formatDuration } from '../../shared/format-duration';
-import { callOperation, defineTool } from './mcp-tool';
+import { callOperation, defineTool, inputField, limitArg } from './mcp-tool';
 
 export const currentActivityTool = defineTool({
   name: 'current_activity',
@@ -42,8 +41,8 @@ export const appTimeTool = defineTool({
   description:
     'Time spent per app and window title (idle and private time excluded and reported separately) for a local day (YYYY-MM-DD, default today) or one work session.',
   input: z.object({
-    date: localDateSchema.optional().describe('Local day as YYYY-MM-DD; default today'),
-    work_session_id: z.number().int().positive().optional().describe('A work session id instead of a day'),
+    date: inputField('appTime', 'date').describe('Local day as YYYY-MM-DD; default today'),
+    work_session_id: inputField('appTime', 'workSessionId').describe('A work session id instead of a day'),
   }),
   async run(ctx, args) {
     const time = await callOperation(ctx, 'appTime', { date: args.date, workSessionId: args.work_session_id });
@@ -64,11 +63,11 @@ export const searchScreenTool = defineTool({
   description:
     'Full-text search over the text Workflow Shadow read on the screen (OCR), best match first, with time, app and window. Private (excluded) windows are never read, so they never appear.',
   input: z.object({
-    query: z.string().min(1).max(500),
-    app: z.string().max(200).optional().describe('Only this app'),
-    from: z.string().optional().describe('From this moment (ISO date-time) or local day (YYYY-MM-DD)'),
-    to: z.string().optional().describe('Until this moment or local day (inclusive)'),
-    limit: z.number().int().min(1).max(50).default(10),
+    query: inputField('searchScreen', 'q'),
+    app: inputField('searchScreen', 'app').describe('Only this app'),
+    from: inputField('searchScreen', 'from').describe('From this moment (ISO date-time) or local day (YYYY-MM-DD)'),
+    to: inputField('searchScreen', 'to').describe('Until this moment or local day (inclusive)'),
+    limit: limitArg(inputField('searchScreen', 'limit'), 10),
   }),
   async run(ctx, args) {
     const result = await callOperation(ctx, 'searchScreen', { q: args.query, app: args.app, from: args.from, to: args.to, limit: args.limit });

@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import { sessionIdSchema, sessionStatusSchema, sessionTypeSchema, type Session, type SearchHit, type Turn } from '../../shared/contract/index';
-import { callOperation, defineTool, ToolInputError, type McpContext } from './mcp-tool';
+import { TURN_RANGE_MAX, type Session, type SearchHit, type Turn } from '../../shared/contract/index';
+import { DomainError } from '../../core/errors';
+import { callOperation, defineTool, inputField, limitArg, type McpContext } from './mcp-tool';
 
-const sessionIdArg = sessionIdSchema.optional().describe('Session id ("ses_…"); default: the current session');
+export const sessionIdArg = inputField('getSession', 'id').optional().describe('Session id ("ses_…"); default: the current session');
 
 /** Session-scoped tools work on the current session (the most recently active one) unless told otherwise. */
 export async function resolveSessionId(ctx: McpContext, given: string | undefined): Promise<string> {
   if (given) return given;
   const active = await callOperation(ctx, 'listSessions', { status: 'active', limit: 1 });
   const latest = active.sessions[0] ?? (await callOperation(ctx, 'listSessions', { limit: 1 })).sessions[0];
-  if (!latest) throw new ToolInputError('there are no sessions yet; start a conversation in Workflow Shadow first');
+  if (!latest) throw new DomainError('not_found', 'no_sessions', 'there are no sessions yet; start a conversation in Workflow Shadow first');
   return latest.id;
 }
 
@@ -54,10 +55,10 @@ export const listSessionsTool = defineTool({
   title: 'List sessions',
   description: 'Recent sessions with the assistant, last active first: id, type, title, status, turns, last active, summary.',
   input: z.object({
-    limit: z.number().int().min(1).max(50).default(10).describe('At most 50'),
-    status: sessionStatusSchema.optional(),
-    type: sessionTypeSchema.optional().describe('chat, ticket, design, support, …'),
-    query: z.string().max(200).optional().describe('Fuzzy match on titles'),
+    limit: limitArg(inputField('listSessions', 'limit'), 10),
+    status: inputField('listSessions', 'status'),
+    type: inputField('listSessions', 'type').describe('chat, ticket, design, support, …'),
+    query: inputField('listSessions', 'q').describe('Fuzzy match on titles'),
   }),
   async run(ctx, args) {
     const { sessions } = await callOperation(ctx, 'listSessions', { limit: args.limit, status: args.status, type: args.type, q: args.query });
@@ -92,7 +93,7 @@ export const getTurnTool = defineTool({
   name: 'get_turn',
   title: 'Get a turn',
   description: 'One turn of a session in full (what the user asked, what the assistant answered) with the briefs of the turns before and after.',
-  input: z.object({ session_id: sessionIdArg, turn: z.number().int().min(1).describe('Turn number, from 1') }),
+  input: z.object({ session_id: sessionIdArg, turn: inputField('getTurn', 'n').describe('Turn number, from 1') }),
   async run(ctx, args) {
     const result = await callOperation(ctx, 'getTurn', { id: await resolveSessionId(ctx, args.session_id), n: args.turn });
     const text = [
@@ -107,11 +108,11 @@ export const getTurnTool = defineTool({
 export const getTurnsTool = defineTool({
   name: 'get_turns',
   title: 'Get turns',
-  description: 'A range of turns of a session in full (at most 20).',
+  description: `A range of turns of a session in full (at most ${TURN_RANGE_MAX}).`,
   input: z.object({
     session_id: sessionIdArg,
-    from: z.number().int().min(1).describe('First turn'),
-    to: z.number().int().min(1).describe('Last turn (inclusive); at most 20 turns in a range'),
+    from: inputField('getTurns', 'from').unwrap().describe('First turn'),
+    to: inputField('getTurns', 'to').unwrap().describe(`Last turn (inclusive); at most ${TURN_RANGE_MAX} turns in a range`),
   }),
   async run(ctx, args) {
     const result = await callOperation(ctx, 'getTurns', { id: await resolveSessionId(ctx, args.session_id), from: args.from, to: args.to });
@@ -125,8 +126,8 @@ export const searchSessionTool = defineTool({
   description: 'Full-text search within one session; hits come best first with the turn number and a snippet (matched words in **bold**).',
   input: z.object({
     session_id: sessionIdArg,
-    query: z.string().min(1).max(500),
-    limit: z.number().int().min(1).max(50).default(10),
+    query: inputField('searchSession', 'q'),
+    limit: limitArg(inputField('searchSession', 'limit'), 10),
   }),
   async run(ctx, args) {
     const { hits } = await callOperation(ctx, 'searchSession', { id: await resolveSessionId(ctx, args.session_id), q: args.query, limit: args.limit });
@@ -139,10 +140,10 @@ export const searchAllSessionsTool = defineTool({
   title: 'Search all sessions',
   description: 'Full-text search across every session with the assistant, best first, with session, turn number and snippet.',
   input: z.object({
-    query: z.string().min(1).max(500),
-    limit: z.number().int().min(1).max(30).default(10).describe('At most 30'),
-    type: sessionTypeSchema.optional(),
-    status: sessionStatusSchema.optional(),
+    query: inputField('searchAll', 'q'),
+    limit: limitArg(inputField('searchAll', 'limit'), 10),
+    type: inputField('searchAll', 'type'),
+    status: inputField('searchAll', 'status'),
   }),
   async run(ctx, args) {
     const { hits } = await callOperation(ctx, 'searchAll', { q: args.query, limit: args.limit, type: args.type, status: args.status, screen: false });

@@ -13,11 +13,10 @@ import { createMcpServer } from './create-mcp-server';
  */
 export async function runStdioMcpServer(): Promise<void> {
   const paths = resolveProfilePaths();
-  const core = createShadowCore({ paths });
+  const core = createShadowCore({ paths, role: 'reader' });
   const handlers = createHandlers(core);
   const server = createMcpServer({
     handlers,
-    resumePreview: (id) => core.sessions.resumeView(id),
     recentImages: () => ({ refused: 'screenshots stay in the running app; ask its /mcp endpoint (and allow mcpAllowImages)' }),
     async liveActivity() {
       const app = readRuntimeInfo(paths);

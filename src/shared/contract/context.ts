@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { appletRefSchema, sessionContextSchema } from './context-sets';
-import { defineOperation } from './define';
+import { defineOperation, defineOperations } from './define';
 import { sessionIdSchema } from './sessions';
 
 export * from './context-sets';
@@ -20,16 +20,15 @@ export const sessionContextViewSchema = z.object({
 });
 export type SessionContextView = z.infer<typeof sessionContextViewSchema>;
 
-export const contextOperations = {
+export const contextOperations = defineOperations({
   getSessionContext: defineOperation({
-    name: 'sessions.context',
     method: 'GET',
     path: '/sessions/{id}/context',
     summary: 'The context sets of a session (files, tickets, applet, endpoints, ports, custom sets).',
     input: z.object({ id: sessionIdSchema }).strict(),
     output: sessionContextViewSchema,
   }),
-} as const;
+});
 
 /**
  * Payload of the `session:context-changed` event (the context card): sent on every change and when

@@ -1,3 +1,4 @@
+import { mergeTables } from '../merge-tables';
 import type { OperationSpec } from './define';
 import { memoryOperations } from './memory';
 import { observationOperations } from './observation';
@@ -15,17 +16,18 @@ export * from './sessions';
 export * from './settings';
 export * from './context';
 export * from './storage';
+export * from './events';
 
-/** The whole API table. Each feature adds its own module of operations here. */
-export const operations = {
-  ...observationOperations,
-  ...memoryOperations,
-  ...screenOperations,
-  ...sessionOperations,
-  ...settingsOperations,
-  ...contextOperations,
-  ...storageOperations,
-} as const;
+/** The whole API table. Each feature adds its own module of operations here; a key used twice throws. */
+export const operations = mergeTables(
+  observationOperations,
+  memoryOperations,
+  screenOperations,
+  sessionOperations,
+  settingsOperations,
+  contextOperations,
+  storageOperations,
+);
 
 export type Operations = typeof operations;
 export type OperationKey = keyof Operations;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation, intParam } from './define';
+import { defineOperation, defineOperations, intParam, localDateSchema } from './define';
 import { appTimeSchema, frameSummarySchema, workSessionSchema } from './observation';
 
 const engineSchema = z.enum(['openai', 'offline']);
@@ -131,9 +131,22 @@ export type Interview = z.infer<typeof interviewSchema>;
 
 const questionIdInput = z.object({ id: idParam }).strict();
 
-export const memoryOperations = {
+/** A local day at a glance (`shadow today`): app time, the tasks begun that day and its latest summary. */
+export const dayOverviewSchema = appTimeSchema.extend({
+  tasks: z.array(taskSchema),
+  latestSummary: workSessionSummarySchema.nullable(),
+});
+export type DayOverview = z.infer<typeof dayOverviewSchema>;
+
+export const memoryOperations = defineOperations({
+  dayOverview: defineOperation({
+    method: 'GET',
+    path: '/day',
+    summary: 'A local day (default today): app time per app and title, the tasks of the day and its latest summary.',
+    input: z.object({ date: localDateSchema.optional() }).strict(),
+    output: dayOverviewSchema,
+  }),
   getWorkSession: defineOperation({
-    name: 'workSessions.get',
     method: 'GET',
     path: '/work-sessions/{id}',
     summary: 'One work session with its tasks, app time, questions, current task theory and summaries.',
@@ -141,7 +154,6 @@ export const memoryOperations = {
     output: workSessionDetailSchema,
   }),
   assembledContext: defineOperation({
-    name: 'context.assembled',
     method: 'GET',
     path: '/context/assembled',
     summary: 'What the next LLM call would be given (every tier within its token budget) and its receipt.',
@@ -149,7 +161,6 @@ export const memoryOperations = {
     output: assembledContextSchema,
   }),
   listContextReceipts: defineOperation({
-    name: 'context.receipts',
     method: 'GET',
     path: '/context/receipts',
     summary: 'Context receipts of past LLM calls, newest first: what each included and dropped, tokens per tier.',
@@ -157,7 +168,6 @@ export const memoryOperations = {
     output: z.object({ receipts: z.array(contextReceiptSchema) }),
   }),
   listQuestions: defineOperation({
-    name: 'questions.list',
     method: 'GET',
     path: '/questions',
     summary: 'Clarifying questions, newest first; `pending` also brings back snoozed ones whose time has come.',
@@ -167,7 +177,6 @@ export const memoryOperations = {
     output: z.object({ questions: z.array(questionSchema) }),
   }),
   answerQuestion: defineOperation({
-    name: 'questions.answer',
     method: 'POST',
     path: '/questions/{id}/answer',
     summary: 'Answer a question; the answer becomes history.',
@@ -175,7 +184,6 @@ export const memoryOperations = {
     output: questionSchema,
   }),
   dismissQuestion: defineOperation({
-    name: 'questions.dismiss',
     method: 'POST',
     path: '/questions/{id}/dismiss',
     summary: 'Dismiss a question without answering (it is never asked again).',
@@ -183,7 +191,6 @@ export const memoryOperations = {
     output: questionSchema,
   }),
   snoozeQuestion: defineOperation({
-    name: 'questions.snooze',
     method: 'POST',
     path: '/questions/{id}/snooze',
     summary: 'Ask again later ("ask me later"): the question comes back after `minutes`.',
@@ -191,7 +198,6 @@ export const memoryOperations = {
     output: questionSchema,
   }),
   getInterview: defineOperation({
-    name: 'interview.get',
     method: 'GET',
     path: '/interview',
     summary: 'The onboarding interview: its questions, the answers so far and the interview summary (baseline).',
@@ -199,7 +205,6 @@ export const memoryOperations = {
     output: interviewSchema,
   }),
   putInterviewAnswers: defineOperation({
-    name: 'interview.answers',
     method: 'PUT',
     path: '/interview/answers',
     summary: 'Save interview answers (merged by question id; an empty answer removes one); the summary is rebuilt unless edited.',
@@ -207,7 +212,6 @@ export const memoryOperations = {
     output: interviewSchema,
   }),
   putInterviewSummary: defineOperation({
-    name: 'interview.summary',
     method: 'PUT',
     path: '/interview/summary',
     summary: 'Replace the interview summary with your own text (at most 500 tokens); an empty text reverts to the generated one.',
@@ -215,11 +219,10 @@ export const memoryOperations = {
     output: interviewSchema,
   }),
   getGuide: defineOperation({
-    name: 'guide.get',
     method: 'GET',
     path: '/guide',
     summary: 'The workflow guide as Markdown: role, systems, recurring tasks with typical duration and steps, answered questions.',
     input: z.object({}).strict(),
     output: z.object({ markdown: z.string(), generatedAt: z.string() }),
   }),
-} as const;
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation, intParam, localDateSchema } from './define';
+import { defineOperation, defineOperations, intParam, localDateSchema } from './define';
 
 export const captureStateSchema = z.enum(['observing', 'paused', 'private', 'idle', 'locked', 'stopped']);
 export type CaptureState = z.infer<typeof captureStateSchema>;
@@ -78,9 +78,8 @@ export type WorkSession = z.infer<typeof workSessionSchema>;
 
 const emptyInput = z.object({}).strict();
 
-export const observationOperations = {
+export const observationOperations = defineOperations({
   health: defineOperation({
-    name: 'health',
     method: 'GET',
     path: '/health',
     summary: 'Capture state, counters and the last capture error.',
@@ -88,7 +87,6 @@ export const observationOperations = {
     output: healthSchema,
   }),
   observationNow: defineOperation({
-    name: 'observation.now',
     method: 'GET',
     path: '/observation/now',
     summary: 'The immediate context: current app and window, recent frames, last change.',
@@ -96,7 +94,6 @@ export const observationOperations = {
     output: immediateContextSchema,
   }),
   appTime: defineOperation({
-    name: 'observation.appTime',
     method: 'GET',
     path: '/observation/app-time',
     summary: 'App time per app and window title for a local day (default today) or one work session.',
@@ -110,7 +107,6 @@ export const observationOperations = {
     output: appTimeSchema,
   }),
   listWorkSessions: defineOperation({
-    name: 'workSessions.list',
     method: 'GET',
     path: '/work-sessions',
     summary: 'Work sessions, newest first.',
@@ -123,7 +119,6 @@ export const observationOperations = {
     output: z.object({ workSessions: z.array(workSessionSchema) }),
   }),
   pauseCapture: defineOperation({
-    name: 'capture.pause',
     method: 'POST',
     path: '/capture/pause',
     summary: 'Pause observation (ends the current work session).',
@@ -131,11 +126,10 @@ export const observationOperations = {
     output: healthSchema.shape.capture,
   }),
   resumeCapture: defineOperation({
-    name: 'capture.resume',
     method: 'POST',
     path: '/capture/resume',
     summary: 'Resume observation (starts a new work session).',
     input: emptyInput,
     output: healthSchema.shape.capture,
   }),
-} as const;
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation, intParam } from './define';
+import { defineOperation, defineOperations, intParam } from './define';
 
 /**
  * A moment given as an ISO date-time (`2026-03-02T14:30:00Z`) or as a local day (`2026-03-02`):
@@ -64,9 +64,8 @@ export const ocrStatusSchema = z.object({
 });
 export type OcrStatusView = z.infer<typeof ocrStatusSchema>;
 
-export const screenOperations = {
+export const screenOperations = defineOperations({
   searchScreen: defineOperation({
-    name: 'search.screen',
     method: 'GET',
     path: '/search/screen',
     summary: 'Full-text search over the OCR text of kept frames, best match first, filtered by app and time.',
@@ -74,11 +73,10 @@ export const screenOperations = {
     output: screenSearchResultSchema,
   }),
   ocrStatus: defineOperation({
-    name: 'screen.ocrStatus',
     method: 'GET',
     path: '/screen/ocr',
     summary: 'OCR of kept frames: queue, counters (recognized, stored, dropped, failed), mean cost, last error.',
     input: z.object({}).strict(),
     output: ocrStatusSchema,
   }),
-} as const;
+});

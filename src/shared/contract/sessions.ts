@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contextPatchShape } from './context-sets';
-import { defineOperation, intParam, localDateSchema } from './define';
+import { defineOperation, defineOperations, intParam } from './define';
+import { timeBoundSchema } from './screen';
 
 export const SESSION_TITLE_MAX = 60;
 export const TURN_SUMMARY_MAX = 100;
@@ -125,7 +126,6 @@ export type SessionExport = z.infer<typeof sessionExportSchema>;
 
 const bySession = z.object({ id: sessionIdSchema }).strict();
 const searchQuery = z.string().trim().min(1, 'give a search query').max(500);
-const isoDate = z.union([localDateSchema, z.string().datetime({ offset: true })]);
 
 /** PATCH body for a session; other features may extend it with their own fields. */
 export const updateSessionInputSchema = z
@@ -146,9 +146,8 @@ export const sendMessageInputSchema = z
   })
   .strict();
 
-export const sessionOperations = {
+export const sessionOperations = defineOperations({
   listSessions: defineOperation({
-    name: 'sessions.list',
     method: 'GET',
     path: '/sessions',
     summary: 'Recent sessions, last active first; q matches titles fuzzily (and types and summaries).',
@@ -163,7 +162,6 @@ export const sessionOperations = {
     output: z.object({ sessions: z.array(sessionSchema) }),
   }),
   createSession: defineOperation({
-    name: 'sessions.create',
     method: 'POST',
     path: '/sessions',
     summary: 'Start a session (type chat unless given).',
@@ -177,7 +175,6 @@ export const sessionOperations = {
     output: sessionSchema,
   }),
   getSession: defineOperation({
-    name: 'sessions.get',
     method: 'GET',
     path: '/sessions/{id}',
     summary: 'One session with its metadata.',
@@ -185,7 +182,6 @@ export const sessionOperations = {
     output: sessionSchema,
   }),
   updateSession: defineOperation({
-    name: 'sessions.update',
     method: 'PATCH',
     path: '/sessions/{id}',
     summary: 'Rename a session, change its type, or set its status (active, paused, completed).',
@@ -193,7 +189,6 @@ export const sessionOperations = {
     output: sessionSchema,
   }),
   sendMessage: defineOperation({
-    name: 'sessions.sendMessage',
     method: 'POST',
     path: '/sessions/{id}/messages',
     summary: 'Send a message and get the reply as a new turn (SSE with Accept: text/event-stream).',
@@ -201,7 +196,6 @@ export const sessionOperations = {
     output: z.object({ turn: turnSchema, session: sessionSchema }),
   }),
   pauseSession: defineOperation({
-    name: 'sessions.pause',
     method: 'POST',
     path: '/sessions/{id}/pause',
     summary: 'Save and pause the session (the pause button; same as sending /stop without a turn).',
@@ -209,7 +203,6 @@ export const sessionOperations = {
     output: sessionSchema,
   }),
   resumeSession: defineOperation({
-    name: 'sessions.resume',
     method: 'POST',
     path: '/sessions/{id}/resume',
     summary: 'Make the session active again and get the [RESUMED CONVERSATION] block and the history to send.',
@@ -218,8 +211,16 @@ export const sessionOperations = {
       .strict(),
     output: resumeSchema,
   }),
+  previewResume: defineOperation({
+    method: 'GET',
+    path: '/sessions/{id}/resume-preview',
+    summary: 'The [RESUMED CONVERSATION] block and history a resume would give, without resuming (the session keeps its status).',
+    input: z
+      .object({ id: sessionIdSchema, maxHistoryTokens: intParam(200, 1_000_000).optional() })
+      .strict(),
+    output: resumeSchema,
+  }),
   sessionToc: defineOperation({
-    name: 'sessions.toc',
     method: 'GET',
     path: '/sessions/{id}/toc',
     summary: 'Table of contents: one line (≤100 characters) per turn.',
@@ -227,7 +228,6 @@ export const sessionOperations = {
     output: tocSchema,
   }),
   getTurn: defineOperation({
-    name: 'sessions.turn',
     method: 'GET',
     path: '/sessions/{id}/turns/{n}',
     summary: 'One turn with the briefs of the turns before and after it.',
@@ -235,7 +235,6 @@ export const sessionOperations = {
     output: z.object({ turn: turnSchema, previous: turnBriefSchema.nullable(), next: turnBriefSchema.nullable() }),
   }),
   getTurns: defineOperation({
-    name: 'sessions.turns',
     method: 'GET',
     path: '/sessions/{id}/turns',
     summary: `A range of turns, at most ${TURN_RANGE_MAX} (from and to inclusive).`,
@@ -247,7 +246,6 @@ export const sessionOperations = {
     output: z.object({ turns: z.array(turnSchema), totalTurns: z.number().int() }),
   }),
   titleHistory: defineOperation({
-    name: 'sessions.titleHistory',
     method: 'GET',
     path: '/sessions/{id}/title-history',
     summary: `How the title changed, newest first (at most ${TITLE_HISTORY_MAX}).`,
@@ -255,7 +253,6 @@ export const sessionOperations = {
     output: z.object({ sessionId: sessionIdSchema, title: z.string(), entries: z.array(titleHistoryEntrySchema) }),
   }),
   searchSession: defineOperation({
-    name: 'sessions.search',
     method: 'GET',
     path: '/sessions/{id}/search',
     summary: 'Full-text search within one session, best first, with snippets and turn numbers.',
@@ -263,7 +260,6 @@ export const sessionOperations = {
     output: z.object({ hits: z.array(searchHitSchema) }),
   }),
   exportSession: defineOperation({
-    name: 'sessions.export',
     method: 'GET',
     path: '/sessions/{id}/export',
     summary: 'The session as session.json, messages.jsonl and transcript.md (file contents).',
@@ -271,7 +267,6 @@ export const sessionOperations = {
     output: sessionExportSchema,
   }),
   importSession: defineOperation({
-    name: 'sessions.import',
     method: 'POST',
     path: '/sessions/import',
     summary: 'Restore a session from the files of an export (same id; refused if it exists).',
@@ -279,7 +274,6 @@ export const sessionOperations = {
     output: sessionSchema,
   }),
   searchAll: defineOperation({
-    name: 'search.all',
     method: 'GET',
     path: '/search',
     summary: 'Search every session (and, with screen=true, text read from the screen).',
@@ -288,8 +282,8 @@ export const sessionOperations = {
         q: searchQuery,
         type: sessionTypeSchema.optional(),
         status: sessionStatusSchema.optional(),
-        from: isoDate.optional(),
-        to: isoDate.optional(),
+        from: timeBoundSchema.optional(),
+        to: timeBoundSchema.optional(),
         screen: z
           .union([z.boolean(), z.enum(['true', 'false'])])
           .transform((v) => v === true || v === 'true')
@@ -299,4 +293,4 @@ export const sessionOperations = {
       .strict(),
     output: z.object({ hits: z.array(searchHitSchema), screen: z.array(screenHitSchema) }),
   }),
-} as const;
+});

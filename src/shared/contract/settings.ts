@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from './define';
+import { defineOperation, defineOperations } from './define';
 
 export const storageUsageSchema = z.object({
   /** The SQLite database with its write-ahead log. */
@@ -12,13 +12,12 @@ export const storageUsageSchema = z.object({
 });
 export type StorageUsage = z.infer<typeof storageUsageSchema>;
 
-export const settingsOperations = {
+export const settingsOperations = defineOperations({
   getSettings: defineOperation({
-    name: 'settings.get',
     method: 'GET',
     path: '/settings',
     summary: 'The effective settings (settings.json over the defaults; the LLM key stays in the environment) and how much the profile stores.',
     input: z.object({}).strict(),
     output: z.object({ file: z.string(), settings: z.record(z.string(), z.unknown()), usage: storageUsageSchema }),
   }),
-} as const;
+});

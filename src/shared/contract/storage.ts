@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from './define';
+import { defineOperation, defineOperations } from './define';
 import { sessionIdSchema } from './sessions';
 
 export const OUTPUT_MAX_BYTES = 5 * 1024 * 1024;
@@ -77,9 +77,8 @@ export const storageEntrySchema = z.object({
 
 const bySlug = z.object({ slug: appletSlugSchema }).strict();
 
-export const storageOperations = {
+export const storageOperations = defineOperations({
   getOutput: defineOperation({
-    name: 'outputs.get',
     method: 'GET',
     path: '/outputs/{id}',
     summary: 'A stored output (file view, command output, image, embed) with its content.',
@@ -87,7 +86,6 @@ export const storageOperations = {
     output: storedOutputSchema,
   }),
   listSessionOutputs: defineOperation({
-    name: 'outputs.listForSession',
     method: 'GET',
     path: '/sessions/{id}/outputs',
     summary: 'The outputs stored for a session, oldest first (metadata only).',
@@ -95,7 +93,6 @@ export const storageOperations = {
     output: z.object({ outputs: z.array(outputMetaSchema) }),
   }),
   storeOutput: defineOperation({
-    name: 'outputs.store',
     method: 'POST',
     path: '/sessions/{id}/outputs',
     summary: 'Store an output shown to the user; the answer carries the [output:<id>] marker for the turn text.',
@@ -113,7 +110,6 @@ export const storageOperations = {
     output: outputMetaSchema,
   }),
   storageRoots: defineOperation({
-    name: 'storage.roots',
     method: 'GET',
     path: '/storage/roots',
     summary: 'Where the storage API may read (allowed roots) and write (the profile data directory).',
@@ -121,7 +117,6 @@ export const storageOperations = {
     output: z.object({ readRoots: z.array(z.string()), writeRoot: z.string() }),
   }),
   storageReadFile: defineOperation({
-    name: 'storage.readFile',
     method: 'GET',
     path: '/storage/file',
     summary: 'Read a file inside the allowed roots (at most 5 MB); text as utf8, anything else as base64.',
@@ -129,7 +124,6 @@ export const storageOperations = {
     output: z.object({ path: z.string(), content: z.string(), encoding: contentEncodingSchema, size: z.number().int() }),
   }),
   storageWriteFile: defineOperation({
-    name: 'storage.writeFile',
     method: 'POST',
     path: '/storage/file',
     summary: 'Write a file under the profile data directory (at most 1 MB); missing folders are created.',
@@ -137,7 +131,6 @@ export const storageOperations = {
     output: z.object({ path: z.string(), size: z.number().int() }),
   }),
   storageList: defineOperation({
-    name: 'storage.list',
     method: 'GET',
     path: '/storage/list',
     summary: 'List a folder inside the allowed roots (the data directory when no path is given).',
@@ -145,7 +138,6 @@ export const storageOperations = {
     output: z.object({ path: z.string(), files: z.array(storageEntrySchema) }),
   }),
   listApplets: defineOperation({
-    name: 'applets.list',
     method: 'GET',
     path: '/storage/applets',
     summary: 'Saved applets, by name.',
@@ -153,7 +145,6 @@ export const storageOperations = {
     output: z.object({ applets: z.array(appletMetaSchema) }),
   }),
   getApplet: defineOperation({
-    name: 'applets.get',
     method: 'GET',
     path: '/storage/applet/{slug}',
     summary: 'One applet: html, js, css, metadata and its saved state.',
@@ -161,7 +152,6 @@ export const storageOperations = {
     output: appletSchema,
   }),
   saveApplet: defineOperation({
-    name: 'applets.save',
     method: 'PUT',
     path: '/storage/applet/{slug}',
     summary: 'Create or replace an applet (its state is kept).',
@@ -176,7 +166,6 @@ export const storageOperations = {
     output: appletMetaSchema,
   }),
   deleteApplet: defineOperation({
-    name: 'applets.delete',
     method: 'DELETE',
     path: '/storage/applet/{slug}',
     summary: 'Delete an applet and its state.',
@@ -184,7 +173,6 @@ export const storageOperations = {
     output: z.object({ deleted: z.boolean() }),
   }),
   getAppletState: defineOperation({
-    name: 'applets.getState',
     method: 'GET',
     path: '/storage/applet/{slug}/state',
     summary: "An applet's saved state ({} when none).",
@@ -192,11 +180,10 @@ export const storageOperations = {
     output: z.object({ slug: appletSlugSchema, state: appletStateSchema }),
   }),
   setAppletState: defineOperation({
-    name: 'applets.setState',
     method: 'POST',
     path: '/storage/applet/{slug}/state',
     summary: "Replace an applet's state (a JSON object, at most 256 KB).",
     input: z.object({ slug: appletSlugSchema, state: appletStateSchema }).strict(),
     output: z.object({ slug: appletSlugSchema, state: appletStateSchema }),
   }),
-} as const;
+});

@@ -79,24 +79,20 @@ export function useSessionTurns(client: ShadowClient, sessionId: string | null):
       }
     })();
 
-    // Event payloads arrive untyped (IPC or SSE); only this session's are taken.
-    const mine = <T extends { turn: number }>(payload: unknown): T | null =>
-      (payload as { sessionId?: string } | null)?.sessionId === sessionId ? (payload as T) : null;
+    // Events of every session arrive; only this one's are taken.
     const offs = [
-      client.subscribe('session:turn-started', (payload) => {
-        const event = mine<{ turn: number; prompt: string; at: string }>(payload);
-        if (!event) return;
+      client.subscribe('session:turn-started', (event) => {
+        if (event.sessionId !== sessionId) return;
         setLive({ number: event.turn, prompt: event.prompt, reply: '', createdAt: event.at });
         setTotalTurns((total) => Math.max(total, event.turn));
       }),
-      client.subscribe('session:reply-delta', (payload) => {
-        const event = mine<{ turn: number; text: string }>(payload);
-        if (!event) return;
+      client.subscribe('session:reply-delta', (event) => {
+        if (event.sessionId !== sessionId) return;
         setLive((current) => (current && current.number === event.turn ? { ...current, reply: current.reply + event.text } : current));
       }),
-      client.subscribe('session:turn-completed', (payload) => {
-        const n = mine<{ turn: number }>(payload)?.turn;
-        if (n === undefined) return;
+      client.subscribe('session:turn-completed', (event) => {
+        if (event.sessionId !== sessionId) return;
+        const n = event.turn;
         void client
           .call('getTurn', { id: sessionId, n })
           .then(({ turn }) => {
