@@ -11,6 +11,7 @@ import { localDayBounds } from '../../src/core/time';
 import type { ExpectedAppTime } from '../../scripts/day/timeline';
 import { startHeadlessShadow, type ShadowProcess } from '../helpers/shadow-process';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
+import { waitFor } from '../helpers/wait';
 
 const demoDir = fileURLToPath(new URL('../../profiles/demo/', import.meta.url));
 const dayDir = `${demoDir}day`;
@@ -104,14 +105,14 @@ describe('demo day replay', () => {
   it('is served by `shadow start --headless --replay` over HTTP', async () => {
     home = createTempShadowHome();
     shadow = await startHeadlessShadow(['--replay', dayDir], home.env);
-    const deadline = Date.now() + 60_000;
-    let health = await shadow.get<Health>('/health');
-    while (health.capture.state !== 'stopped' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      health = await shadow.get<Health>('/health');
-    }
+    const health = await waitFor(() => shadow!.get<Health>('/health'), {
+      what: 'the replay to end (capture stopped)',
+      until: (h) => h.capture.state === 'stopped',
+      timeoutMs: 60_000,
+      intervalMs: 250,
+      details: () => `shadow's output:\n${shadow!.output()}`,
+    });
     expect(health.source).toBe('replay');
-    expect(health.capture.state, shadow.output()).toBe('stopped');
     expect(shadow.output()).toContain('Replay finished');
 
     expectAppTimeMatches(await shadow.get<AppTime>(`/observation/app-time?date=${expected.date}`));
