@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppTime, Health, WorkSession } from '../../src/shared/contract/index';
@@ -40,13 +40,6 @@ function expectAppTimeMatches(appTime: AppTime): void {
   expectClose(appTime.idleSeconds, expected.idleSeconds, 'idle');
   expectClose(appTime.privateSeconds, expected.privateSeconds, 'private');
   expectClose(appTime.totalActiveSeconds, expected.activeSeconds, 'active total');
-}
-
-function storedText(databaseFile: string): string {
-  return [databaseFile, `${databaseFile}-wal`]
-    .filter((f) => existsSync(f))
-    .map((f) => readFileSync(f).toString('latin1') + readFileSync(f).toString('utf8'))
-    .join('');
 }
 
 let home: TempShadowHome | undefined;
@@ -95,7 +88,7 @@ describe('demo day replay', () => {
     expect(health.framesSkipped).toBeGreaterThan(health.framesCaptured * 3);
     expect(new Set(kept.map((f) => f.app))).toEqual(new Set(expected.apps.map((a) => a.app)));
 
-    const stored = storedText(home.paths.database);
+    const stored = home.databaseText();
     expect(stored.length).toBeGreaterThan(0);
     expect(stored).toContain('Ledger 2026.xlsx');
     for (const marker of PRIVATE_MARKERS) expect(stored, `"${marker}" reached the database`).not.toContain(marker);
