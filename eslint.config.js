@@ -7,7 +7,7 @@ const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_')).flat
 
 const electronBan = {
   name: 'electron',
-  message: 'Only src/main may import electron; keep core, server and shared plain Node (ARCHITECTURE.md).',
+  message: 'Only src/main and src/preload may import electron; keep core, server and shared plain Node (docs/architecture.md, Import rules).',
 };
 
 export default tseslint.config(
@@ -31,7 +31,7 @@ export default tseslint.config(
       globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly', setTimeout: 'readonly' },
     },
   },
-  // Layer rules (ARCHITECTURE.md "Import rules"). Paths: the folders themselves, and what they must not reach.
+  // Layer rules (docs/architecture.md, Import rules). Paths: the folders themselves, and what they must not reach.
   {
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     ignores: ['src/main/**', 'src/preload/**'],

@@ -65,7 +65,7 @@ export interface ShadowCore {
   /** OCR of kept frames into `screenText` (idle when `ocrEnabled` is off). */
   readonly ocr: OcrService;
   readonly llm: LlmClient;
-  /** Tasks, theory, summaries, questions, history, baseline and context assembly (seed 002). */
+  /** Tasks, theory, summaries, questions, history, baseline and context assembly (docs/architecture.md, Memory). */
   readonly memory: MemoryService;
   /** Conversations with the assistant (chat, TOC, titles, search, resume, export). */
   readonly sessions: SessionService;

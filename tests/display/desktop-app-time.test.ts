@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppTime, Health, ImmediateContextView } from '../../src/shared/contract/index';
 import { startHeadlessShadow, type ShadowProcess } from '../helpers/shadow-process';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
+import { waitFor } from '../helpers/wait';
 import { startInputLoop, startXSession, type XSession, type XWindow } from '../helpers/x-session';
 
 /**
@@ -34,16 +34,6 @@ let duringPrivate: ImmediateContextView;
 let afterScenario: ImmediateContextView;
 let idleProbe: { beforeNudge: number; afterNudge: number };
 
-async function poll<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await sleep(100);
-  }
-  throw new Error(`${what} did not happen within ${timeoutMs} ms\n${shadow?.output() ?? ''}`);
-}
-
 /** Runs the scenario: returns once capture is paused, so the work session's totals are final. */
 async function runScenario(): Promise<void> {
   // The input loop that is running now (stopped for the idle stretch), so a failure still ends it.
@@ -68,9 +58,11 @@ async function runScenario(): Promise<void> {
       ['--poll-ms', String(POLL_MS), '--interval', String(CAPTURE_INTERVAL_SEC), '--idle-after', String(IDLE_AFTER_SEC)],
       { ...home.env, DISPLAY: x.display },
     );
-    await poll('the engine observing the Terminal window', 30_000, async () => {
-      const now = await shadow!.get<ImmediateContextView>('/observation/now');
-      return now.currentApp === 'Terminal' ? true : undefined;
+    await waitFor(() => shadow!.get<ImmediateContextView>('/observation/now'), {
+      what: 'the engine observing the Terminal window',
+      until: (now) => now.currentApp === 'Terminal',
+      timeoutMs: 30_000,
+      details: () => `shadow's output:\n${shadow!.output()}`,
     });
 
     await focus('Excel');
@@ -131,6 +123,8 @@ beforeAll(async () => {
   await x.nudge();
   idleProbe = { beforeNudge, afterNudge: await x.idleMs() };
   await runScenario();
+  // Stopped here, not by a test: every test, alone or in any order, reads the same finished run.
+  await shadow!.stop();
 }, 180_000);
 
 afterAll(async () => {
@@ -182,11 +176,8 @@ describe('app time on a real X desktop (Xvfb + openbox + xdotool)', () => {
     }
   });
 
-  it('never writes the private window to the database', async () => {
-    await shadow!.stop();
-    const files = [home.paths.database, `${home.paths.database}-wal`].filter((f) => existsSync(f));
-    expect(files.length).toBeGreaterThan(0);
-    const stored = files.map((f) => readFileSync(f).toString('latin1')).join('');
+  it('never writes the private window to the database', () => {
+    const stored = home.databaseText();
     expect(stored).toContain('Budget.xlsx');
     expect(stored).not.toContain('KeePassXC');
     expect(stored).not.toContain('Passwords.kdbx');

@@ -1,11 +1,11 @@
-import { execFile, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTesseractRecognizer } from '../../src/core/ocr/text-recognizer';
 import type { Health, OcrStatusView, ScreenSearchResult } from '../../src/shared/contract/index';
 import { startHeadlessShadow, type ShadowProcess } from '../helpers/shadow-process';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
+import { waitFor } from '../helpers/wait';
 import { startXSession, type XSession, type XWindow } from '../helpers/x-session';
 
 /**
@@ -32,31 +32,18 @@ let besideOnScreen = '';
 let besideCaptures = { screenshots: 0, failures: 0 };
 
 /** An xterm with a large font running `script` in sh; resolves once its window is mapped. */
-async function openTextWindow(appClass: string, title: string, script: string, geometry = '60x8+40+40'): Promise<XWindow> {
-  const child = spawn('xterm', ['-class', appClass, '-T', title, '-fa', 'Monospace', '-fs', '20', '-geometry', geometry, '-e', 'sh', '-c', script], {
-    env: x.env,
-    stdio: 'ignore',
-  });
-  child.on('error', () => {});
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const { stdout } = await run('xdotool', ['search', '--onlyvisible', '--pid', String(child.pid)], { env: x.env }).catch(() => ({ stdout: '' }));
-    const id = stdout.trim().split('\n')[0];
-    if (id) return { id, process: child };
-    await sleep(100);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the ${appClass} xterm did not map a window within 10 s`);
+function openTextWindow(appClass: string, title: string, script: string, geometry = '60x8+40+40'): Promise<XWindow> {
+  return x.openXterm(appClass, title, { fontSize: 20, geometry, command: ['sh', '-c', script] });
 }
 
-async function poll<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await sleep(250);
-  }
-  throw new Error(`${what} did not happen within ${timeoutMs} ms\n${shadow?.output() ?? ''}`);
+function waitForEmptyOcrQueue(): Promise<OcrStatusView> {
+  return waitFor(() => shadow!.get<OcrStatusView>('/screen/ocr'), {
+    what: 'OCR to catch up (an empty queue)',
+    until: (status) => status.queued === 0,
+    timeoutMs: 30_000,
+    intervalMs: 250,
+    details: () => `shadow's output:\n${shadow!.output()}`,
+  });
 }
 
 const search = (q: string): Promise<ScreenSearchResult> => shadow!.get<ScreenSearchResult>(`/search/screen?q=${encodeURIComponent(q)}`);
@@ -69,9 +56,12 @@ beforeAll(async () => {
   const started = Date.now();
   shadow = await startHeadlessShadow(['--interval', '2', '--poll-ms', '500', '--idle-after', '3600'], { ...home.env, DISPLAY: x.display });
   // Found within 30 s of starting the engine, the OCR worker's start included.
-  firstHits = await poll('screen text 4471 in the search', 30_000, async () => {
-    const result = await search('4471');
-    return result.hits.length > 0 ? result.hits : undefined;
+  firstHits = await waitFor(async () => (await search('4471')).hits, {
+    what: 'screen text 4471 in the search',
+    until: (hits) => hits.length > 0,
+    timeoutMs: 30_000,
+    intervalMs: 250,
+    details: () => `shadow's output:\n${shadow!.output()}`,
   });
   foundWithinMs = Date.now() - started;
 
@@ -93,10 +83,7 @@ beforeAll(async () => {
   vault.process.kill('SIGTERM');
   await x.activate(notes);
   await sleep(4000);
-  await poll('OCR to catch up', 30_000, async () => {
-    const status = await shadow!.get<OcrStatusView>('/screen/ocr');
-    return status.queued === 0 ? true : undefined;
-  });
+  await waitForEmptyOcrQueue();
 
   // A password manager left open below the notes, not focused: visible in every screenshot.
   const beside = await openTextWindow('KeePassXC', 'Vault', 'echo VAULTCODE 5521; sleep 600', '40x3+40+420');
@@ -116,10 +103,7 @@ beforeAll(async () => {
   };
   beside.process.kill('SIGTERM');
   browser.process.kill('SIGTERM');
-  await poll('OCR to catch up', 30_000, async () => {
-    const status = await shadow!.get<OcrStatusView>('/screen/ocr');
-    return status.queued === 0 ? true : undefined;
-  });
+  await waitForEmptyOcrQueue();
 }, 180_000);
 
 afterAll(async () => {
@@ -157,9 +141,9 @@ describe('OCR of a real X desktop', () => {
     expect(besideCaptures.failures).toBe(0);
     for (const q of ['VAULTCODE', '5521', 'PRIVATEPAGE', '6632']) expect((await search(q)).hits, q).toEqual([]);
 
-    await shadow!.stop();
-    const files = [home.paths.database, `${home.paths.database}-wal`].filter((f) => existsSync(f));
-    const stored = files.map((f) => readFileSync(f).toString('latin1')).join('').toLowerCase();
+    // Read from the running engine, which the other tests still search: it commits each text as it
+    // is read, and the OCR queue was empty at the end of the setup.
+    const stored = home.databaseText().toLowerCase();
     expect(stored).toContain('4471');
     expect(stored).not.toContain('secretword');
     expect(stored).not.toContain('9931');

@@ -71,7 +71,9 @@ describe('shadow record on a real X desktop, then replay', () => {
   });
 
   it('replays into plausible app time for both apps', async () => {
-    const core = createShadowCore({ paths: home.paths, replayDir: outDir, settings: { pollIntervalMs: 250 } });
+    // A profile of its own: the recorder's stays as it left it, and this test sees nothing of another run.
+    const replayHome = createTempShadowHome();
+    const core = createShadowCore({ paths: replayHome.paths, replayDir: outDir, settings: { pollIntervalMs: 250 } });
     try {
       core.observer.start();
       await runReplay(core.observer, core.source as ReplaySource, core.clock as ManualClock, { pollIntervalMs: 250, speed: 0 });
@@ -90,6 +92,7 @@ describe('shadow record on a real X desktop, then replay', () => {
       expect(appTime.apps.find((a) => a.app === 'Excel')?.titles[0]?.title).toBe('Budget.xlsx');
     } finally {
       core.close();
+      replayHome.remove();
     }
   });
 });

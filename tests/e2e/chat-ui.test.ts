@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session, Toc } from '../../src/shared/contract/sessions';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../helpers/fake-openai-server';
 import { spawnShadow, TEST_API_TOKEN } from '../helpers/shadow-process';
+import { waitFor } from '../helpers/wait';
 import { demoDay, openWebUi, webUiForSuite, type WebUi } from '../helpers/web-ui';
 
 /**
@@ -42,11 +43,12 @@ describe('chat with the offline engine, over the demo day', () => {
     ui = web();
     await skipOnboarding(ui);
     // Wait until the day has been replayed far enough to answer from (Excel time, invoice 4471 on screen).
-    const deadline = Date.now() + 30_000;
-    while ((await ui.shadow.get<{ capture: { framesCaptured: number } }>('/health')).capture.framesCaptured < 10) {
-      if (Date.now() > deadline) throw new Error('the demo day did not replay');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await waitFor(() => ui.shadow.get<{ capture: { framesCaptured: number } }>('/health'), {
+      what: 'ten frames of the demo day replayed',
+      until: (health) => health.capture.framesCaptured >= 10,
+      timeoutMs: 30_000,
+      intervalMs: 200,
+    });
   }, 60_000);
 
   it('answers from memory, lists the turns in the TOC, finds a word, pauses and resumes through the dialog', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Interview, Question } from '../../src/shared/contract/memory';
+import { waitFor } from '../helpers/wait';
 import { demoDay, webUiForSuite, type WebUi } from '../helpers/web-ui';
 
 /**
@@ -24,14 +25,13 @@ async function pendingQuestions(ui: WebUi): Promise<Question[]> {
 }
 
 /** The questions of the demo day, asked once the replay has got far enough. */
-async function waitForQuestions(ui: WebUi, count: number): Promise<Question[]> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const questions = await pendingQuestions(ui);
-    if (questions.length >= count) return questions;
-    if (Date.now() > deadline) throw new Error(`only ${questions.length} questions were asked`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+function waitForQuestions(ui: WebUi, count: number): Promise<Question[]> {
+  return waitFor(() => pendingQuestions(ui), {
+    what: `${count} pending clarifying questions from the demo day`,
+    until: (questions) => questions.length >= count,
+    timeoutMs: 60_000,
+    intervalMs: 250,
+  });
 }
 
 function questionItem(page: Page, id: number) {
@@ -66,8 +66,13 @@ describe('first run: the interview wizard, then About you and the questions', ()
     await page.getByTestId('onboarding-next').click();
     await expect.poll(() => page.getByTestId('onboarding-answer').inputValue()).toBe('Finance operations, with the controller');
     await page.getByTestId('onboarding-next').click();
-    await page.getByTestId('onboarding-skip').click();
-    while ((await page.getByTestId('onboarding-skip').count()) > 0) await page.getByTestId('onboarding-skip').click();
+    // The rest is skipped, one question a step, up to the summary.
+    const progress = page.getByTestId('onboarding-progress');
+    for (let step = 3; step <= interview.questions.length; step++) {
+      await expect.poll(() => progress.textContent()).toBe(`${step} of ${interview.questions.length}`);
+      await page.getByTestId('onboarding-skip').click();
+    }
+    await expect.poll(() => progress.textContent()).toBe('Summary');
 
     // The summary step shows the baseline built from the answers; the user's correction is kept.
     const summary = page.getByTestId('onboarding-summary');

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveProfilePaths, type ProfilePaths } from '../../src/core/config/paths';
@@ -9,6 +9,12 @@ export interface TempShadowHome {
   readonly paths: ProfilePaths;
   /** Environment for a child process that must use this home (and UTC, like the tests). */
   readonly env: NodeJS.ProcessEnv;
+  /**
+   * Every byte of the profile's database (WAL and main file), read as latin1 and as UTF-8, to check
+   * what was written or never was. Safe while an engine runs: the WAL is read first, so a page a
+   * checkpoint moves meanwhile is in the main file by the time that is read.
+   */
+  databaseText(): string;
   remove(): void;
 }
 
@@ -16,10 +22,17 @@ export interface TempShadowHome {
 export function createTempShadowHome(prefix = 'shadow-test-'): TempShadowHome {
   const home = mkdtempSync(join(tmpdir(), prefix));
   const env: NodeJS.ProcessEnv = { ...process.env, SHADOW_HOME: home, SHADOW_PROFILE: 'default', TZ: 'UTC' };
+  const paths = resolveProfilePaths(env);
   return {
     home,
-    paths: resolveProfilePaths(env),
+    paths,
     env,
+    databaseText: () =>
+      [`${paths.database}-wal`, paths.database]
+        .filter((file) => existsSync(file))
+        .map((file) => readFileSync(file))
+        .map((bytes) => bytes.toString('latin1') + bytes.toString('utf8'))
+        .join(''),
     remove: () => rmSync(home, { recursive: true, force: true }),
   };
 }

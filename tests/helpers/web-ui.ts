@@ -6,6 +6,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startHeadlessShadow, type ShadowProcess } from './shadow-process';
 import { createTempShadowHome, type TempShadowHome } from './temp-shadow-home';
+import { waitFor } from './wait';
 
 /**
  * Web mode end to end: the production renderer build, served by `shadow start --headless`, driven in
@@ -34,19 +35,22 @@ function rendererIsFresh(): boolean {
  */
 export async function ensureRendererBuilt(): Promise<void> {
   mkdirSync(join(repoRoot, 'out'), { recursive: true });
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (rendererIsFresh()) return;
-    try {
-      mkdirSync(buildLock);
-      break;
-    } catch {
-      // A stale lock (a killed run) older than the longest build is taken over.
-      if (Date.now() - statSync(buildLock, { throwIfNoEntry: false })!.mtimeMs > 300_000) rmSync(buildLock, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error('waited 5 minutes for another test file to build the renderer');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
+  const turn = await waitFor(
+    () => {
+      if (rendererIsFresh()) return 'built by another file';
+      try {
+        mkdirSync(buildLock);
+        return 'ours to build';
+      } catch {
+        // A stale lock (a killed run) older than the longest build is taken over.
+        const lockedAt = statSync(buildLock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+        if (Date.now() - lockedAt > 300_000) rmSync(buildLock, { recursive: true, force: true });
+        return undefined;
+      }
+    },
+    { what: `another test file to build the renderer (it holds ${buildLock})`, timeoutMs: 300_000, intervalMs: 500 },
+  );
+  if (turn === 'built by another file') return;
   try {
     if (rendererIsFresh()) return;
     execFileSync(process.execPath, [join(repoRoot, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
@@ -79,14 +83,15 @@ export async function openWebUi(args: readonly string[] = [], setupHome?: (home:
   const home = createTempShadowHome();
   setupHome?.(home);
   const shadow = await startHeadlessShadow(args, home.env);
-  const deadline = Date.now() + 10_000;
-  let match: RegExpMatchArray | null = null;
-  while (!(match = shadow.output().match(/UI:\s+(http:\/\/127\.0\.0\.1:(\d+)\/#token=\S+)/)) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (!match) {
+  let match: RegExpMatchArray;
+  try {
+    match = await waitFor(() => shadow.output().match(/UI:\s+(http:\/\/127\.0\.0\.1:(\d+)\/#token=\S+)/), {
+      what: 'the UI link `shadow start --headless` prints',
+      details: () => `its output:\n${shadow.output()}`,
+    });
+  } catch (error) {
     await shadow.stop();
-    throw new Error(`shadow start --headless printed no UI link:\n${shadow.output()}`);
+    throw error;
   }
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',

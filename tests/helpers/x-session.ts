@@ -2,6 +2,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
+import { waitFor } from './wait';
 
 const run = promisify(execFile);
 
@@ -40,6 +41,8 @@ export interface XtermOptions {
   readonly command?: readonly string[];
   /** xterm geometry, COLUMNSxROWS+X+Y (default 100x30+40+40). */
   readonly geometry?: string;
+  /** Monospace at this point size (default: xterm's small bitmap font), e.g. large enough for OCR. */
+  readonly fontSize?: number;
 }
 
 export interface XSession {
@@ -104,21 +107,6 @@ function startXvfb(width: number, height: number): Promise<{ server: ChildProces
   });
 }
 
-async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      lastError = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what} did not happen within ${timeoutMs} ms${lastError ? `: ${(lastError as Error).message}` : ''}`);
-}
-
 /** A private X display (Xvfb) with a window manager (openbox), for tests and benchmarks. */
 export async function startXSession(options: { width?: number; height?: number } = {}): Promise<XSession> {
   requireXTools();
@@ -141,10 +129,10 @@ export async function startXSession(options: { width?: number; height?: number }
   try {
     spawnChild('openbox', ['--sm-disable']);
     // openbox announces itself on the root window once it manages windows.
-    await waitFor('openbox start', 10_000, async () => {
-      const { stdout } = await run('xprop', ['-root', '_NET_SUPPORTING_WM_CHECK'], { env, timeout: 2000 });
-      return /window id/.test(stdout) ? true : undefined;
-    });
+    await waitFor(
+      async () => /window id/.test((await run('xprop', ['-root', '_NET_SUPPORTING_WM_CHECK'], { env, timeout: 2000 })).stdout),
+      { what: `openbox to manage windows on ${display}` },
+    );
   } catch (error) {
     await stop();
     throw error;
@@ -157,11 +145,12 @@ export async function startXSession(options: { width?: number; height?: number }
     async openXterm(appClass, title, options = {}) {
       const command = options.command ?? ['sleep', '100000'];
       const colours = options.background ? ['-bg', options.background] : [];
-      const child = spawnChild('xterm', ['-class', appClass, '-T', title, ...colours, '-geometry', options.geometry ?? '100x30+40+40', '-e', ...command]);
-      const id = await waitFor(`the ${appClass} window`, 10_000, async () => {
-        const { stdout } = await run('xdotool', ['search', '--onlyvisible', '--pid', String(child.pid)], { env, timeout: 2000 });
-        return stdout.trim().split('\n')[0] || undefined;
-      });
+      const font = options.fontSize ? ['-fa', 'Monospace', '-fs', String(options.fontSize)] : [];
+      const child = spawnChild('xterm', ['-class', appClass, '-T', title, ...colours, ...font, '-geometry', options.geometry ?? '100x30+40+40', '-e', ...command]);
+      const id = await waitFor(
+        async () => (await run('xdotool', ['search', '--onlyvisible', '--pid', String(child.pid)], { env, timeout: 2000 })).stdout.trim().split('\n')[0] || undefined,
+        { what: `a visible window of the ${appClass} xterm (pid ${child.pid}) on ${display}` },
+      );
       return { id, process: child };
     },
     async activate(window) {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../src/core/api/handlers';
 import type { ShadowCore } from '../../src/core/shadow-core';
 import { openQuietCore } from '../helpers/quiet-core';
+import { waitFor } from '../helpers/wait';
 import { startHttpServer, type RunningHttpServer } from '../../src/server/http/http-server';
 
 const TOKEN = 'context-test-token-0123456789abcdef';
@@ -50,10 +51,6 @@ function listenForContextEvents(): Promise<{ events: any[]; close: () => void }>
   });
 }
 
-const waitFor = async (check: () => boolean): Promise<void> => {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
-};
-
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'shadow-context-http-'));
   work = mkdtempSync(join(tmpdir(), 'shadow-context-files-'));
@@ -91,7 +88,7 @@ describe('context over HTTP', () => {
     expect(resumed.body.block).toContain(`- ${spec}\n(1 file not found)`);
     expect(resumed.body.block).toContain('Tickets: PAY-12');
 
-    await waitFor(() => stream.events.length >= 4);
+    await waitFor(() => stream.events, { what: 'four session:context-changed events on the SSE stream', until: (events) => events.length >= 4, timeoutMs: 2000, intervalMs: 20 });
     stream.close();
     expect(stream.events.map((e) => [e.reason, e.added, e.removed])).toEqual([
       ['changed', { files: [spec] }, {}],

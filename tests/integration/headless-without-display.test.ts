@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppTime, Health } from '../../src/shared/contract/index';
 import { startHeadlessShadow, type ShadowProcess } from '../helpers/shadow-process';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
+import { waitFor } from '../helpers/wait';
 
 /**
  * `shadow start --headless` on a machine without a display (a server, SSH, CI): the engine keeps
@@ -16,8 +17,8 @@ beforeAll(async () => {
   delete env.DISPLAY;
   delete env.WAYLAND_DISPLAY;
   shadow = await startHeadlessShadow(['--interval', '1', '--poll-ms', '200'], env);
-  // Many polls and capture attempts.
-  await new Promise((resolve) => setTimeout(resolve, 3000));
+  // Many polls and capture attempts: ten started, so at least nine have ended.
+  await waitFor(() => shadow.get<Health>('/health'), { what: 'ten polls of the missing display', until: (h) => h.capture.polls >= 10 });
 }, 60_000);
 
 afterAll(async () => {

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOcrProcessRecognizer } from '../../src/core/ocr/ocr-process-recognizer';
 import type { TextRecognizer } from '../../src/core/ocr/text-recognizer';
+import { waitFor } from '../helpers/wait';
 
 /** Pids of this process's children running the OCR entry (read from /proc: the recognizer does not expose them). */
 function ocrChildren(): number[] {
@@ -24,12 +25,9 @@ function ocrChildren(): number[] {
   return pids;
 }
 
-async function until(what: string, check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** Waits until no OCR process of ours is left; a timeout names the pids still running. */
+async function noOcrChildren(what: string): Promise<void> {
+  await waitFor(ocrChildren, { what, until: (pids) => pids.length === 0, intervalMs: 50 });
 }
 
 function textImage(words: string): Promise<Buffer> {
@@ -62,7 +60,7 @@ describe('OCR in its own process', () => {
     expect(recognizer.peakRssBytes?.()).toBeGreaterThan(50 * 1024 * 1024);
 
     await recognizer.terminate();
-    await until('the OCR process to exit', () => ocrChildren().length === 0);
+    await noOcrChildren('the OCR process to exit');
   }, 60_000);
 
   it('fails the frame being read when the process dies, and starts a new one for the next image', async () => {
@@ -84,7 +82,7 @@ describe('OCR in its own process', () => {
     recognizer = createOcrProcessRecognizer({ idleExitMs: 300 });
     await recognizer.recognize(invoice);
     expect(ocrChildren()).toHaveLength(1);
-    await until('the idle OCR process to exit', () => ocrChildren().length === 0);
+    await noOcrChildren('the idle OCR process to exit');
     expect(await recognizer.recognize(invoice)).toMatch(/Invoice 4471/);
   }, 60_000);
 

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppTime, Health, WorkSession } from '../../src/shared/contract/index';
@@ -11,6 +11,7 @@ import { localDayBounds } from '../../src/core/time';
 import type { ExpectedAppTime } from '../../scripts/day/timeline';
 import { startHeadlessShadow, type ShadowProcess } from '../helpers/shadow-process';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
+import { waitFor } from '../helpers/wait';
 
 const demoDir = fileURLToPath(new URL('../../profiles/demo/', import.meta.url));
 const dayDir = `${demoDir}day`;
@@ -39,13 +40,6 @@ function expectAppTimeMatches(appTime: AppTime): void {
   expectClose(appTime.idleSeconds, expected.idleSeconds, 'idle');
   expectClose(appTime.privateSeconds, expected.privateSeconds, 'private');
   expectClose(appTime.totalActiveSeconds, expected.activeSeconds, 'active total');
-}
-
-function storedText(databaseFile: string): string {
-  return [databaseFile, `${databaseFile}-wal`]
-    .filter((f) => existsSync(f))
-    .map((f) => readFileSync(f).toString('latin1') + readFileSync(f).toString('utf8'))
-    .join('');
 }
 
 let home: TempShadowHome | undefined;
@@ -94,7 +88,7 @@ describe('demo day replay', () => {
     expect(health.framesSkipped).toBeGreaterThan(health.framesCaptured * 3);
     expect(new Set(kept.map((f) => f.app))).toEqual(new Set(expected.apps.map((a) => a.app)));
 
-    const stored = storedText(home.paths.database);
+    const stored = home.databaseText();
     expect(stored.length).toBeGreaterThan(0);
     expect(stored).toContain('Ledger 2026.xlsx');
     for (const marker of PRIVATE_MARKERS) expect(stored, `"${marker}" reached the database`).not.toContain(marker);
@@ -104,14 +98,14 @@ describe('demo day replay', () => {
   it('is served by `shadow start --headless --replay` over HTTP', async () => {
     home = createTempShadowHome();
     shadow = await startHeadlessShadow(['--replay', dayDir], home.env);
-    const deadline = Date.now() + 60_000;
-    let health = await shadow.get<Health>('/health');
-    while (health.capture.state !== 'stopped' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      health = await shadow.get<Health>('/health');
-    }
+    const health = await waitFor(() => shadow!.get<Health>('/health'), {
+      what: 'the replay to end (capture stopped)',
+      until: (h) => h.capture.state === 'stopped',
+      timeoutMs: 60_000,
+      intervalMs: 250,
+      details: () => `shadow's output:\n${shadow!.output()}`,
+    });
     expect(health.source).toBe('replay');
-    expect(health.capture.state, shadow.output()).toBe('stopped');
     expect(shadow.output()).toContain('Replay finished');
 
     expectAppTimeMatches(await shadow.get<AppTime>(`/observation/app-time?date=${expected.date}`));

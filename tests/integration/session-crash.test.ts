@@ -5,6 +5,7 @@ import { allText, lastUserText, startFakeOpenAiServer, type FakeOpenAiServer } f
 import { startHeadlessShadow, TEST_API_TOKEN, type ShadowProcess } from '../helpers/shadow-process';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 import { writeTinyDay } from '../helpers/tiny-day';
+import { waitFor } from '../helpers/wait';
 
 let home: TempShadowHome | undefined;
 let fake: FakeOpenAiServer | undefined;
@@ -19,14 +20,6 @@ afterEach(async () => {
 
 /** Requests of the session chat (other features, e.g. memory, call the model during the replay too). */
 const isChat = (text: string): boolean => text.includes('You are Workflow Shadow');
-
-async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('a shadow process killed with SIGKILL mid-reply', () => {
   it('keeps every committed turn; the session comes back interrupted, summarized and resumable', async () => {
@@ -58,7 +51,7 @@ describe('a shadow process killed with SIGKILL mid-reply', () => {
       headers: { authorization: `Bearer ${TEST_API_TOKEN}`, 'content-type': 'application/json', accept: 'text/event-stream' },
       body: JSON.stringify({ content: 'Draft the reply to the customer' }),
     }).then((res) => res.text()).catch((error: unknown) => `connection lost: ${String(error)}`);
-    await waitFor(() => chatRequests() === 4, 'the fourth reply to start');
+    await waitFor(chatRequests, { what: 'the fourth chat request (the reply that never arrives)', until: (n) => n === 4, timeoutMs: 20_000, intervalMs: 50 });
     const exited = new Promise((resolve) => shadow!.child.once('exit', (_code, signal) => resolve(signal)));
     shadow.child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
@@ -88,6 +81,11 @@ describe('a shadow process killed with SIGKILL mid-reply', () => {
     expect(resume.block).toMatch(/Summary: Interrupted after 4 turns/);
     const next = await shadow.post<{ turn: Turn }>(`/sessions/${session.id}/messages`, { content: 'How long was I in the ledger today?' });
     expect(next.turn).toMatchObject({ number: 5, status: 'complete', engine: 'offline' });
-    await waitFor(async () => (await shadow!.get<Toc>(`/sessions/${session.id}/toc`)).pending === 0, 'the TOC line of turn 5');
+    await waitFor(() => shadow!.get<Toc>(`/sessions/${session.id}/toc`), {
+      what: 'the TOC line of turn 5',
+      until: (toc) => toc.pending === 0,
+      timeoutMs: 20_000,
+      intervalMs: 50,
+    });
   }, 120_000);
 });

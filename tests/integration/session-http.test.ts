@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResumeView, SearchHit, Session, SessionContextView, SessionExport, TitleHistoryEntry, Toc, Turn } from '../../src/shared/contract/index';
 import { startEngine, type RunningEngine } from '../../src/server/start-engine';
 import { writeTinyDay } from '../helpers/tiny-day';
+import { waitFor } from '../helpers/wait';
 
 /** Three topics of ten turns each; every prompt names its topic so the offline title rule can follow it. */
 const PROMPTS = [
@@ -76,13 +77,13 @@ async function sendStreaming(content: string): Promise<{ event: string; data: an
     });
 }
 
-async function waitForToc(target: RunningEngine, id: string): Promise<Toc> {
-  for (let i = 0; i < 200; i++) {
-    const toc = await api<Toc>(target, `/sessions/${id}/toc`);
-    if (toc.pending === 0) return toc;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('the TOC never finished');
+function waitForToc(target: RunningEngine, id: string): Promise<Toc> {
+  return waitFor(() => api<Toc>(target, `/sessions/${id}/toc`), {
+    what: `every TOC line of ${id} (no turn pending)`,
+    until: (toc) => toc.pending === 0,
+    timeoutMs: 5000,
+    intervalMs: 25,
+  });
 }
 
 beforeAll(async () => {

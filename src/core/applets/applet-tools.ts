@@ -5,7 +5,7 @@ import { defineTool, type AssistantTool } from '../context/assistant-tool';
 import type { ContextService } from '../context/context-service';
 import { appletParamsSchema, type AppletStore } from './applet-store';
 
-/** The assistant's applet tools (seed 001); loading one records it in the session's `applet` set. */
+/** The assistant's applet tools (docs/api.md, Applets); loading one records it in the session's `applet` set. */
 export function appletTools(store: AppletStore, context: ContextService): AssistantTool[] {
   const saveApplet = defineTool({
     name: 'save_applet',

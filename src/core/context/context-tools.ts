@@ -13,7 +13,7 @@ const getRelevantContextSchema = z.object({
   setName: z.string().optional().describe('One set to read; leave out for every set'),
 });
 
-/** The assistant's context tools (seed 000), bound to the context service. */
+/** The assistant's context tools (docs/api.md, Context sets), bound to the context service. */
 export function contextTools(service: ContextService): AssistantTool[] {
   const setRelevantContext = defineTool({
     name: 'set_relevant_context',

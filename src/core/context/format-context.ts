@@ -22,7 +22,7 @@ const titleOf = (setName: string): string => {
 };
 
 /**
- * The context part of the resume block (seed 000): the relevant files that still exist, a count of
+ * The context part of the resume block: the relevant files that still exist, a count of
  * those that do not, the last applet with its params, then every other set. Empty when there is none.
  * Pure: `fileExists` is the only contact with the disk.
  */

@@ -5,7 +5,7 @@ import { getRelevantHistory, type HistoricalContext } from './history';
 import type { ContextItem } from './session-context';
 import { tokenCount, truncateToTokens } from '../llm/tokens';
 
-/** Seed 002's budgets, in tokens of the real tokenizer. Immediate frames go as images, outside the text. */
+/** The context budgets (docs/architecture.md, Memory), in tokens of the real tokenizer. Immediate frames go as images, outside the text. */
 export const TOKEN_BUDGETS = { session: 500, history: 1000, baseline: 500, totalText: 2000 } as const;
 /** The immediate tier's text (current window, last change) is short; it is capped so it cannot crowd out the rest. */
 const IMMEDIATE_TEXT_MAX = 150;

@@ -4,7 +4,7 @@ import type { TaskRecord } from '../store/repositories/memory-task-repository';
 import { formatMinutes, joinNames } from './task-segmentation';
 import { tokenCount, truncateToTokens } from '../llm/tokens';
 
-/** What memory knows about the work session in progress (seed 002 "session context"). */
+/** What memory knows about the work session in progress: the session tier of every LLM call's context. */
 export interface SessionSnapshot {
   readonly workSessionId: number;
   readonly startMs: number;
@@ -25,7 +25,7 @@ export interface ContextItem {
 export const SUMMARY_MAX_TOKENS = 500;
 export const SUMMARY_INTERVAL_MS = 5 * 60_000;
 
-/** Seed 002: a new rolling summary every 5 minutes, or as soon as a task boundary was crossed. */
+/** A new rolling summary every 5 minutes, or as soon as a task boundary was crossed. */
 export function shouldUpdateSummary(state: { lastSummaryAtMs: number | null; sessionStartMs: number; boundarySinceSummary: boolean }, nowMs: number): boolean {
   if (state.boundarySinceSummary) return true;
   return nowMs - (state.lastSummaryAtMs ?? state.sessionStartMs) >= SUMMARY_INTERVAL_MS;

@@ -1,4 +1,4 @@
-/** `[output:out_…]`: how a turn's text points at an output it showed (seed 001). */
+/** `[output:out_…]`: how a turn's text points at an output it showed (docs/api.md, Outputs). */
 const MARKER_PATTERN = /\[output:(out_[A-Za-z0-9_-]{8,40})\]/g;
 
 export const outputMarker = (id: string): string => `[output:${id}]`;

@@ -69,7 +69,7 @@ function realPathOf(path: string): { real: string; exists: boolean } {
 }
 
 /**
- * Files for applets and the storage API, with seed 001's rules: reads only inside the allowed roots,
+ * Files for applets and the storage API (docs/api.md, Files), with these rules: reads only inside the allowed roots,
  * writes only under the data directory, both judged on the real path (symlinks resolved); secrets
  * refused by name; size limits. Refuses with DomainErrors the surfaces map to their own codes.
  */

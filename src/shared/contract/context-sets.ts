@@ -29,7 +29,7 @@ export type ContextMode = z.infer<typeof contextModeSchema>;
 const oneSetSchema = z.object({ setName: contextSetNameSchema, items: contextItemsSchema }).strict();
 
 /**
- * The context fields of `PATCH /sessions/{id}` (seed 000): `context` replaces every set,
+ * The context fields of `PATCH /sessions/{id}` (docs/api.md, Context sets): `context` replaces every set,
  * `setContext` replaces one set, `unionContext` merges items into one set.
  */
 export const contextPatchShape = {

@@ -134,7 +134,7 @@ export const updateSessionInputSchema = z
     title: z.string().trim().min(1).max(SESSION_TITLE_MAX).optional(),
     type: sessionTypeSchema.optional(),
     status: z.enum(['active', 'paused', 'completed']).optional(),
-    /** Context sets (seed 000): `context` replaces all, `setContext` one set, `unionContext` merges into one. */
+    /** Context sets (context-sets.ts): `context` replaces all, `setContext` one set, `unionContext` merges into one. */
     ...contextPatchShape,
   })
   .strict();
