@@ -4,11 +4,11 @@ import { localDateSchema } from '../../shared/contract/index';
 import { resolveProfilePaths } from '../../core/config/paths';
 import { openDatabase } from '../../core/store/database';
 import { ActivityRepository } from '../../core/store/repositories/activity-repository';
-import { clock as localClock } from '../../core/memory/session-context';
 import { MemorySummaryRepository } from '../../core/store/repositories/memory-summary-repository';
 import { MemoryTaskRepository } from '../../core/store/repositories/memory-task-repository';
 import { localDateOf, localDayBounds } from '../../core/time';
 import { parseFlags } from '../cli-error';
+import { formatClockTime } from '../../shared/format-clock-time';
 import { formatDuration } from '../../shared/format-duration';
 import { printJson, table } from '../format';
 
@@ -48,14 +48,14 @@ export function registerTodayCommand(program: Command): void {
         if (tasks.length > 0) {
           const taskRows: string[][] = [['TIME', 'TASK', 'DURATION', 'APPS']];
           for (const t of tasks) {
-            const span = `${localClock(Date.parse(t.startedAt))}–${t.endedAt ? localClock(Date.parse(t.endedAt)) : 'now'}`;
+            const span = `${formatClockTime(t.startedAt)}–${t.endedAt ? formatClockTime(t.endedAt) : 'now'}`;
             taskRows.push([span, t.name, formatDuration(t.durationSeconds), t.apps.join(', ')]);
           }
           console.log(`\nTasks (${tasks.length})\n`);
           console.log(table(taskRows));
         }
         if (latestSummary) {
-          console.log(`\nLatest summary (${latestSummary.kind}, ${localClock(Date.parse(latestSummary.at))})\n`);
+          console.log(`\nLatest summary (${latestSummary.kind}, ${formatClockTime(latestSummary.at)})\n`);
           console.log(latestSummary.text);
         }
       } finally {
