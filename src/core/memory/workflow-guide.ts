@@ -5,11 +5,10 @@ import { formatDuration } from '../../shared/format-duration';
 import { iso } from '../clock';
 import type { Db } from '../store/database';
 import { ActivityRepository } from '../store/repositories/activity-repository';
-import { MemoryInterviewRepository } from '../store/repositories/memory-interview-repository';
-import { MemoryQuestionRepository } from '../store/repositories/memory-question-repository';
-import { MemoryTaskRepository, type KnownTask } from '../store/repositories/memory-task-repository';
+import type { KnownTask } from '../store/repositories/memory-task-repository';
 import { localDateOf } from '../time';
 import { INTERVIEW_QUESTIONS, interviewAnswerLead } from './interview';
+import { memoryRepositories, type MemoryRepositories } from './memory-repositories';
 
 export interface GuideInput {
   readonly generatedAt: string;
@@ -63,21 +62,30 @@ export function buildWorkflowGuide(g: GuideInput): string {
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-/** The guide from what a profile database holds (the API and `shadow guide` both use this). */
-export function workflowGuideFromDb(db: Db, nowMs: number): { markdown: string; generatedAt: string } {
+/** What the guide is built from: the memory tables and app time. */
+export interface GuideSources {
+  readonly repositories: Pick<MemoryRepositories, 'interview' | 'tasks' | 'questions'>;
+  readonly activity: ActivityRepository;
+}
+
+/** The guide from what the profile holds now (the API, the window and `shadow guide`). */
+export function workflowGuide({ repositories, activity }: GuideSources, nowMs: number): { markdown: string; generatedAt: string } {
   const generatedAt = iso(nowMs);
-  const interview = new MemoryInterviewRepository(db);
-  const days = db.prepare(`SELECT COUNT(DISTINCT date(started_at / 1000, 'unixepoch', 'localtime')) AS n FROM work_sessions`).get() as { n: number };
   const markdown = buildWorkflowGuide({
     generatedAt,
-    answers: interview.answers(),
-    interviewSummary: interview.summary()?.text ?? null,
-    knownTasks: new MemoryTaskRepository(db).knownTasks(100),
-    appTime: new ActivityRepository(db).appTime({ window: { startMs: 0, endMs: nowMs + 1 } }),
-    answered: new MemoryQuestionRepository(db).answered(100),
-    daysObserved: days.n,
+    answers: repositories.interview.answers(),
+    interviewSummary: repositories.interview.summary()?.text ?? null,
+    knownTasks: repositories.tasks.knownTasks(100),
+    appTime: activity.appTime({ window: { startMs: 0, endMs: nowMs + 1 } }),
+    answered: repositories.questions.answered(100),
+    daysObserved: activity.observedDays(),
   });
   return { markdown, generatedAt };
+}
+
+/** The guide from a profile database opened outside the running core (`shadow guide`). */
+export function workflowGuideFromDb(db: Db, nowMs: number): { markdown: string; generatedAt: string } {
+  return workflowGuide({ repositories: memoryRepositories(db), activity: new ActivityRepository(db) }, nowMs);
 }
 
 function cell(text: string): string {
