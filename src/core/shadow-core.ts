@@ -142,7 +142,6 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     reservedDirs: ['applets', 'frames'],
   });
   const sessions = new SessionService({
-    db,
     repo: new SessionRepository(db),
     activity,
     screenText,

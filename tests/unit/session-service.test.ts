@@ -23,7 +23,6 @@ let focused: { app: string | null; title: string | null };
 
 function service(llm: LlmClient = createOfflineLlmClient(), instructions?: string, events?: EventBus): SessionService {
   return new SessionService({
-    db,
     events,
     repo,
     activity,
@@ -115,6 +114,31 @@ describe('session service', () => {
     // Pause commands never retitle the session.
     expect(s.titleHistory(session.id).entries.map((e) => e.title)).toEqual(['Reconcile Ledger March']);
     expect(s.toc(session.id).entries.map((e) => e.summary)).toContain('Confirmed: paused the session');
+  });
+
+  it('writes a streaming reply down each time 500 ms have passed on its clock, so a crash keeps most of it', async () => {
+    let sessionId = '';
+    const storedAfterPiece: string[] = [];
+    const streaming: LlmClient = {
+      configured: true,
+      visionEnabled: false,
+      complete: async (request) => ({ text: request.purpose === 'title' ? 'Ledger' : 'A line', toolCalls: [], engine: 'openai', model: 'm', fallbackReason: null }),
+      async stream(_request, _offline, onDelta) {
+        for (const piece of ['The ', 'ledger ', 'balances ', 'to the cent', '.']) {
+          onDelta(piece);
+          storedAfterPiece.push(repo.getTurn(sessionId, 1)!.reply);
+          clock.advance(300);
+        }
+        return { text: 'The ledger balances to the cent.', toolCalls: [], engine: 'openai', model: 'm', fallbackReason: null };
+      },
+    };
+    const s = service(streaming);
+    sessionId = s.create({ type: 'chat', tools: [] }).id;
+    const { turn } = await s.send(sessionId, 'does the ledger balance?');
+    // Pieces arrive at +0, +300, +600, +900 and +1200 ms: written down at +600 and at +1200.
+    expect(storedAfterPiece).toEqual(['', '', 'The ledger balances ', 'The ledger balances ', 'The ledger balances to the cent.']);
+    expect(turn).toMatchObject({ status: 'complete', engine: 'llm', reply: 'The ledger balances to the cent.' });
+    await s.idle();
   });
 
   it('keeps at most 5 summary calls in flight across sessions, and never makes them turns', async () => {

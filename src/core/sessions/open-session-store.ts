@@ -17,7 +17,6 @@ export function openSessionStore(databaseFile: string): { sessions: SessionServi
   const db = openDatabase(databaseFile);
   const context = new ContextService({ repository: new ContextSetRepository(db), events: new EventBus(), clock: systemClock });
   const sessions = new SessionService({
-    db,
     repo: new SessionRepository(db),
     activity: new ActivityRepository(db),
     screenText: new ScreenTextRepository(db),
