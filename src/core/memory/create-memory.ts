@@ -20,7 +20,7 @@ import { TaskTracker } from './pipeline/task-tracker';
 import { TheoryWriter } from './pipeline/theory-writer';
 import { workflowGuide } from './workflow-guide';
 import { workSessionDetail } from './work-session-detail';
-import { WorkSessionTracker } from './pipeline/work-session-state';
+import { WorkSessionTracker } from './pipeline/work-session-tracker';
 
 export interface MemoryDeps {
   readonly db: Db;

@@ -5,7 +5,7 @@ import { assembleContext, type AssembledContext } from './context-assembly';
 import { loadHistoricalContext, type HistoricalContext } from './history';
 import type { MemoryRepositories } from './memory-repositories';
 import { sessionContextItems } from './session-context';
-import type { SessionState, WorkSessionTracker } from './pipeline/work-session-state';
+import type { SessionState, WorkSessionTracker } from './pipeline/work-session-tracker';
 
 export interface MemoryContextDeps {
   readonly clock: Clock;

@@ -1,6 +1,6 @@
 import type { LlmClient, LlmPurpose, LlmResult, OfflineAnswer } from '../../llm/llm-client';
 import type { MemoryContext } from '../memory-context';
-import type { SessionState } from './work-session-state';
+import type { SessionState } from './work-session-tracker';
 
 export interface MemoryCallRequest {
   readonly purpose: LlmPurpose;

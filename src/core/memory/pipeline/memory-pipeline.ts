@@ -9,7 +9,7 @@ import { shouldUpdateSummary } from '../session-context';
 import type { SummaryWriter } from './summary-writer';
 import type { TaskTracker } from './task-tracker';
 import type { TheoryWriter } from './theory-writer';
-import type { WorkSessionTracker } from './work-session-state';
+import type { WorkSessionTracker } from './work-session-tracker';
 
 export interface MemoryPipelineDeps {
   readonly events: EventBus;

@@ -7,7 +7,7 @@ import type { ActivityRepository } from '../../store/repositories/activity-repos
 import type { MemoryQuestionRepository } from '../../store/repositories/memory-question-repository';
 import type { MemoryCall } from './memory-llm-call';
 import { isRepeatQuestion, normalizeQuestion, proposeQuestions, SWITCH_WINDOW_MS } from '../questions';
-import type { SessionState } from './work-session-state';
+import type { SessionState } from './work-session-tracker';
 
 const SYSTEM =
   'You shadow a knowledge worker and may ask one short, friendly clarifying question about what you just saw, so you learn their job. Reply with the question only, one sentence.';

@@ -6,7 +6,7 @@ import { tokenCount, truncateToTokens } from '../../llm/tokens';
 import type { MemorySummaryRepository } from '../../store/repositories/memory-summary-repository';
 import type { MemoryCall } from './memory-llm-call';
 import { offlineSessionSummary, SUMMARY_MAX_TOKENS, type SessionSnapshot } from '../session-context';
-import type { SessionState, WorkSessionTracker } from './work-session-state';
+import type { SessionState, WorkSessionTracker } from './work-session-tracker';
 
 const SYSTEM = `You keep a running record of a knowledge worker's work session. Summarise the session so far from the context: the tasks done (with times), apps used, what they seem to be working towards, and anything learned from their answers. Plain prose, at most ${SUMMARY_MAX_TOKENS - 150} words.`;
 

@@ -4,7 +4,7 @@ import type { Observer } from '../../observe/observer';
 import type { ActivityRepository } from '../../store/repositories/activity-repository';
 import type { MemoryTaskRepository } from '../../store/repositories/memory-task-repository';
 import { segmentTasks } from '../task-segmentation';
-import type { SessionState } from './work-session-state';
+import type { SessionState } from './work-session-tracker';
 
 export interface TaskTrackerDeps {
   readonly observer: Pick<Observer, 'flushOpenSpan'>;

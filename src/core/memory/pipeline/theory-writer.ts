@@ -6,7 +6,7 @@ import type { MemoryTaskRepository } from '../../store/repositories/memory-task-
 import type { ScreenTextRepository } from '../../store/repositories/screen-text-repository';
 import type { MemoryCall } from './memory-llm-call';
 import { heuristicTheory } from '../task-theory';
-import type { SessionState } from './work-session-state';
+import type { SessionState } from './work-session-tracker';
 
 const SYSTEM =
   'You shadow a knowledge worker through the workday, seeing their screen. From the context (and screenshots, if any), say in one or two sentences what task they are doing right now and, if you can tell, why. No preamble.';

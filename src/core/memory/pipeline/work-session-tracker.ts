@@ -17,7 +17,7 @@ export interface SessionState {
   spans: SpanLike[];
 }
 
-export interface WorkSessionStateDeps {
+export interface WorkSessionTrackerDeps {
   readonly activity: ActivityRepository;
   readonly observer: Pick<Observer, 'health'>;
   readonly repositories: Pick<MemoryRepositories, 'tasks' | 'summaries' | 'questions'>;
@@ -27,7 +27,7 @@ export interface WorkSessionStateDeps {
 export class WorkSessionTracker {
   private followed: SessionState | null = null;
 
-  constructor(private readonly deps: WorkSessionStateDeps) {}
+  constructor(private readonly deps: WorkSessionTrackerDeps) {}
 
   /** A work session just started: follow it from a clean state. */
   begin(workSessionId: number, atMs: number): SessionState {
