@@ -8,6 +8,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Native modules (better-sqlite3, sharp) and real processes: forks isolate them best.
     pool: 'forks',
-    env: { TZ: 'UTC' },
+    // Times and dates read the same on every machine: a fixed zone and locale (24-hour clock).
+    // Tests of 12-hour locales name theirs explicitly.
+    env: { TZ: 'UTC', LANG: 'en_GB.UTF-8' },
   },
 });

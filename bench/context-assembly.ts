@@ -5,7 +5,7 @@
  * A profile database gets `days` work days of synthetic history (work sessions, ~15 tasks a day from
  * a pool of recurring tasks, ~40 rolling and one final summary a day, answered questions, the
  * interview). The core then opens it and replays the first 90 minutes of the demo day, so a work
- * session is live with tasks, a theory and summaries. Then `memory.previewContext()` — the whole
+ * session is live with tasks, a theory and summaries. Then `memory.context.preview()` — the whole
  * path of a call: session snapshot from SQLite, history ranking, token counting, budgets — runs
  * `calls` times with the current activity changing, and p50/p95 are printed. Loading the history
  * from SQLite (once per work session) is timed apart.
@@ -132,7 +132,7 @@ try {
 
   const core = createShadowCore({ paths, replayDir: DAY, env: {}, settings: { ocrEnabled: false, pollIntervalMs: 1000 } });
   try {
-    await core.memory.saveInterviewAnswers({
+    await core.memory.interview.saveAnswers({
       role: 'Accounts payable specialist',
       systems: 'Excel, NetSuite, Northwind Bank portal, Outlook, Slack',
       responsibilities: 'Vendor bills, payment runs, bank reconciliation, budget tracking',
@@ -144,13 +144,13 @@ try {
     for (let t = source.startMs; t <= source.startMs + 90 * 60_000; t += 1000) {
       clock.set(t);
       await core.observer.tick();
-      await core.memory.idle();
+      await core.memory.pipeline.idle();
     }
     // Loading history happens once per work session; it is timed apart from the per-call path.
     const loadStarted = performance.now();
-    const history = loadHistoricalContext(core.memory, clock.now());
+    const history = loadHistoricalContext(core.memory.repositories, clock.now());
     const loadMs = performance.now() - loadStarted;
-    const first = core.memory.previewContext('chat');
+    const first = core.memory.context.preview('chat');
 
     const samples: number[] = [];
     // CPU time of the call, apart from wall time: on a busy machine the wall clock also counts waiting for a core.
@@ -162,11 +162,11 @@ try {
       if (i % 20 === 0) {
         clock.advance(20_000);
         await core.observer.tick();
-        await core.memory.idle();
+        await core.memory.pipeline.idle();
       }
       const started = performance.now();
       const cpu0 = process.cpuUsage();
-      const ctx = core.memory.previewContext(i % 2 ? 'chat' : 'summary');
+      const ctx = core.memory.context.preview(i % 2 ? 'chat' : 'summary');
       const cpu = process.cpuUsage(cpu0);
       samples.push(performance.now() - started);
       cpuSamples.push((cpu.user + cpu.system) / 1000);

@@ -98,7 +98,6 @@ try {
   const genMs = performance.now() - genStart;
   const turns = (db.prepare('SELECT COUNT(*) AS n FROM turns').get() as { n: number }).n;
   const service = new SessionService({
-    db,
     repo,
     activity: new ActivityRepository(db),
     screenText: new ScreenTextRepository(db),

@@ -40,7 +40,7 @@ export function applyRetention(core: ShadowCore): RetentionResult {
   const cutoff = now - core.settings.retentionDays * DAY_MS;
   return {
     screenTextRows: core.screenText.pruneScreenText(cutoff),
-    contextReceipts: core.memory.receipts.pruneBefore(cutoff),
+    contextReceipts: core.memory.repositories.receipts.pruneBefore(cutoff),
     outputs: core.outputs.prune(),
     frameDays: pruneKeptFrames(join(core.paths.data, 'frames'), localDateOf(cutoff)),
   };

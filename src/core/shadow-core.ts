@@ -6,7 +6,7 @@ import { EventBus } from './events';
 import { createLlmClient } from './llm/create-llm-client';
 import { createOfflineLlmClient } from './llm/offline-llm-client';
 import type { LlmClient } from './llm/llm-client';
-import { MemoryService } from './memory/memory-service';
+import { createMemory, type Memory } from './memory/create-memory';
 import { createOcrService } from './ocr/create-ocr-service';
 import type { OcrService } from './ocr/ocr-service';
 import type { TextRecognizer } from './ocr/text-recognizer';
@@ -65,8 +65,8 @@ export interface ShadowCore {
   /** OCR of kept frames into `screenText` (idle when `ocrEnabled` is off). */
   readonly ocr: OcrService;
   readonly llm: LlmClient;
-  /** Tasks, theory, summaries, questions, history, baseline and context assembly (docs/architecture.md, Memory). */
-  readonly memory: MemoryService;
+  /** Tasks, theory, summaries, questions, interview, guide and the context of LLM calls (docs/architecture.md, Memory). */
+  readonly memory: Memory;
   /** Conversations with the assistant (chat, TOC, titles, search, resume, export). */
   readonly sessions: SessionService;
   /** Context sets of each session (files, tickets, applet, endpoints, ports). */
@@ -116,7 +116,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     settings.exclusions = withInterviewExclusions(settings.exclusions, answer);
     observer.setExclusions(settings.exclusions);
   });
-  const memory = new MemoryService({
+  const memory = createMemory({
     db,
     settings,
     events,
@@ -128,7 +128,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     // A demo profile (`profiles/<demo>/day`) brings its onboarding interview next to the recorded day.
     interviewSeedFile: options.replayDir && basename(options.replayDir) === 'day' ? join(dirname(options.replayDir), 'interview.json') : null,
   });
-  if (!reader) memory.start();
+  if (!reader) memory.pipeline.start();
   const ocr = createOcrService({
     // createOcrService starts OCR when it is enabled; a reader never does.
     settings: reader ? { ...settings, ocrEnabled: false } : settings,
@@ -152,7 +152,6 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     reservedDirs: ['applets', 'frames'],
   });
   const sessions = new SessionService({
-    db,
     repo: new SessionRepository(db),
     activity,
     screenText,
@@ -161,8 +160,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     clock,
     events,
     context: () => {
-      const { context: assembled, receiptId } = memory.contextForCall('chat');
-      return { text: assembled.text, images: assembled.immediate.images, settle: (result) => memory.recordOutcome(receiptId, result) };
+      const { context: assembled, receiptId } = memory.context.forCall('chat');
+      return { text: assembled.text, images: assembled.immediate.images, settle: (result) => memory.context.recordOutcome(receiptId, result) };
     },
     currentWindow: () => {
       const now = observer.immediateContext();
@@ -191,7 +190,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     storage,
     close() {
       observer.stop();
-      memory.stop();
+      memory.pipeline.stop();
       sessions.close();
       void ocr.close();
       void source.close?.();

@@ -57,7 +57,7 @@ async function start(options: LaunchOptions): Promise<void> {
     { active: trayIconPath, paused: trayIconPausedPath },
     () => {
       const { state, pausedReason } = core.observer.health();
-      const [question] = core.memory.questions.list('pending', 1, core.clock.now());
+      const [question] = core.memory.questions.list('pending', 1);
       return {
         state,
         pausedReason,
@@ -104,8 +104,8 @@ function runTrayAction(action: TrayAction): void {
       showWindow();
       break;
     case 'snooze-question': {
-      const [question] = core?.memory.questions.list('pending', 1, core.clock.now()) ?? [];
-      if (question) core?.memory.snoozeQuestion(question.id, 60);
+      const [question] = core?.memory.questions.list('pending', 1) ?? [];
+      if (question) core?.memory.questions.snooze(question.id, 60);
       break;
     }
     case 'toggle-launch-at-login':

@@ -1,10 +1,13 @@
-/** `3725` → `1h 02m`; `65` → `1m 05s`; `9` → `9s`: durations as people read them (CLI, MCP, UI). */
+/**
+ * A duration as every surface says it (window, CLI, chat, summaries, guide, MCP), so the same seconds
+ * always read the same. One rounding rule: under a minute, whole seconds; from a minute on, the
+ * nearest whole minute (`9` → `9s`, `89` → `1m`, `150` → `3m`, `25005` → `6h 57m`, `3570` → `1h 00m`).
+ */
 export function formatDuration(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  if (h > 0) return `${h}h ${String(m).padStart(2, '0')}m`;
-  if (m > 0) return `${m}m ${String(s).padStart(2, '0')}s`;
-  return `${s}s`;
+  const whole = Number.isFinite(seconds) ? Math.max(0, Math.round(seconds)) : 0;
+  if (whole < 60) return `${whole}s`;
+  const minutes = Math.round(whole / 60);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h > 0 ? `${h}h ${String(m).padStart(2, '0')}m` : `${m}m`;
 }

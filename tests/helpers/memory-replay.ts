@@ -10,8 +10,8 @@ export async function replayWithMemory(core: ShadowCore, pollIntervalMs = 1000):
   for (let t = source.startMs; t <= source.endMs; t += pollIntervalMs) {
     clock.set(t);
     await core.observer.tick();
-    await core.memory.idle();
+    await core.memory.pipeline.idle();
   }
   core.observer.stop('the recorded day ended');
-  await core.memory.idle();
+  await core.memory.pipeline.idle();
 }

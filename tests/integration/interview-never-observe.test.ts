@@ -17,7 +17,7 @@ describe('"never observe" in the onboarding interview', () => {
       { app: 'Slack', title: 'Slack | #random', seconds: 60 },
     ]);
     const { core, home } = cores.open({ replayDir: day, settings: { ocrEnabled: false } });
-    await core.memory.saveInterviewAnswers({ role: 'Accounts payable', 'never-observe': 'Slack and the HR portal' });
+    await core.memory.interview.saveAnswers({ role: 'Accounts payable', 'never-observe': 'Slack and the HR portal' });
 
     const saved = JSON.parse(readFileSync(home.paths.settings, 'utf8')) as { exclusions: { app?: string; title?: string; reason?: string }[] };
     const fromInterview = saved.exclusions.filter((r) => r.reason === INTERVIEW_EXCLUSION_REASON);

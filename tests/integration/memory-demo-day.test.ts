@@ -57,7 +57,7 @@ describe('memory over the demo day (offline engine)', () => {
     expect(final[0]!.text).toContain('Ledger 2026.xlsx');
     expect(final[0]!.apps).toEqual(expect.arrayContaining(['Microsoft Excel', 'Google Chrome']));
     expect((seen['context:summary-generated'] ?? []).map((e) => e.kind)).toContain('final');
-    expect(core.memory.summaries.finalSummaries(5).map((s) => s.id)).toEqual([final[0]!.id]);
+    expect(core.memory.repositories.summaries.finalSummaries(5).map((s) => s.id)).toEqual([final[0]!.id]);
 
     // Theory: the heuristic names a real window of the day.
     expect(detail.theory?.text).toMatch(/Excel|Chrome|Slack|Outlook|Acrobat/);
@@ -75,7 +75,7 @@ describe('memory over the demo day (offline engine)', () => {
     for (let i = 1; i < askedAt.length; i++) expect(askedAt[i]! - askedAt[i - 1]!).toBeGreaterThanOrEqual(20 * 60_000);
 
     // Receipts: every memory call has one, each tier within its budget (counted again here).
-    const receipts = core.memory.receipts.list(500, ws!.id);
+    const receipts = core.memory.repositories.receipts.list(500, ws!.id);
     expect(receipts.length).toBeGreaterThan(rolling.length);
     for (const r of receipts) {
       expect(r.tokens.session).toBeLessThanOrEqual(TOKEN_BUDGETS.session);
@@ -86,8 +86,8 @@ describe('memory over the demo day (offline engine)', () => {
     }
 
     // The demo profile's interview is the baseline, and the guide is built from the day.
-    expect(core.memory.interviewView().answers.role).toBe('Accounts payable specialist');
-    const assembled = core.memory.previewContext('chat');
+    expect(core.memory.interview.view().answers.role).toBe('Accounts payable specialist');
+    const assembled = core.memory.context.preview('chat');
     expect(assembled.baseline).toContain('Accounts payable specialist');
     expect(tokenCount(assembled.text)).toBeLessThanOrEqual(TOKEN_BUDGETS.totalText);
     expect(assembled.history).toContain('Ledger 2026.xlsx');

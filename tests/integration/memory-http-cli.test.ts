@@ -49,7 +49,7 @@ beforeAll(async () => {
   const day = await writeTinyDay(SEGMENTS, '2026-03-10T09:00:00.000Z');
   engine = await startEngine({ port: 0, replayDir: day, settings: { ocrEnabled: false, questionMinIntervalMin: 1 } });
   await engine.replayDone;
-  await engine.core.memory.idle();
+  await engine.core.memory.pipeline.idle();
 }, 60_000);
 
 afterAll(async () => {

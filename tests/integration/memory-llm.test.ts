@@ -46,7 +46,7 @@ async function run(respond: (body: FakeOpenAiServer['requests'][number]) => Fake
       llm: { baseUrl: server.baseUrl, textModel: 'fake-text', visionModel: 'fake-vision', timeoutMs },
     },
   });
-  await core.memory.saveInterviewAnswers({ role: 'Accounts payable specialist at Contoso', systems: 'Excel, Northwind Bank portal, Outlook' });
+  await core.memory.interview.saveAnswers({ role: 'Accounts payable specialist at Contoso', systems: 'Excel, Northwind Bank portal, Outlook' });
   await replayWithMemory(core);
   return { core, server };
 }
@@ -94,7 +94,7 @@ describe('memory through an OpenAI-compatible endpoint', () => {
     expect(detail.theory).toMatchObject({ engine: 'openai', text: 'LLM theory: matching bank transactions to the ledger.' });
     expect(detail.summaries.at(-1)).toMatchObject({ kind: 'final', engine: 'openai' });
     expect(detail.questions.map((q) => q.text)).toContain('What are you matching between the ledger and the bank portal?');
-    const receipts = core.memory.receipts.list(100, ws!.id);
+    const receipts = core.memory.repositories.receipts.list(100, ws!.id);
     expect(receipts).toHaveLength(memoryCalls.length);
     for (const r of receipts) {
       expect(r.engine).toBe('openai');
@@ -102,7 +102,7 @@ describe('memory through an OpenAI-compatible endpoint', () => {
       expect(r.tokens.total).toBeLessThanOrEqual(TOKEN_BUDGETS.totalText);
       expect(r.included.some((i) => i.tier === 'baseline')).toBe(true);
     }
-    expect(core.memory.interviewView().summary).toMatchObject({ engine: 'openai' });
+    expect(core.memory.interview.view().summary).toMatchObject({ engine: 'openai' });
   }, 60_000);
 
   const failures: Array<[string, FakeReply, RegExp]> = [
@@ -131,10 +131,10 @@ describe('memory through an OpenAI-compatible endpoint', () => {
     expect(detail.theory!.fallbackReason).toMatch(reason);
     expect(detail.questions.length).toBeGreaterThanOrEqual(1);
     expect(detail.questions[0]!.text).toMatch(/Ledger 2026\.xlsx|Northwind Bank/);
-    for (const r of core.memory.receipts.list(100, ws!.id)) {
+    for (const r of core.memory.repositories.receipts.list(100, ws!.id)) {
       expect(r.engine).toBe('offline');
       expect(r.fallbackReason).toMatch(reason);
     }
-    expect(core.memory.health().errors).toBe(0);
+    expect(core.memory.pipeline.health().errors).toBe(0);
   }, 90_000);
 });

@@ -33,13 +33,13 @@ describe('memory failures', () => {
 
     expect(errors.length).toBeGreaterThan(0);
     expect(errors[0]).toMatch(/^memory: .*task_theories/);
-    expect(core.memory.health().errors).toBe(errors.length);
+    expect(core.memory.pipeline.health().errors).toBe(errors.length);
     // Observation went on untouched: no capture failure, full app time, and the rest of memory still worked.
     const capture = core.observer.health();
     expect(capture.failures).toBe(0);
     const [ws] = core.activity.listWorkSessions(1);
     expect(ws!.activeSeconds).toBeGreaterThanOrEqual(695);
-    expect(core.memory.tasks.listTasks(ws!.id).map((t) => t.name)).toEqual(['Ledger 2026.xlsx (Microsoft Excel)', 'Northwind Bank (Google Chrome)']);
+    expect(core.memory.repositories.tasks.listTasks(ws!.id).map((t) => t.name)).toEqual(['Ledger 2026.xlsx (Microsoft Excel)', 'Northwind Bank (Google Chrome)']);
   });
 });
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveProfilePaths } from '../../src/core/config/paths';
 import { openDatabase } from '../../src/core/store/database';
 import { ScreenTextRepository } from '../../src/core/store/repositories/screen-text-repository';
+import { formatClockTime } from '../../src/shared/format-clock-time';
 
 const run = promisify(execFile);
 let home: string;
@@ -36,7 +37,7 @@ describe('shadow search --screen', () => {
   it('prints hits with time, app, title and the marked snippet', async () => {
     const res = await shadow('search', 'invoice', '4471', '--screen');
     expect(res.code).toBe(0);
-    expect(res.stdout).toContain('2026-03-02 09:00  Ledger — Accounts payable');
+    expect(res.stdout).toContain(`2026-03-02 ${formatClockTime('2026-03-02T09:00:00Z')}  Ledger — Accounts payable`);
     expect(res.stdout).toContain('**INVOICE** **4471**');
     expect(res.stdout).not.toContain('Firefox');
   });

@@ -6,6 +6,7 @@ import type { ResumeView, SearchHit, Session, SessionContextView, SessionExport,
 import { startEngine, type RunningEngine } from '../../src/server/start-engine';
 import { writeTinyDay } from '../helpers/tiny-day';
 import { waitFor } from '../helpers/wait';
+import { formatClockTime } from '../../src/shared/format-clock-time';
 
 /** Three topics of ten turns each; every prompt names its topic so the offline title rule can follow it. */
 const PROMPTS = [
@@ -133,10 +134,12 @@ describe('a 30-turn conversation over HTTP with the offline engine', () => {
   });
 
   it('answers from memory offline: app time, what was done, where something was seen, and what it cannot do', () => {
-    expect(turnsSeen[0]!.reply).toMatch(/You spent 10m 00s in windows matching "ledger" today/);
-    expect(turnsSeen[4]!.reply).toMatch(/09:00–09:10 Excel — Ledger 2026\.xlsx \(10m 00s\)/);
+    expect(turnsSeen[0]!.reply).toMatch(/You spent 10m in windows matching "ledger" today/);
+    const clock = (iso: string): string => formatClockTime(iso);
+    expect(turnsSeen[4]!.reply).toContain(`${clock('2026-11-02T09:00:00Z')}–${clock('2026-11-02T09:10:00Z')} Excel — Ledger 2026.xlsx (10m)`);
     expect(turnsSeen[4]!.reply).toMatch(/Chrome — Invoice 4471 - Acme Portal/);
-    expect(turnsSeen[10]!.reply).toMatch(/I saw "invoice 4471" here:[\s\S]*Chrome — Invoice 4471 - Acme Portal: first 09:10/);
+    expect(turnsSeen[10]!.reply).toMatch(/I saw "invoice 4471" here:[\s\S]*Chrome — Invoice 4471 - Acme Portal: first /);
+    expect(turnsSeen[10]!.reply).toContain(`Chrome — Invoice 4471 - Acme Portal: first ${clock('2026-11-02T09:10:00Z')}`);
     expect(turnsSeen[1]!.reply).toMatch(/can't answer that offline/);
   });
 

@@ -28,7 +28,7 @@ describe('clarifying questions', () => {
   it('asks about frequent switching between two windows, naming them', () => {
     const [q] = proposeQuestions(scene({ recentSpans: alternating(9) }));
     expect(q?.trigger).toBe('switching');
-    expect(q?.text).toBe('You switched between “Ledger 2026.xlsx” and “Northwind Bank” 8 times in 10 minutes — what are you working on across them?');
+    expect(q?.text).toBe('You switched between “Ledger 2026.xlsx” and “Northwind Bank” 8 times in 10m — what are you working on across them?');
     expect(proposeQuestions(scene({ recentSpans: alternating(5) }))).toEqual([]);
   });
 

@@ -23,7 +23,7 @@ describe('task segmentation', () => {
       ['Q3 Budget.xlsx (Excel)', false],
       ['#finance (Slack)', true],
     ]);
-    expect(tasks[1]!.brief).toBe('30 min in Excel on “Q3 Budget.xlsx”.');
+    expect(tasks[1]!.brief).toBe('30m in Excel on “Q3 Budget.xlsx”.');
     expect(tasks[1]!.endMs - tasks[1]!.startMs).toBe(30 * MIN);
   });
 

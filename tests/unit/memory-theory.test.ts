@@ -37,7 +37,7 @@ describe('current task theory (offline heuristic)', () => {
       screenText: lookup('Google Chrome', T0 + 12 * MIN),
     });
     expect(theory).toBe(
-      'Working on “Northwind Bank” in Google Chrome for 8 min (task “Ledger 2026.xlsx (Microsoft Excel)”), going back and forth with “Ledger 2026.xlsx”. Before that: #finance (Slack). On screen: “Northwind Bank Transactions ACH ACME SUPPLIES 1,250.00 Pending approval”.',
+      'Working on “Northwind Bank” in Google Chrome for 8m (task “Ledger 2026.xlsx (Microsoft Excel)”), going back and forth with “Ledger 2026.xlsx”. Before that: #finance (Slack). On screen: “Northwind Bank Transactions ACH ACME SUPPLIES 1,250.00 Pending approval”.',
     );
     // Text older than five minutes, or of another app, is not "on screen now".
     expect(lookup('Google Chrome', T0 + 20 * MIN)).toBeNull();

@@ -1,6 +1,5 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { FifoBuffer } from '../../src/core/observe/frame-buffer';
 import { changedShare, fingerprintImage, THUMB_HEIGHT, THUMB_WIDTH } from '../../src/core/observe/frame-fingerprint';
 import type { Frame } from '../../src/core/observe/frame';
 import { detectSignificantChange, LARGE_VISUAL_CHANGE } from '../../src/core/observe/significant-change';
@@ -53,21 +52,6 @@ describe('frame dedup (downscaled difference)', () => {
     const a = await fingerprintImage(await screen(invoice));
     const b = await fingerprintImage(await screen(['Northwind Bank', 'Account activity'], { dark: true }));
     expect(changedShare(a.thumb, b.thumb)).toBeGreaterThanOrEqual(LARGE_VISUAL_CHANGE);
-  });
-});
-
-describe('FifoBuffer', () => {
-  it('keeps the newest N, oldest first, and returns what it pushed out', () => {
-    const fifo = new FifoBuffer<number>(3);
-    expect([1, 2, 3].map((n) => fifo.push(n))).toEqual([undefined, undefined, undefined]);
-    expect(fifo.push(4)).toBe(1);
-    expect(fifo.toArray()).toEqual([2, 3, 4]);
-    expect(fifo.last()).toBe(4);
-    expect(fifo.size).toBe(3);
-  });
-
-  it('refuses a nonsensical capacity', () => {
-    expect(() => new FifoBuffer(0)).toThrow(/positive integer/);
   });
 });
 

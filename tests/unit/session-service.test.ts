@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/core/clock';
+import { formatClockTime } from '../../src/shared/format-clock-time';
 import { EventBus } from '../../src/core/events';
 import type { LlmClient, LlmRequest, LlmResult, OfflineAnswer } from '../../src/core/llm/llm-client';
 import { createOfflineLlmClient } from '../../src/core/llm/offline-llm-client';
@@ -11,6 +12,8 @@ import { ScreenTextRepository } from '../../src/core/store/repositories/screen-t
 import { SessionRepository } from '../../src/core/store/repositories/session-repository';
 
 const T0 = Date.parse('2026-11-02T09:00:00Z');
+/** The clock time `min` minutes after T0, as the assistant writes it in this locale. */
+const at = (min: number): string => formatClockTime(T0 + min * 60_000);
 
 let db: Db;
 let clock: ManualClock;
@@ -20,7 +23,6 @@ let focused: { app: string | null; title: string | null };
 
 function service(llm: LlmClient = createOfflineLlmClient(), instructions?: string, events?: EventBus): SessionService {
   return new SessionService({
-    db,
     events,
     repo,
     activity,
@@ -68,13 +70,13 @@ describe('session service', () => {
     focused = { app: 'Chrome', title: 'Mail' };
     const second = await s.send(session.id, 'How much time did I spend in Chrome?');
     expect(second.turn).toMatchObject({ number: 2, app: 'Chrome', windowTitle: 'Mail' });
-    expect(second.turn.reply).toBe('You spent 30m 00s in Chrome today.');
+    expect(second.turn.reply).toBe('You spent 30m in Chrome today.');
     const what = await s.send(session.id, 'what did I do this morning?');
     expect(what.turn.reply.split('\n')).toEqual([
       'Here is what I saw today before noon (2h 45m active):',
-      '- 09:00–10:30 Excel — Ledger 2026.xlsx (1h 30m)',
-      '- 10:30–11:00 Chrome — Invoice 4471 - Acme (30m 00s)',
-      '- 11:00–11:45 Excel — Ledger 2026.xlsx (45m 00s)',
+      `- ${at(0)}–${at(90)} Excel — Ledger 2026.xlsx (1h 30m)`,
+      `- ${at(90)}–${at(120)} Chrome — Invoice 4471 - Acme (30m)`,
+      `- ${at(120)}–${at(165)} Excel — Ledger 2026.xlsx (45m)`,
     ]);
   });
 
@@ -112,6 +114,31 @@ describe('session service', () => {
     // Pause commands never retitle the session.
     expect(s.titleHistory(session.id).entries.map((e) => e.title)).toEqual(['Reconcile Ledger March']);
     expect(s.toc(session.id).entries.map((e) => e.summary)).toContain('Confirmed: paused the session');
+  });
+
+  it('writes a streaming reply down each time 500 ms have passed on its clock, so a crash keeps most of it', async () => {
+    let sessionId = '';
+    const storedAfterPiece: string[] = [];
+    const streaming: LlmClient = {
+      configured: true,
+      visionEnabled: false,
+      complete: async (request) => ({ text: request.purpose === 'title' ? 'Ledger' : 'A line', toolCalls: [], engine: 'openai', model: 'm', fallbackReason: null }),
+      async stream(_request, _offline, onDelta) {
+        for (const piece of ['The ', 'ledger ', 'balances ', 'to the cent', '.']) {
+          onDelta(piece);
+          storedAfterPiece.push(repo.getTurn(sessionId, 1)!.reply);
+          clock.advance(300);
+        }
+        return { text: 'The ledger balances to the cent.', toolCalls: [], engine: 'openai', model: 'm', fallbackReason: null };
+      },
+    };
+    const s = service(streaming);
+    sessionId = s.create({ type: 'chat', tools: [] }).id;
+    const { turn } = await s.send(sessionId, 'does the ledger balance?');
+    // Pieces arrive at +0, +300, +600, +900 and +1200 ms: written down at +600 and at +1200.
+    expect(storedAfterPiece).toEqual(['', '', 'The ledger balances ', 'The ledger balances ', 'The ledger balances to the cent.']);
+    expect(turn).toMatchObject({ status: 'complete', engine: 'llm', reply: 'The ledger balances to the cent.' });
+    await s.idle();
   });
 
   it('keeps at most 5 summary calls in flight across sessions, and never makes them turns', async () => {
@@ -165,7 +192,7 @@ describe('session service', () => {
     expect(resume.warning).toMatch(/instructions changed/);
     expect(resume.block).toContain("Note: The assistant's instructions changed");
     expect(resume.changesSincePause).toEqual([{ app: 'Figma', seconds: 2400 }]);
-    expect(resume.block).toContain("Since then the user's observed work: 40m 00s in Figma (40m 00s active in all)");
+    expect(resume.block).toContain("Since then the user's observed work: 40m in Figma (40m active in all)");
     expect(resume.block).toContain('Last active: 2 hours ago');
     expect(service(undefined, 'old instructions').resumeView(session.id).warning).toBeNull();
   });

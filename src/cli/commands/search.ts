@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { sessionStatusSchema, sessionTypeSchema, timeBoundSchema, type ScreenSearchResult, type SearchHit } from '../../shared/contract/index';
 import { localDateOf } from '../../core/time';
+import { formatClockTime } from '../../shared/format-clock-time';
 import { parseFlags } from '../cli-error';
 import { printJson } from '../format';
 import { withOperations, type CallOperation } from '../profile-operations';
@@ -78,8 +79,7 @@ function formatScreenHits(result: ScreenSearchResult, flags: SearchFlags): strin
   if (result.hits.length === 0) return `Screen text: nothing matches "${result.query}"${filter}.`;
   const lines = [`Screen text: ${result.hits.length} hit${result.hits.length === 1 ? '' : 's'} for "${result.query}"${filter}, best first\n`];
   for (const hit of result.hits) {
-    const at = new Date(hit.at);
-    const time = `${localDateOf(at.getTime())} ${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+    const time = `${localDateOf(Date.parse(hit.at))} ${formatClockTime(hit.at)}`;
     lines.push(`${time}  ${hit.app}${hit.title ? ` — ${hit.title}` : ''}`);
     lines.push(`    ${hit.snippet.replace(/\s+/g, ' ').trim()}`);
   }

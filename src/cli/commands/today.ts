@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { operations, type DayOverview } from '../../shared/contract/index';
-import { clock as localClock } from '../../core/memory/session-context';
 import { parseFlags } from '../cli-error';
+import { formatClockTime } from '../../shared/format-clock-time';
 import { formatDuration } from '../../shared/format-duration';
 import { printJson, table } from '../format';
 import { withOperations } from '../profile-operations';
@@ -26,14 +26,14 @@ function printDay(day: DayOverview): void {
   if (day.tasks.length > 0) {
     const taskRows: string[][] = [['TIME', 'TASK', 'DURATION', 'APPS']];
     for (const t of day.tasks) {
-      const span = `${localClock(Date.parse(t.startedAt))}–${t.endedAt ? localClock(Date.parse(t.endedAt)) : 'now'}`;
+      const span = `${formatClockTime(t.startedAt)}–${t.endedAt ? formatClockTime(t.endedAt) : 'now'}`;
       taskRows.push([span, t.name, formatDuration(t.durationSeconds), t.apps.join(', ')]);
     }
     console.log(`\nTasks (${day.tasks.length})\n`);
     console.log(table(taskRows));
   }
   if (day.latestSummary) {
-    console.log(`\nLatest summary (${day.latestSummary.kind}, ${localClock(Date.parse(day.latestSummary.at))})\n`);
+    console.log(`\nLatest summary (${day.latestSummary.kind}, ${formatClockTime(day.latestSummary.at)})\n`);
     console.log(day.latestSummary.text);
   }
 }

@@ -24,8 +24,8 @@ export function memoryHandlers(core: ShadowCore) {
       date: day,
       workSessionId: null,
       ...core.activity.appTime({ window }),
-      tasks: memory.tasks.listTasksIn(window),
-      latestSummary: memory.summaries.latestIn(window),
+      tasks: memory.repositories.tasks.listTasksIn(window),
+      latestSummary: memory.repositories.summaries.latestIn(window),
     };
   };
   const getWorkSession: Op<'getWorkSession'> = ({ id }) => {
@@ -33,23 +33,23 @@ export function memoryHandlers(core: ShadowCore) {
     if (!detail) throw notFound(`Work session ${id}`);
     return detail;
   };
-  const assembledContext: Op<'assembledContext'> = ({ purpose }) => toView(memory.previewContext(purpose));
+  const assembledContext: Op<'assembledContext'> = ({ purpose }) => toView(memory.context.preview(purpose));
   const listContextReceipts: Op<'listContextReceipts'> = ({ limit, workSessionId }) => ({
-    receipts: memory.receipts.list(limit, workSessionId),
+    receipts: memory.repositories.receipts.list(limit, workSessionId),
   });
   const listQuestions: Op<'listQuestions'> = ({ status, limit }) => ({
-    questions: memory.questions.list(status, limit, core.clock.now()),
+    questions: memory.questions.list(status, limit),
   });
-  const answerQuestion: Op<'answerQuestion'> = ({ id, answer }) => question(id, memory.answerQuestion(id, answer));
-  const dismissQuestion: Op<'dismissQuestion'> = ({ id }) => question(id, memory.dismissQuestion(id));
-  const snoozeQuestion: Op<'snoozeQuestion'> = ({ id, minutes }) => question(id, memory.snoozeQuestion(id, minutes));
-  const getInterview: Op<'getInterview'> = () => memory.interviewView();
-  const putInterviewAnswers: Op<'putInterviewAnswers'> = ({ answers }) => memory.saveInterviewAnswers(answers);
+  const answerQuestion: Op<'answerQuestion'> = ({ id, answer }) => question(id, memory.questions.answer(id, answer));
+  const dismissQuestion: Op<'dismissQuestion'> = ({ id }) => question(id, memory.questions.dismiss(id));
+  const snoozeQuestion: Op<'snoozeQuestion'> = ({ id, minutes }) => question(id, memory.questions.snooze(id, minutes));
+  const getInterview: Op<'getInterview'> = () => memory.interview.view();
+  const putInterviewAnswers: Op<'putInterviewAnswers'> = ({ answers }) => memory.interview.saveAnswers(answers);
   const putInterviewSummary: Op<'putInterviewSummary'> = ({ text }) => {
     if (!fitsInterviewBudget(text.trim())) {
       throw new DomainError('invalid', 'too_long', `The interview summary is limited to ${INTERVIEW_SUMMARY_MAX_TOKENS} tokens; shorten it and try again.`);
     }
-    return memory.setInterviewSummary(text);
+    return memory.interview.setSummary(text);
   };
   const getGuide: Op<'getGuide'> = () => memory.guide();
 

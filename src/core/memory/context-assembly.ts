@@ -1,5 +1,6 @@
 import type { ContextReceipt } from '../../shared/contract/memory';
 import type { FrameSummary, ImmediateContextView } from '../../shared/contract/observation';
+import { formatClockTime } from '../../shared/format-clock-time';
 import type { Frame } from '../observe/frame';
 import { getRelevantHistory, type HistoricalContext } from './history';
 import type { ContextItem } from './session-context';
@@ -142,7 +143,7 @@ function fillTier(tier: 'session', items: readonly ContextItem[], budget: number
 function describeImmediate(view: ImmediateContextView): string {
   if (!view.currentApp) return `Not observing now (${view.state}).`;
   const lines = [`Active window: ${view.currentApp} — “${view.currentWindowTitle ?? ''}”.`];
-  if (view.lastAppSwitch) lines.push(`Last app switch at ${view.lastAppSwitch.slice(11, 16)}.`);
+  if (view.lastAppSwitch) lines.push(`Last app switch at ${formatClockTime(view.lastAppSwitch)}.`);
   if (view.lastSignificantChange) lines.push(`Last change: ${view.lastSignificantChange.description}.`);
   const recent = [...new Set(view.recentFrames.map((f) => `${f.app} — ${f.title}`))].slice(-4);
   if (recent.length > 1) lines.push(`Recent windows: ${recent.join('; ')}.`);

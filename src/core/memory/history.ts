@@ -3,7 +3,7 @@ import type { KnownTask, MemoryTaskRepository } from '../store/repositories/memo
 import type { MemoryQuestionRepository } from '../store/repositories/memory-question-repository';
 import type { MemorySummaryRepository } from '../store/repositories/memory-summary-repository';
 import type { MemoryInterviewRepository } from '../store/repositories/memory-interview-repository';
-import { formatMinutes } from './task-segmentation';
+import { formatDuration } from '../../shared/format-duration';
 import { overlap, wordSet } from './text-similarity';
 import { tokenCount, truncateToTokens } from '../llm/tokens';
 
@@ -45,11 +45,11 @@ export function loadHistoricalContext(repos: HistoryRepos, nowMs: number, limits
   const items: HistoryItem[] = [];
   for (const s of summaries) {
     const day = s.at.slice(0, 10);
-    const text = `${day} (${formatMinutes(s.durationSeconds * 1000)}): ${s.text.replace(/\s+/g, ' ')}`;
+    const text = `${day} (${formatDuration(s.durationSeconds)}): ${s.text.replace(/\s+/g, ' ')}`;
     items.push({ kind: 'summary', label: `summary of work session ${s.workSessionId} (${day})`, text, atMs: Date.parse(s.at), words: wordSet(`${s.text} ${s.tasks.join(' ')} ${s.apps.join(' ')}`) });
   }
   for (const t of knownTasks) {
-    const text = `Known task “${t.name}”: seen ${t.occurrences}×, typically ${formatMinutes(t.typicalSeconds * 1000)}, in ${t.apps.join(', ')}. ${t.brief}`;
+    const text = `Known task “${t.name}”: seen ${t.occurrences}×, typically ${formatDuration(t.typicalSeconds)}, in ${t.apps.join(', ')}. ${t.brief}`;
     items.push({ kind: 'task', label: `known task ${t.name}`, text, atMs: t.lastSeenMs, words: wordSet(`${t.name} ${t.apps.join(' ')} ${t.titles.join(' ')}`) });
   }
   for (const q of answered) {

@@ -28,8 +28,14 @@ export function offlineInterviewSummary(answers: Record<string, string>): string
   const lines = Object.entries(answers)
     .filter(([, a]) => a.trim() !== '')
     .sort(([a], [b]) => order(a) - order(b))
-    .map(([id, a]) => `${LABELS[id] ?? capitalize(id.replace(/-/g, ' '))}: ${a.trim().replace(/\s+/g, ' ')}`);
+    .map(([id, a]) => `${interviewAnswerLead(id)} ${a.trim().replace(/\s+/g, ' ')}`);
   return truncateToTokens(lines.join('\n'), INTERVIEW_SUMMARY_MAX_TOKENS);
+}
+
+/** What goes before an answer: "Role:" for the wizard's questions, any other question as asked ("Who do you work with most?"). */
+export function interviewAnswerLead(id: string): string {
+  const label = LABELS[id] ?? interviewQuestionLabel(id);
+  return label.endsWith('?') ? label : `${label}:`;
 }
 
 function order(id: string): number {
@@ -52,17 +58,23 @@ const ID_BY_PROMPT: ReadonlyArray<[RegExp, string]> = [
   [/\brole\b/i, 'role'],
 ];
 
-/** A seed may key answers by question id or by the question's wording; both map to stable ids. */
+/**
+ * A seed may key answers by question id or by the question's wording: the wizard's questions map to
+ * their stable ids; any other question is kept in its own words, so the guide can show it as asked.
+ */
 export function interviewIdFor(key: string): string {
   if (INTERVIEW_QUESTIONS.some((q) => q.id === key)) return key;
   const known = ID_BY_PROMPT.find(([pattern]) => pattern.test(key));
   if (known) return known[1];
-  return key
-    .toLowerCase()
-    .replace(/^(what|which|who|how)( is| are| do| would)?( you(r)?)?\s+/, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60) || 'note';
+  return key.replace(/\s+/g, ' ').trim() || 'note';
+}
+
+/** The question an answer belongs to, as people read it: the wizard's wording, an extra question's own, or its key made readable. */
+function interviewQuestionLabel(id: string): string {
+  const asked = INTERVIEW_QUESTIONS.find((q) => q.id === id);
+  if (asked) return asked.prompt;
+  if (/\s/.test(id)) return id;
+  return capitalize(id.replace(/[-_]+/g, ' '));
 }
 const seedFileSchema = z.union([
   z.object({ answers: answersRecord, summary: z.string().max(8000).optional() }).loose(),

@@ -1,3 +1,4 @@
+import { formatDuration } from '../../shared/format-duration';
 import type { SpanLike } from './task-segmentation';
 import { cleanTitle } from './task-segmentation';
 
@@ -36,12 +37,12 @@ export function proposeQuestions(scene: QuestionScene): QuestionCandidate[] {
   const out: QuestionCandidate[] = [];
   const pair = mostSwitchedPair(scene.recentSpans);
   if (pair && pair.switches >= MIN_SWITCHES) {
-    const minutes = Math.round(SWITCH_WINDOW_MS / 60_000);
+    const window = formatDuration(SWITCH_WINDOW_MS / 1000);
     out.push({
       trigger: 'switching',
       subject: [pair.a.key, pair.b.key].sort().join(' <> ').toLowerCase(),
-      text: `You switched between ${pair.a.label} and ${pair.b.label} ${pair.switches} times in ${minutes} minutes — what are you working on across them?`,
-      observation: `The user switched between ${pair.a.label} and ${pair.b.label} ${pair.switches} times in the last ${minutes} minutes.`,
+      text: `You switched between ${pair.a.label} and ${pair.b.label} ${pair.switches} times in ${window} — what are you working on across them?`,
+      observation: `The user switched between ${pair.a.label} and ${pair.b.label} ${pair.switches} times in the last ${window}.`,
     });
   }
   if (EXPORT_TITLE.test(scene.currentTitle)) {

@@ -1,7 +1,9 @@
 import type { Question, TaskTheory, WorkSessionSummary } from '../../shared/contract/memory';
 import type { AppTime } from '../../shared/contract/observation';
 import type { TaskRecord } from '../store/repositories/memory-task-repository';
-import { formatMinutes, joinNames } from './task-segmentation';
+import { formatClockTime as clock } from '../../shared/format-clock-time';
+import { formatDuration } from '../../shared/format-duration';
+import { joinNames } from './task-segmentation';
 import { tokenCount, truncateToTokens } from '../llm/tokens';
 
 /** What memory knows about the work session in progress: the session tier of every LLM call's context. */
@@ -37,7 +39,7 @@ export function sessionContextItems(s: SessionSnapshot): ContextItem[] {
   const current = s.tasks.at(-1);
   items.push({
     label: 'work session',
-    text: `Work session since ${clock(s.startMs)} (${formatMinutes(s.nowMs - s.startMs)}, ${formatMinutes(s.appTime.totalActiveSeconds * 1000)} active).`,
+    text: `Work session since ${clock(s.startMs)} (${formatDuration((s.nowMs - s.startMs) / 1000)}, ${formatDuration(s.appTime.totalActiveSeconds)} active).`,
   });
   if (current?.open) items.push({ label: 'current task', text: `Current task: ${current.name} — ${current.brief}` });
   if (s.theory) items.push({ label: 'task theory', text: `What the user seems to be doing: ${s.theory.text}` });
@@ -60,9 +62,9 @@ export function sessionContextItems(s: SessionSnapshot): ContextItem[] {
  * app time, the current theory and answered questions, within 500 tokens.
  */
 export function offlineSessionSummary(s: SessionSnapshot, final: boolean): string {
-  const head = `${final ? 'Work session' : 'So far this work session'} (${clock(s.startMs)}–${clock(s.nowMs)}, ${formatMinutes(s.appTime.totalActiveSeconds * 1000)} active): ${
+  const head = `${final ? 'Work session' : 'So far this work session'} (${clock(s.startMs)}–${clock(s.nowMs)}, ${formatDuration(s.appTime.totalActiveSeconds)} active): ${
     s.tasks.length === 0 ? 'no tasks yet' : `${s.tasks.length} task${s.tasks.length === 1 ? '' : 's'}`
-  }, mostly in ${joinNames(s.appTime.apps.slice(0, 3).map((a) => a.app))}.`;
+  }, mostly in ${joinNames(s.appTime.apps.slice(0, 3).map((a) => `${a.app} (${formatDuration(a.seconds)})`))}.`;
   const tail: string[] = [];
   if (s.theory && !final) tail.push(`Now: ${s.theory.text}`);
   const answered = s.questions.filter((q) => q.answer);
@@ -81,12 +83,6 @@ export function offlineSessionSummary(s: SessionSnapshot, final: boolean): strin
 export function appTimeLine(appTime: Pick<AppTime, 'apps'>): string {
   return appTime.apps
     .slice(0, 6)
-    .map((a) => `${a.app} ${formatMinutes(a.seconds * 1000)}`)
+    .map((a) => `${a.app} ${formatDuration(a.seconds)}`)
     .join(', ');
-}
-
-/** HH:MM in the local time zone. */
-export function clock(ms: number): string {
-  const d = new Date(ms);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }

@@ -1,3 +1,4 @@
+import { formatDuration } from '../../shared/format-duration';
 import type { TaskRecord } from '../store/repositories/memory-task-repository';
 
 /** One stretch of the activity stream (an activity span as the observer stores it). */
@@ -163,15 +164,7 @@ function taskBrief(ms: number, apps: readonly string[], titles: readonly string[
   const unique = [...new Set(titles)].slice(0, 3);
   const where = unique.length ? ` on ${unique.map((t) => `“${t}”`).join(', ')}` : '';
   const back = switches >= 4 ? `, switching ${switches} times` : '';
-  return `${formatMinutes(ms)} in ${joinNames(apps.slice(0, 3))}${where}${back}.`;
-}
-
-export function formatMinutes(ms: number): string {
-  const min = Math.round(ms / 60_000);
-  if (min < 1) return 'under a minute';
-  if (min < 60) return `${min} min`;
-  const h = Math.floor(min / 60);
-  return min % 60 ? `${h} h ${min % 60} min` : `${h} h`;
+  return `${formatDuration(ms / 1000)} in ${joinNames(apps.slice(0, 3))}${where}${back}.`;
 }
 
 export function joinNames(names: readonly string[]): string {

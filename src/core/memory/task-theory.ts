@@ -1,5 +1,6 @@
 import type { TaskRecord } from '../store/repositories/memory-task-repository';
-import { cleanTitle, formatMinutes } from './task-segmentation';
+import { formatDuration } from '../../shared/format-duration';
+import { cleanTitle } from './task-segmentation';
 
 export interface TheoryScene {
   readonly nowMs: number;
@@ -19,7 +20,7 @@ export function heuristicTheory(scene: TheoryScene): string {
   const task = scene.currentTask;
   if (task) {
     const others = task.titles.filter((t) => t !== scene.currentTitle).slice(0, 2);
-    parts.push(` for ${formatMinutes(scene.nowMs - task.startMs)} (task “${task.name}”)`);
+    parts.push(` for ${formatDuration((scene.nowMs - task.startMs) / 1000)} (task “${task.name}”)`);
     const clean = (t: string): string => task.apps.reduce((title, app) => cleanTitle(title, app), t);
     if (others.length) parts.push(`, going back and forth with ${others.map((t) => `“${clean(t)}”`).join(' and ')}`);
   }

@@ -1,13 +1,14 @@
 import type { Question } from '../../shared/contract/memory';
 import type { AppTime } from '../../shared/contract/observation';
+import { formatClockTime } from '../../shared/format-clock-time';
+import { formatDuration } from '../../shared/format-duration';
 import { iso } from '../clock';
 import type { Db } from '../store/database';
 import { ActivityRepository } from '../store/repositories/activity-repository';
-import { MemoryInterviewRepository } from '../store/repositories/memory-interview-repository';
-import { MemoryQuestionRepository } from '../store/repositories/memory-question-repository';
-import { MemoryTaskRepository, type KnownTask } from '../store/repositories/memory-task-repository';
-import { INTERVIEW_QUESTIONS } from './interview';
-import { formatMinutes } from './task-segmentation';
+import type { KnownTask } from '../store/repositories/memory-task-repository';
+import { localDateOf } from '../time';
+import { INTERVIEW_QUESTIONS, interviewAnswerLead } from './interview';
+import { memoryRepositories, type MemoryRepositories } from './memory-repositories';
 
 export interface GuideInput {
   readonly generatedAt: string;
@@ -21,7 +22,9 @@ export interface GuideInput {
 
 /** The workflow guide: the user's job as Markdown, from the baseline, known tasks, app time and answers. */
 export function buildWorkflowGuide(g: GuideInput): string {
-  const out: string[] = ['# Workflow guide', '', `_Generated ${g.generatedAt.slice(0, 16).replace('T', ' ')} UTC from ${g.daysObserved} observed day${g.daysObserved === 1 ? '' : 's'}._`, ''];
+  const generatedMs = Date.parse(g.generatedAt);
+  const generated = `${localDateOf(generatedMs)} ${formatClockTime(generatedMs)}`;
+  const out: string[] = ['# Workflow guide', '', `_Generated ${generated} from ${g.daysObserved} observed day${g.daysObserved === 1 ? '' : 's'}._`, ''];
   out.push('## Role', '');
   out.push(g.answers.role ?? g.interviewSummary ?? '_Not told yet: answer the onboarding interview._', '');
   if (g.answers.team) out.push(`Team: ${g.answers.team}`, '');
@@ -32,8 +35,8 @@ export function buildWorkflowGuide(g: GuideInput): string {
   if (g.appTime.apps.length) {
     out.push('| App | Time observed | Share |', '|---|---|---|');
     const total = g.appTime.totalActiveSeconds || 1;
-    for (const a of g.appTime.apps.slice(0, 15)) out.push(`| ${cell(a.app)} | ${formatMinutes(a.seconds * 1000)} | ${Math.round((a.seconds / total) * 100)}% |`);
-    out.push('');
+    for (const a of g.appTime.apps.slice(0, 15)) out.push(`| ${cell(a.app)} | ${formatDuration(a.seconds)} | ${Math.round((a.seconds / total) * 100)}% |`);
+    out.push('', `Active time observed: ${formatDuration(g.appTime.totalActiveSeconds)}.`, '');
   } else out.push('_No app time observed yet._', '');
 
   out.push('## Recurring tasks', '');
@@ -43,7 +46,7 @@ export function buildWorkflowGuide(g: GuideInput): string {
   if (tasks.length === 0) out.push('_No tasks observed yet._', '');
   for (const t of tasks.slice(0, 25)) {
     out.push(`### ${t.name}`, '');
-    out.push(`- Seen ${t.occurrences} time${t.occurrences === 1 ? '' : 's'}, typically ${formatMinutes(t.typicalSeconds * 1000)}; last ${new Date(t.lastSeenMs).toISOString().slice(0, 10)}`);
+    out.push(`- Seen ${t.occurrences} time${t.occurrences === 1 ? '' : 's'}, typically ${formatDuration(t.typicalSeconds)}; last ${localDateOf(t.lastSeenMs)}`);
     out.push(`- Apps: ${t.apps.join(', ')}`);
     if (t.titles.length) out.push(`- Steps seen (windows, most time first): ${t.titles.slice(0, 6).map((x) => `“${x}”`).join(' → ')}`);
     out.push(`- ${t.brief}`, '');
@@ -51,29 +54,38 @@ export function buildWorkflowGuide(g: GuideInput): string {
 
   out.push('## Answered questions', '');
   if (g.answered.length === 0) out.push('_None yet._', '');
-  for (const q of g.answered) out.push(`- **${q.text}**  `, `  ${q.answer ?? ''} _(${(q.answeredAt ?? q.askedAt).slice(0, 10)})_`);
+  for (const q of g.answered) out.push(`- **${q.text}**  `, `  ${q.answer ?? ''} _(${localDateOf(Date.parse(q.answeredAt ?? q.askedAt))})_`);
   if (g.answers['never-observe']) out.push('', '## Never observed', '', g.answers['never-observe']);
   const order = INTERVIEW_QUESTIONS.map((q) => q.id as string);
   const other = Object.entries(g.answers).filter(([id]) => !order.includes(id));
-  if (other.length) out.push('', '## Other notes', '', ...other.map(([id, a]) => `- ${id}: ${a}`));
+  if (other.length) out.push('', '## Other notes', '', ...other.map(([id, a]) => `- **${interviewAnswerLead(id)}** ${a}`));
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-/** The guide from what a profile database holds (the API and `shadow guide` both use this). */
-export function workflowGuideFromDb(db: Db, nowMs: number): { markdown: string; generatedAt: string } {
+/** What the guide is built from: the memory tables and app time. */
+export interface GuideSources {
+  readonly repositories: Pick<MemoryRepositories, 'interview' | 'tasks' | 'questions'>;
+  readonly activity: ActivityRepository;
+}
+
+/** The guide from what the profile holds now (the API, the window and `shadow guide`). */
+export function workflowGuide({ repositories, activity }: GuideSources, nowMs: number): { markdown: string; generatedAt: string } {
   const generatedAt = iso(nowMs);
-  const interview = new MemoryInterviewRepository(db);
-  const days = db.prepare(`SELECT COUNT(DISTINCT date(started_at / 1000, 'unixepoch', 'localtime')) AS n FROM work_sessions`).get() as { n: number };
   const markdown = buildWorkflowGuide({
     generatedAt,
-    answers: interview.answers(),
-    interviewSummary: interview.summary()?.text ?? null,
-    knownTasks: new MemoryTaskRepository(db).knownTasks(100),
-    appTime: new ActivityRepository(db).appTime({ window: { startMs: 0, endMs: nowMs + 1 } }),
-    answered: new MemoryQuestionRepository(db).answered(100),
-    daysObserved: days.n,
+    answers: repositories.interview.answers(),
+    interviewSummary: repositories.interview.summary()?.text ?? null,
+    knownTasks: repositories.tasks.knownTasks(100),
+    appTime: activity.appTime({ window: { startMs: 0, endMs: nowMs + 1 } }),
+    answered: repositories.questions.answered(100),
+    daysObserved: activity.observedDays(),
   });
   return { markdown, generatedAt };
+}
+
+/** The guide from a profile database opened outside the running core (`shadow guide`). */
+export function workflowGuideFromDb(db: Db, nowMs: number): { markdown: string; generatedAt: string } {
+  return workflowGuide({ repositories: memoryRepositories(db), activity: new ActivityRepository(db) }, nowMs);
 }
 
 function cell(text: string): string {

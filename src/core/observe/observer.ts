@@ -8,7 +8,7 @@ import type { ActivityRepository } from '../store/repositories/activity-reposito
 import { localDateOf } from '../time';
 import { compileExclusions, type CompiledExclusions } from './exclusion';
 import type { Frame, SignificantChange } from './frame';
-import { FifoBuffer } from './frame-buffer';
+import { BoundedFifo } from '../util/bounded-fifo';
 import { changedShare, fingerprintImageCached } from './frame-fingerprint';
 import { detectSignificantChange } from './significant-change';
 import type { ActiveWindow, CaptureSource } from './sources/capture-source';
@@ -41,7 +41,7 @@ export class Observer {
   private workSessionId: number | null = null;
   private workSessionDay: string | null = null;
   private readonly tracker: SpanTracker;
-  private readonly frames: FifoBuffer<Frame>;
+  private readonly frames: BoundedFifo<Frame>;
   private exclusions: CompiledExclusions;
   private lastWindow: ActiveWindow | null = null;
   private lastCaptureAt = Number.NEGATIVE_INFINITY;
@@ -56,7 +56,7 @@ export class Observer {
 
   constructor(private readonly deps: ObserverDeps) {
     const { settings, activity } = deps;
-    this.frames = new FifoBuffer<Frame>(settings.frameBufferSize);
+    this.frames = new BoundedFifo<Frame>(settings.frameBufferSize);
     this.exclusions = compileExclusions(settings.exclusions);
     this.tracker = new SpanTracker(
       activity.spanSink(() => {

@@ -3,7 +3,7 @@ import { iso, type Clock } from '../clock';
 import type { EventBus } from '../events';
 import type { Frame } from '../observe/frame';
 import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
-import { BoundedQueue } from './bounded-queue';
+import { BoundedFifo } from '../util/bounded-fifo';
 import { toOcrImage } from './ocr-image';
 import type { TextRecognizer } from './text-recognizer';
 
@@ -56,7 +56,7 @@ const MIN_WORD_CHARS = 3;
  * OCR'd. Every failure is counted and reported; none reaches the capture loop.
  */
 export class OcrService {
-  private readonly queue: BoundedQueue<QueuedFrame>;
+  private readonly queue: BoundedFifo<QueuedFrame>;
   private readonly cache = new Map<string, string>();
   private readonly idleWaiters: (() => void)[] = [];
   private unsubscribe: (() => void) | null = null;
@@ -70,7 +70,7 @@ export class OcrService {
   private lastError: OcrStatus['lastError'] = null;
 
   constructor(private readonly options: OcrServiceOptions) {
-    this.queue = new BoundedQueue(options.queueCapacity);
+    this.queue = new BoundedFifo(options.queueCapacity);
   }
 
   /** Subscribes to kept frames. The worker itself starts with the first frame. */
@@ -90,7 +90,7 @@ export class OcrService {
     const { ocrRuns, ...counters } = this.counters;
     return {
       running: this.unsubscribe !== null,
-      queued: this.queue.length,
+      queued: this.queue.size,
       queueCapacity: this.queue.capacity,
       ...counters,
       averageMs: ocrRuns > 0 ? Math.round(this.totalMs / ocrRuns) : null,
@@ -101,7 +101,7 @@ export class OcrService {
 
   /** Resolves once every queued frame has been read (tests, benchmarks, orderly shutdown). */
   whenIdle(): Promise<void> {
-    if (!this.pumping && this.queue.length === 0) return Promise.resolve();
+    if (!this.pumping && this.queue.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -185,7 +185,7 @@ export class OcrService {
   }
 
   private settleIdle(): void {
-    if (!this.closed && (this.pumping || this.queue.length > 0)) return;
+    if (!this.closed && (this.pumping || this.queue.size > 0)) return;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 }

@@ -4,7 +4,8 @@ import type { ActivityRepository } from '../store/repositories/activity-reposito
 import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
 import { localDateOf, localDayBounds } from '../time';
 import { keywords } from './extractive';
-import { clockText, durationText } from './words';
+import { formatClockTime } from '../../shared/format-clock-time';
+import { formatDuration } from '../../shared/format-duration';
 
 export interface OfflineAssistantDeps {
   readonly activity: ActivityRepository;
@@ -96,8 +97,8 @@ export class OfflineAssistant {
     if (appTime.apps.length === 0) return `I have no app time recorded ${window.label}.`;
     const target = timeSpentTarget(question);
     if (!target) {
-      const top = appTime.apps.slice(0, 5).map((a) => `- ${a.app}: ${durationText(a.seconds)}`);
-      return [`You were active ${durationText(appTime.totalActiveSeconds)} ${window.label}. Most time went to:`, ...top].join('\n');
+      const top = appTime.apps.slice(0, 5).map((a) => `- ${a.app}: ${formatDuration(a.seconds)}`);
+      return [`You were active ${formatDuration(appTime.totalActiveSeconds)} ${window.label}. Most time went to:`, ...top].join('\n');
     }
     const rows: TimeRow[] = appTime.apps.flatMap((a) => [
       { app: a.app, title: null, seconds: a.seconds },
@@ -110,25 +111,26 @@ export class OfflineAssistant {
     }
     const appLevel = matches.filter((m) => m.title === null);
     if (appLevel.length > 0) {
-      const lines = appLevel.map((m) => `- ${m.app}: ${durationText(m.seconds)}`);
+      const lines = appLevel.map((m) => `- ${m.app}: ${formatDuration(m.seconds)}`);
       const total = appLevel.reduce((s, m) => s + m.seconds, 0);
-      return [`You spent ${durationText(total)} in ${appLevel.map((m) => m.app).join(' and ')} ${window.label}.`, ...(appLevel.length > 1 ? lines : [])].join('\n');
+      return [`You spent ${formatDuration(total)} in ${appLevel.map((m) => m.app).join(' and ')} ${window.label}.`, ...(appLevel.length > 1 ? lines : [])].join('\n');
     }
     const total = matches.reduce((s, m) => s + m.seconds, 0);
-    const lines = matches.slice(0, 8).map((m) => `- ${m.app} — ${m.title || '(untitled)'}: ${durationText(m.seconds)}`);
-    return [`You spent ${durationText(total)} in windows matching "${target}" ${window.label}:`, ...lines].join('\n');
+    const lines = matches.slice(0, 8).map((m) => `- ${m.app} — ${m.title || '(untitled)'}: ${formatDuration(m.seconds)}`);
+    return [`You spent ${formatDuration(total)} in windows matching "${target}" ${window.label}:`, ...lines].join('\n');
   }
 
   private whatDone(question: string, nowMs: number): string {
     const window = questionWindow(question, nowMs);
     const blocks = this.timeline(window);
     if (blocks.length === 0) return `I have no activity recorded ${window.label}.`;
-    const total = blocks.reduce((s, b) => s + b.endMs - b.startMs, 0) / 1000;
+    // The total is app time, as Today and `shadow today` count it (blocks bridge short gaps).
+    const total = this.deps.activity.appTime({ window }).totalActiveSeconds;
     const shown = blocks.filter((b) => b.endMs - b.startMs >= 60_000).slice(0, 12);
     const lines = (shown.length ? shown : blocks.slice(0, 12)).map(
-      (b) => `- ${clockText(b.startMs)}–${clockText(b.endMs)} ${b.app}${b.title ? ` — ${b.title}` : ''} (${durationText((b.endMs - b.startMs) / 1000)})`,
+      (b) => `- ${formatClockTime(b.startMs)}–${formatClockTime(b.endMs)} ${b.app}${b.title ? ` — ${b.title}` : ''} (${formatDuration((b.endMs - b.startMs) / 1000)})`,
     );
-    return [`Here is what I saw ${window.label} (${durationText(total)} active):`, ...lines].join('\n');
+    return [`Here is what I saw ${window.label} (${formatDuration(total)} active):`, ...lines].join('\n');
   }
 
   private whereSeen(question: string, nowMs: number): string {
@@ -136,10 +138,10 @@ export class OfflineAssistant {
     if (!target) return 'Tell me what to look for, e.g. "when did I see invoice 4471?".';
     const lines: string[] = [];
     const screen = searchScreenTextInWindow(this.deps.screenText, { q: target, limit: 5 });
-    for (const hit of screen) lines.push(`- ${clockText(Date.parse(hit.at))} on ${hit.at.slice(0, 10)} in ${hit.app} — ${hit.title}: ${hit.snippet}`);
+    for (const hit of screen) lines.push(`- ${formatClockTime(hit.at)} on ${localDateOf(Date.parse(hit.at))} in ${hit.app} — ${hit.title}: ${hit.snippet}`);
     const titles = this.windowTitlesMatching(target, nowMs);
     for (const t of titles) {
-      lines.push(`- ${t.app} — ${t.title}: first ${clockText(t.firstMs)} on ${new Date(t.firstMs).toISOString().slice(0, 10)}, last ${clockText(t.lastMs)} (${durationText(t.seconds)} in all)`);
+      lines.push(`- ${t.app} — ${t.title}: first ${formatClockTime(t.firstMs)} on ${localDateOf(t.firstMs)}, last ${formatClockTime(t.lastMs)} (${formatDuration(t.seconds)} in all)`);
     }
     if (lines.length === 0) {
       const ocr = this.deps.ocrEnabled ? '' : ' Screen text is not being read (OCR is off), so I only searched window titles.';

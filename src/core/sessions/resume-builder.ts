@@ -3,7 +3,7 @@ import type { ActivityRepository } from '../store/repositories/activity-reposito
 import type { SessionRepository } from '../store/repositories/session-repository';
 import { extractiveSummary } from './extractive';
 import { agoText } from '../../shared/ago-text';
-import { durationText } from './words';
+import { formatDuration } from '../../shared/format-duration';
 
 export const DEFAULT_HISTORY_TOKENS = 6000;
 /** How many summarized older turns are listed by their TOC line (the rest by topic only). */
@@ -75,7 +75,7 @@ export function buildResume(input: ResumeInput): ResumeView {
   const since = input.activity.appTime({ window: { startMs: lastActiveMs, endMs: Math.max(lastActiveMs, nowMs) } });
   const changes = since.apps.slice(0, 5).map((a) => ({ app: a.app, seconds: a.seconds }));
   const changedText = changes.length
-    ? `${changes.map((c) => `${durationText(c.seconds)} in ${c.app}`).join(', ')} (${durationText(since.totalActiveSeconds)} active in all)`
+    ? `${changes.map((c) => `${formatDuration(c.seconds)} in ${c.app}`).join(', ')} (${formatDuration(since.totalActiveSeconds)} active in all)`
     : 'no activity observed';
   const warning =
     session.systemPromptHash && session.systemPromptHash !== input.currentPromptHash

@@ -17,8 +17,7 @@ import { DomainError, notFound } from '../errors';
 import type { Clock } from '../clock';
 import type { EventBus } from '../events';
 import { iso } from '../clock';
-import type { LlmClient, LlmMessage, LlmResult } from '../llm/llm-client';
-import type { Db } from '../store/database';
+import type { LlmClient } from '../llm/llm-client';
 import type { ActivityRepository } from '../store/repositories/activity-repository';
 import type { SessionRepository } from '../store/repositories/session-repository';
 import { tokenCount } from '../llm/tokens';
@@ -26,15 +25,15 @@ import { timeBoundMs } from '../time';
 import { extractiveSummary } from './extractive';
 import { OfflineAssistant } from './offline-assistant';
 import { PAUSE_QUESTION, pauseIntent, pausedReply } from './pause-intent';
-import { buildHistory, buildResume, DEFAULT_HISTORY_TOKENS } from './resume-builder';
+import { buildResume } from './resume-builder';
+import { ReplyStreamer } from './reply-streamer';
 import { searchScreenTextInWindow } from '../ocr/screen-search';
 import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
 import { exportSession, importSession } from './session-export';
 import { extractiveSessionSummary, SessionSummarizer } from './session-summarizer';
-import { ASSISTANT_INSTRUCTIONS, promptHash, type ContextProvider, type ObservedContext } from './system-prompt';
+import { ASSISTANT_INSTRUCTIONS, promptHash, type ContextProvider } from './system-prompt';
 
 export interface SessionServiceDeps {
-  readonly db: Db;
   readonly repo: SessionRepository;
   readonly activity: ActivityRepository;
   readonly screenText: ScreenTextRepository;
@@ -58,11 +57,7 @@ export interface SessionServiceDeps {
   };
 }
 
-/** How often a streaming reply is written down, so a crash keeps most of it. */
-const CHECKPOINT_MS = 500;
-
 const newSessionId = (): string => `ses_${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
-
 
 export interface SearchAllFilter {
   readonly q: string;
@@ -79,7 +74,7 @@ export class SessionService {
   readonly summarizer: SessionSummarizer;
   readonly instructions: string;
   readonly instructionsHash: string;
-  private readonly offline: OfflineAssistant;
+  private readonly replies: ReplyStreamer;
   private readonly streaming = new Set<string>();
   /** Resume blocks waiting for the next message of their session (sent to the model once). */
   private readonly pendingResume = new Map<string, string>();
@@ -87,7 +82,15 @@ export class SessionService {
   constructor(private readonly deps: SessionServiceDeps) {
     this.instructions = deps.instructions ?? ASSISTANT_INSTRUCTIONS;
     this.instructionsHash = promptHash(this.instructions);
-    this.offline = new OfflineAssistant({ activity: deps.activity, screenText: deps.screenText, ocrEnabled: deps.ocrEnabled });
+    this.replies = new ReplyStreamer({
+      repo: deps.repo,
+      llm: deps.llm,
+      clock: deps.clock,
+      offline: new OfflineAssistant({ activity: deps.activity, screenText: deps.screenText, ocrEnabled: deps.ocrEnabled }),
+      context: deps.context,
+      instructions: this.instructions,
+      historyTokens: deps.historyTokens,
+    });
     this.summarizer = new SessionSummarizer({ repo: deps.repo, llm: deps.llm, clock: deps.clock, events: deps.events });
   }
 
@@ -238,7 +241,7 @@ export class SessionService {
       else if (intent === 'stop-phrase') reply = PAUSE_QUESTION;
       else {
         if (session.pauseRequested) this.deps.repo.updateSession(id, { pauseRequested: false });
-        const answer = await this.reply(id, turn, content, onDelta, resumeBlock);
+        const answer = await this.replies.stream(id, turn, content, onDelta, resumeBlock);
         ({ reply, engine, model, replyTokens } = answer);
       }
       if (engine === 'command') onDelta(reply);
@@ -262,66 +265,6 @@ export class SessionService {
     } finally {
       this.streaming.delete(id);
     }
-  }
-
-  private async reply(
-    id: string,
-    turn: Turn,
-    content: string,
-    onDelta: (text: string) => void,
-    resumeBlock: string | undefined,
-  ): Promise<{ reply: string; engine: Turn['engine']; model: string | null; replyTokens: number | null }> {
-    const now = this.deps.clock.now();
-    const offline = (): string => this.offline.answer(content, now);
-    const { messages, images, settle } = this.deps.llm.configured
-      ? await this.chatRequest(id, content, resumeBlock)
-      : { messages: [{ role: 'user' as const, content }], images: undefined, settle: undefined };
-    let soFar = '';
-    let streamed = false;
-    let lastCheckpoint = Date.now();
-    const onPiece = (piece: string): void => {
-      streamed = true;
-      soFar += piece;
-      onDelta(piece);
-      if (Date.now() - lastCheckpoint >= CHECKPOINT_MS) {
-        lastCheckpoint = Date.now();
-        this.deps.repo.saveReplySoFar(id, turn.number, soFar);
-      }
-    };
-    try {
-      const result = await this.deps.llm.stream({ purpose: 'chat', messages, ...(images?.length && { images }) }, offline, onPiece);
-      settle?.(result);
-      if (!streamed && result.text) onDelta(result.text);
-      return {
-        // When a stream breaks, the client follows the partial text with the offline answer; the stored
-        // reply is exactly what the user saw.
-        reply: streamed ? soFar : result.text,
-        engine: result.engine === 'openai' ? 'llm' : 'offline',
-        model: result.engine === 'openai' ? result.model : null,
-        replyTokens: result.usage?.completionTokens ?? null,
-      };
-    } catch (error) {
-      // The client falls back by itself; this is the last line of defence so a turn is never lost.
-      const rest = `${streamed ? '\n\n' : ''}${offline()}`;
-      onDelta(rest);
-      process.emitWarning(`session ${id}: the reply failed (${(error as Error).message}); answered offline`);
-      return { reply: soFar + rest, engine: 'offline', model: null, replyTokens: null };
-    }
-  }
-
-  /** Instructions + assembled context, the history that fits, and the new prompt. */
-  private async chatRequest(id: string, content: string, resumeBlock: string | undefined): Promise<{ messages: LlmMessage[]; images?: readonly Buffer[]; settle?: (result: LlmResult) => void }> {
-    let context: ObservedContext;
-    try {
-      const provided = await this.deps.context();
-      context = typeof provided === 'string' ? { text: provided } : provided;
-    } catch (error) {
-      context = { text: `(The observed context is unavailable: ${(error as Error).message})` };
-    }
-    // The turn just started is the newest in the store (prompt, no reply yet); it goes last, as the user message.
-    const past = buildHistory(this.deps.repo, id, this.deps.historyTokens ?? DEFAULT_HISTORY_TOKENS).history.slice(0, -1);
-    const system = [this.instructions, context.text, resumeBlock].filter(Boolean).join('\n\n');
-    return { messages: [{ role: 'system', content: system }, ...past, { role: 'user', content }], images: context.images, settle: context.settle };
   }
 
   resume(id: string, maxHistoryTokens?: number): ResumeView {

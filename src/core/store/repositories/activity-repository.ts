@@ -24,6 +24,15 @@ export interface TimeWindow {
   readonly endMs: number;
 }
 
+/** One stored activity span, as task segmentation reads it. */
+export interface ActivitySpan {
+  readonly kind: 'app' | 'idle' | 'private';
+  readonly app: string | null;
+  readonly title: string | null;
+  readonly startMs: number;
+  readonly endMs: number;
+}
+
 const round1 = (ms: number): number => Math.round(ms / 100) / 10;
 
 /** Work sessions and activity spans: the store side of app time. */
@@ -45,6 +54,12 @@ export class ActivityRepository {
       openSessions: db.prepare(`SELECT * FROM work_sessions WHERE status = 'active'`),
       lastSpanEnd: db.prepare(`SELECT MAX(end_ms) AS end FROM activity_spans WHERE work_session_id = ?`),
       getSession: db.prepare(`SELECT * FROM work_sessions WHERE id = ?`),
+      sessionSpans: db.prepare(
+        `SELECT kind, app, title, start_ms AS startMs, end_ms AS endMs FROM activity_spans WHERE work_session_id = ? ORDER BY start_ms, id`,
+      ),
+      appBefore: db.prepare(`SELECT 1 FROM activity_spans WHERE app = ? AND start_ms < ? LIMIT 1`),
+      anyAppBefore: db.prepare(`SELECT 1 FROM activity_spans WHERE kind = 'app' AND start_ms < ? LIMIT 1`),
+      observedDays: db.prepare(`SELECT COUNT(DISTINCT date(started_at / 1000, 'unixepoch', 'localtime')) AS n FROM work_sessions`),
     };
   }
 
@@ -115,6 +130,26 @@ export class ActivityRepository {
             .all(filter.workSessionId)
     ) as TotalsRow[];
     return summarize(rows);
+  }
+
+  /** Every span of one work session, in time order. */
+  sessionSpans(workSessionId: number): ActivitySpan[] {
+    return this.stmts.sessionSpans.all(workSessionId) as ActivitySpan[];
+  }
+
+  /** Whether `app` was seen before `beforeMs` (in any work session). */
+  appSeenBefore(app: string, beforeMs: number): boolean {
+    return this.stmts.appBefore.get(app, beforeMs) !== undefined;
+  }
+
+  /** Whether any app was observed before `beforeMs`. */
+  anyAppBefore(beforeMs: number): boolean {
+    return this.stmts.anyAppBefore.get(beforeMs) !== undefined;
+  }
+
+  /** How many local days have a work session. */
+  observedDays(): number {
+    return (this.stmts.observedDays.get() as { n: number }).n;
   }
 
   /** App spans overlapping a time window, clipped to it, in time order. */

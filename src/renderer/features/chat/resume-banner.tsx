@@ -1,4 +1,5 @@
 import type { ResumeView } from '../../../shared/contract/sessions';
+import { formatDuration } from '../../format';
 
 /** What resuming brought back: the warning if the instructions changed, and the block the model gets. */
 export function ResumeBanner({ view, onClose }: { readonly view: ResumeView; readonly onClose: () => void }) {
@@ -14,7 +15,7 @@ export function ResumeBanner({ view, onClose }: { readonly view: ResumeView; rea
       <p className="small">
         {view.wholeTurns} {view.wholeTurns === 1 ? 'turn' : 'turns'} brought back whole
         {view.summarizedTurns > 0 && `, ${view.summarizedTurns} summarized`}.
-        {changed.length > 0 && ` Since then: ${changed.map((c) => `${c.app} ${Math.round(c.seconds / 60)} min`).join(', ')}.`}
+        {changed.length > 0 && ` Since then: ${changed.map((c) => `${c.app} ${formatDuration(c.seconds)}`).join(', ')}.`}
       </p>
       {view.warning && (
         <p className="warning small" data-testid="resume-warning">

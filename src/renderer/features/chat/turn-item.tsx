@@ -1,7 +1,7 @@
 import type { Turn } from '../../../shared/contract/sessions';
 import type { OutputMeta } from '../../../shared/contract/storage';
 import type { ShadowClient } from '../../api/index';
-import { formatTime } from '../../format';
+import { formatClockTime } from '../../format';
 import { OUTPUT_MARKER, OutputCard } from '../outputs/output-card';
 import type { LiveTurn } from './use-session-turns';
 
@@ -26,7 +26,7 @@ export function TurnItem({ client, turn, highlighted, outputs }: TurnItemProps) 
   return (
     <li id={`turn-${turn.number}`} className={highlighted ? 'turn highlighted' : 'turn'} data-testid="turn" data-turn={turn.number}>
       <div className="turn-meta muted small">
-        <span>#{turn.number}</span> <time dateTime={turn.createdAt}>{formatTime(turn.createdAt)}</time>
+        <span>#{turn.number}</span> <time dateTime={turn.createdAt}>{formatClockTime(turn.createdAt, { seconds: true })}</time>
         {where && <span className="ellipsis"> · {where}</span>}
       </div>
       <div className="bubble user">{turn.prompt}</div>
@@ -46,7 +46,7 @@ export function LiveTurnItem({ live }: { readonly live: LiveTurn }) {
   return (
     <li className="turn live" data-testid="live-turn" data-turn={live.number} aria-busy="true">
       <div className="turn-meta muted small">
-        <span>#{live.number}</span> <time dateTime={live.createdAt}>{formatTime(live.createdAt)}</time>
+        <span>#{live.number}</span> <time dateTime={live.createdAt}>{formatClockTime(live.createdAt, { seconds: true })}</time>
       </div>
       <div className="bubble user">{live.prompt}</div>
       <div className="bubble assistant" data-testid="live-reply">

@@ -1,5 +1,5 @@
 import type { ImmediateContextView } from '../../../shared/contract/index';
-import { formatTime } from '../../format';
+import { formatClockTime } from '../../format';
 
 export function RecentFrames({ now }: { readonly now: ImmediateContextView | null }) {
   if (!now) return <p className="muted">Loading the current context…</p>;
@@ -8,7 +8,7 @@ export function RecentFrames({ now }: { readonly now: ImmediateContextView | nul
     <section className="card" aria-labelledby="now-title">
       <div className="card-head">
         <h2 id="now-title">Right now</h2>
-        {now.lastAppSwitch && <span className="muted">last switch {formatTime(now.lastAppSwitch)}</span>}
+        {now.lastAppSwitch && <span className="muted">last switch {formatClockTime(now.lastAppSwitch, { seconds: true })}</span>}
       </div>
       <p className="current" data-testid="current-app">
         {now.currentApp ? (
@@ -32,7 +32,7 @@ export function RecentFrames({ now }: { readonly now: ImmediateContextView | nul
         <ol className="frames" data-testid="recent-frames">
           {frames.map((frame) => (
             <li key={frame.id}>
-              <time className="muted small">{formatTime(frame.at)}</time>
+              <time className="muted small">{formatClockTime(frame.at, { seconds: true })}</time>
               <span className="app-name">{frame.app}</span>
               <span className="muted small ellipsis" title={frame.title}>
                 {frame.title}

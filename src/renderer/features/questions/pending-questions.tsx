@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Question } from '../../../shared/contract/memory';
 import type { ShadowClient } from '../../api/index';
-import { formatTime } from '../../format';
+import { formatClockTime } from '../../format';
 import { useAction } from '../../hooks/use-action';
 import { useOperation } from '../../hooks/use-operation';
 
@@ -18,7 +18,7 @@ function QuestionItem({ client, question, onDone }: { readonly client: ShadowCli
   return (
     <li className="question" data-testid="question" data-question-id={question.id}>
       <p className="question-text">{question.text}</p>
-      <p className="muted small">asked {formatTime(question.askedAt)}</p>
+      <p className="muted small">asked {formatClockTime(question.askedAt, { seconds: true })}</p>
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -1,12 +1,8 @@
 import type { ShadowClient } from '../../api/index';
-import { formatDuration } from '../../format';
+import { formatClockTime, formatDuration } from '../../format';
 import { useOperation } from '../../hooks/use-operation';
 
 const REFRESH_MS = 30_000;
-
-function clock(iso: string): string {
-  return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-}
 
 /**
  * The latest work session as a timeline: what the shadow thinks you are doing now, the tasks it
@@ -42,8 +38,8 @@ export function TimelineCard({ client, workSessionId }: { readonly client: Shado
         {tasks.map((task) => (
           <li key={task.id} data-testid="timeline-task">
             <time className="muted small" dateTime={task.startedAt}>
-              {clock(task.startedAt)}
-              {task.endedAt ? `–${clock(task.endedAt)}` : ' – now'}
+              {formatClockTime(task.startedAt)}
+              {task.endedAt ? `–${formatClockTime(task.endedAt)}` : ' – now'}
             </time>
             <div>
               <div>
@@ -57,7 +53,7 @@ export function TimelineCard({ client, workSessionId }: { readonly client: Shado
       {summary && (
         <details className="latest-summary">
           <summary className="small">
-            Latest summary ({summary.kind}, {clock(summary.at)})
+            Latest summary ({summary.kind}, {formatClockTime(summary.at)})
           </summary>
           <p className="small" data-testid="latest-summary">
             {summary.text}

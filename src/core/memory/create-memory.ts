@@ -1,0 +1,87 @@
+import type { WorkSessionDetail } from '../../shared/contract/memory';
+import type { Clock } from '../clock';
+import type { Settings } from '../config/settings';
+import type { EventBus } from '../events';
+import type { LlmClient } from '../llm/llm-client';
+import type { Observer } from '../observe/observer';
+import type { Db } from '../store/database';
+import type { ActivityRepository } from '../store/repositories/activity-repository';
+import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
+import { InterviewService } from './interview-service';
+import { MemoryContext } from './memory-context';
+import { memoryLlmCall } from './pipeline/memory-llm-call';
+import { MemoryPipeline } from './pipeline/memory-pipeline';
+import { memoryRepositories, type MemoryRepositories } from './memory-repositories';
+import { MemoryWorkQueue } from './pipeline/memory-work-queue';
+import { QuestionAsker } from './pipeline/question-asker';
+import { QuestionInbox } from './question-inbox';
+import { SummaryWriter } from './pipeline/summary-writer';
+import { TaskTracker } from './pipeline/task-tracker';
+import { TheoryWriter } from './pipeline/theory-writer';
+import { workflowGuide } from './workflow-guide';
+import { workSessionDetail } from './work-session-detail';
+import { WorkSessionTracker } from './pipeline/work-session-tracker';
+
+export interface MemoryDeps {
+  readonly db: Db;
+  readonly settings: Settings;
+  readonly events: EventBus;
+  readonly clock: Clock;
+  readonly llm: LlmClient;
+  readonly activity: ActivityRepository;
+  readonly screenText: ScreenTextRepository;
+  readonly observer: Observer;
+  /** A demo profile's `interview.json`, used when the interview has no answers yet. */
+  readonly interviewSeedFile?: string | null;
+}
+
+/** The memory layer: what the pipeline learns from the workday, and what the user and other features ask of it. */
+export interface Memory {
+  readonly repositories: MemoryRepositories;
+  /** Tasks, task theory, summaries and clarifying questions, from the core's events (`start` it). */
+  readonly pipeline: MemoryPipeline;
+  /** The context every LLM call is given, and its receipts. */
+  readonly context: MemoryContext;
+  readonly questions: QuestionInbox;
+  readonly interview: InterviewService;
+  workSessionDetail(id: number): WorkSessionDetail | null;
+  guide(): { markdown: string; generatedAt: string };
+}
+
+export function createMemory(deps: MemoryDeps): Memory {
+  const { db, settings, events, clock, llm, activity, screenText, observer } = deps;
+  const repositories = memoryRepositories(db);
+  const queue = new MemoryWorkQueue({ clock, events });
+  const tracker = new WorkSessionTracker({ activity, observer, repositories });
+  const context = new MemoryContext({ clock, llm, observer, repositories, tracker });
+  const call = memoryLlmCall(llm, context);
+  const forgetHistory = (): void => context.forgetHistory();
+  const pipeline = new MemoryPipeline({
+    events,
+    observer,
+    queue,
+    tracker,
+    context,
+    tasks: new TaskTracker({ observer, activity, tasks: repositories.tasks, events }),
+    theory: new TheoryWriter({ call, tasks: repositories.tasks, screenText, events }),
+    summaries: new SummaryWriter({ call, summaries: repositories.summaries, tracker, events }),
+    asker: new QuestionAsker({ call, settings, observer, activity, questions: repositories.questions, events }),
+  });
+  const interview = new InterviewService({ interview: repositories.interview, llm, clock, events, onChanged: forgetHistory });
+  if (deps.interviewSeedFile) {
+    try {
+      interview.seedFrom(deps.interviewSeedFile);
+    } catch (error) {
+      queue.report(error);
+    }
+  }
+  return {
+    repositories,
+    pipeline,
+    context,
+    questions: new QuestionInbox({ questions: repositories.questions, clock, events, onAnswered: forgetHistory }),
+    interview,
+    workSessionDetail: (id) => workSessionDetail({ repositories, activity }, id),
+    guide: () => workflowGuide({ repositories, activity }, clock.now()),
+  };
+}

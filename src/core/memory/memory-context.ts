@@ -1,0 +1,79 @@
+import type { Clock } from '../clock';
+import type { LlmClient, LlmResult } from '../llm/llm-client';
+import type { Observer } from '../observe/observer';
+import { assembleContext, type AssembledContext } from './context-assembly';
+import { loadHistoricalContext, type HistoricalContext } from './history';
+import type { MemoryRepositories } from './memory-repositories';
+import { sessionContextItems } from './session-context';
+import type { SessionState, WorkSessionTracker } from './pipeline/work-session-tracker';
+
+export interface MemoryContextDeps {
+  readonly clock: Clock;
+  readonly llm: Pick<LlmClient, 'visionEnabled'>;
+  readonly observer: Pick<Observer, 'immediateContext' | 'recentFrames'>;
+  readonly repositories: MemoryRepositories;
+  readonly tracker: WorkSessionTracker;
+}
+
+/**
+ * The context every LLM call is given (immediate, session, history, baseline) and its receipts.
+ * History is loaded once and reused until something it holds changes (`forgetHistory`).
+ */
+export class MemoryContext {
+  private history: HistoricalContext | null = null;
+
+  constructor(private readonly deps: MemoryContextDeps) {}
+
+  /** What a call made now would be given. Nothing is stored (the receipt has no id). */
+  preview(purpose: string): AssembledContext {
+    const now = this.deps.clock.now();
+    return this.assemble(purpose, this.deps.tracker.observedNow(now), now);
+  }
+
+  /**
+   * The context for an LLM call made by another feature (chat): assembled now, with its receipt
+   * stored. Call `recordOutcome` with the call's result so the receipt says which engine answered.
+   */
+  forCall(purpose: string): { context: AssembledContext; receiptId: number } {
+    const now = this.deps.clock.now();
+    return this.assembleWithReceipt(purpose, this.deps.tracker.observedNow(now), now);
+  }
+
+  recordOutcome(receiptId: number, result: Pick<LlmResult, 'engine' | 'fallbackReason'>): void {
+    this.deps.repositories.receipts.setOutcome(receiptId, result.engine, result.fallbackReason);
+  }
+
+  /** The context of a call about `s` at `now`, with its receipt stored. */
+  assembleWithReceipt(purpose: string, s: SessionState | null, now: number): { context: AssembledContext; receiptId: number } {
+    const context = this.assemble(purpose, s, now);
+    return { context, receiptId: this.deps.repositories.receipts.insert(context.receipt, now) };
+  }
+
+  /** Past summaries, known tasks, answers or the baseline changed: load history again on the next call. */
+  forgetHistory(): void {
+    this.history = null;
+  }
+
+  private assemble(purpose: string, s: SessionState | null, now: number): AssembledContext {
+    const { observer, repositories, tracker } = this.deps;
+    const immediate = observer.immediateContext();
+    const snapshot = s ? tracker.snapshot(s, now) : null;
+    const current = s?.tasks.at(-1);
+    const currentActivity = [immediate.currentApp, immediate.currentWindowTitle, current?.name, ...(current?.titles ?? []), snapshot?.theory?.text]
+      .filter(Boolean)
+      .join(' ');
+    this.history ??= loadHistoricalContext(repositories, now);
+    return assembleContext({
+      purpose,
+      workSessionId: s?.id ?? null,
+      nowMs: now,
+      immediate,
+      frames: observer.recentFrames(),
+      visionEnabled: this.deps.llm.visionEnabled,
+      sessionItems: snapshot ? sessionContextItems(snapshot) : [],
+      history: this.history,
+      currentActivity,
+      baseline: repositories.interview.summary()?.text ?? null,
+    });
+  }
+}

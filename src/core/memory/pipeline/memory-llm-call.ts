@@ -1,0 +1,37 @@
+import type { LlmClient, LlmPurpose, LlmResult, OfflineAnswer } from '../../llm/llm-client';
+import type { MemoryContext } from '../memory-context';
+import type { SessionState } from './work-session-tracker';
+
+export interface MemoryCallRequest {
+  readonly purpose: LlmPurpose;
+  readonly state: SessionState;
+  readonly now: number;
+  readonly system: string;
+  readonly ask: string;
+  readonly offline: OfflineAnswer;
+  readonly maxTokens: number;
+}
+
+export type MemoryCall = (request: MemoryCallRequest) => Promise<LlmResult>;
+
+/** One memory LLM call: assembled context, a stored receipt, and the offline answer on any failure. */
+export function memoryLlmCall(llm: Pick<LlmClient, 'complete'>, context: MemoryContext): MemoryCall {
+  return async ({ purpose, state, now, system, ask, offline, maxTokens }) => {
+    const { context: assembled, receiptId } = context.assembleWithReceipt(purpose, state, now);
+    const result = await llm.complete(
+      {
+        purpose,
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: `${assembled.text}\n\n${ask}` },
+        ],
+        images: assembled.immediate.images,
+        maxTokens,
+        temperature: 0.2,
+      },
+      offline,
+    );
+    context.recordOutcome(receiptId, result);
+    return result;
+  };
+}

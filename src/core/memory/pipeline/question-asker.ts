@@ -1,0 +1,69 @@
+import type { Settings } from '../../config/settings';
+import { iso } from '../../clock';
+import type { EventBus } from '../../events';
+import type { Frame } from '../../observe/frame';
+import type { Observer } from '../../observe/observer';
+import type { ActivityRepository } from '../../store/repositories/activity-repository';
+import type { MemoryQuestionRepository } from '../../store/repositories/memory-question-repository';
+import type { MemoryCall } from './memory-llm-call';
+import { isRepeatQuestion, normalizeQuestion, proposeQuestions, SWITCH_WINDOW_MS } from '../questions';
+import type { SessionState } from './work-session-tracker';
+
+const SYSTEM =
+  'You shadow a knowledge worker and may ask one short, friendly clarifying question about what you just saw, so you learn their job. Reply with the question only, one sentence.';
+
+export interface QuestionAskerDeps {
+  readonly call: MemoryCall;
+  readonly settings: Pick<Settings, 'questionMinIntervalMin'>;
+  readonly observer: Pick<Observer, 'immediateContext'>;
+  readonly activity: ActivityRepository;
+  readonly questions: MemoryQuestionRepository;
+  readonly events: EventBus;
+}
+
+/** Asks a clarifying question about what was just seen, when one is due and it is new. */
+export class QuestionAsker {
+  constructor(private readonly deps: QuestionAskerDeps) {}
+
+  async maybeAsk(s: SessionState, frame: Frame, now: number): Promise<void> {
+    const { observer, settings, activity, questions, events } = this.deps;
+    // Never during idle, private or paused time: only while a permitted window is being observed.
+    if (observer.immediateContext().state !== 'observing') return;
+    const last = questions.lastAskedAt();
+    if (last !== null && now - last < settings.questionMinIntervalMin * 60_000) return;
+    const recentSpans = s.spans.filter((x) => x.kind === 'app' && x.endMs >= now - SWITCH_WINDOW_MS);
+    const firstInSession = s.spans.find((x) => x.app === frame.app)?.startMs ?? now;
+    const candidates = proposeQuestions({
+      nowMs: now,
+      sessionStartMs: s.startMs,
+      recentSpans,
+      currentApp: frame.app,
+      currentTitle: frame.title,
+      appFirstSeenInSessionMs: firstInSession,
+      appSeenBefore: activity.appSeenBefore(frame.app, s.startMs),
+      hasEarlierSessions: activity.anyAppBefore(s.startMs),
+    });
+    const asked = questions.allAsked();
+    const candidate = candidates.find((c) => !isRepeatQuestion({ normalized: normalizeQuestion(c.text), trigger: c.trigger, subject: c.subject }, asked));
+    if (!candidate) return;
+    const result = await this.deps.call({ purpose: 'question', state: s, now, system: SYSTEM, ask: `What you just saw: ${candidate.observation}`, offline: () => candidate.text, maxTokens: 80 });
+    let text = result.text.trim().split('\n')[0]!.slice(0, 300);
+    let engine = result.engine;
+    // A reworded question must still be new; if it echoes an old one, ask in the template's words.
+    if (!text || (engine === 'openai' && isRepeatQuestion({ normalized: normalizeQuestion(text), trigger: '', subject: '' }, asked))) {
+      text = candidate.text;
+      engine = 'offline';
+    }
+    const question = questions.insert({
+      workSessionId: s.id,
+      askedAt: now,
+      text,
+      normalized: normalizeQuestion(text),
+      trigger: candidate.trigger,
+      subject: candidate.subject,
+      engine,
+    });
+    events.emit('question:asked', { id: question.id, workSessionId: s.id, at: iso(now), text, trigger: candidate.trigger });
+    events.emit('context:session-updated', { workSessionId: s.id, at: iso(now), reason: 'question' });
+  }
+}

@@ -1,0 +1,74 @@
+import type { WorkSessionSummary } from '../../../shared/contract/memory';
+import { iso } from '../../clock';
+import type { EventBus } from '../../events';
+import type { LlmResult } from '../../llm/llm-client';
+import { tokenCount, truncateToTokens } from '../../llm/tokens';
+import type { MemorySummaryRepository } from '../../store/repositories/memory-summary-repository';
+import type { MemoryCall } from './memory-llm-call';
+import { offlineSessionSummary, SUMMARY_MAX_TOKENS, type SessionSnapshot } from '../session-context';
+import type { SessionState, WorkSessionTracker } from './work-session-tracker';
+
+const SYSTEM = `You keep a running record of a knowledge worker's work session. Summarise the session so far from the context: the tasks done (with times), apps used, what they seem to be working towards, and anything learned from their answers. Plain prose, at most ${SUMMARY_MAX_TOKENS - 150} words.`;
+
+type SummaryKind = 'rolling' | 'final';
+
+export interface SummaryWriterDeps {
+  readonly call: MemoryCall;
+  readonly summaries: MemorySummaryRepository;
+  readonly tracker: WorkSessionTracker;
+  readonly events: EventBus;
+}
+
+/** Rolling and final work-session summaries (LLM, else the offline template), within 500 tokens. */
+export class SummaryWriter {
+  constructor(private readonly deps: SummaryWriterDeps) {}
+
+  async write(s: SessionState, now: number, kind: SummaryKind): Promise<WorkSessionSummary> {
+    const snapshot = this.deps.tracker.snapshot(s, now);
+    const result = await this.deps.call({
+      purpose: 'summary',
+      state: s,
+      now,
+      system: SYSTEM,
+      ask: kind === 'final' ? 'The work session has ended. Write its final summary.' : 'Update the summary of this work session.',
+      offline: () => offlineSessionSummary(snapshot, kind === 'final'),
+      maxTokens: SUMMARY_MAX_TOKENS + 100,
+    });
+    return this.store(s, now, kind, result.text, result, snapshot);
+  }
+
+  /** The final summary from the offline template, at once (the app is quitting). */
+  writeFinalOffline(s: SessionState, now: number): WorkSessionSummary {
+    const snapshot = this.deps.tracker.snapshot(s, now);
+    return this.store(s, now, 'final', offlineSessionSummary(snapshot, true), { engine: 'offline', fallbackReason: 'the app quit before the final summary was written' }, snapshot);
+  }
+
+  private store(
+    s: SessionState,
+    now: number,
+    kind: SummaryKind,
+    rawText: string,
+    result: Pick<LlmResult, 'engine' | 'fallbackReason'>,
+    snapshot: SessionSnapshot,
+  ): WorkSessionSummary {
+    const text = truncateToTokens(rawText.trim(), SUMMARY_MAX_TOKENS);
+    const summary = this.deps.summaries.insert({
+      workSessionId: s.id,
+      atMs: now,
+      kind,
+      text,
+      tokenCount: tokenCount(text),
+      engine: result.engine,
+      fallbackReason: result.fallbackReason,
+      durationMs: now - s.startMs,
+      tasks: [...new Set(s.tasks.map((t) => t.name))],
+      apps: snapshot.appTime.apps.map((a) => a.app),
+    });
+    s.lastSummaryAtMs = now;
+    s.boundarySinceSummary = false;
+    const { events } = this.deps;
+    events.emit('context:summary-generated', { workSessionId: s.id, summaryId: summary.id, kind, at: iso(now), tokenCount: summary.tokenCount, engine: summary.engine });
+    events.emit('context:session-updated', { workSessionId: s.id, at: iso(now), reason: 'summary' });
+    return summary;
+  }
+}
