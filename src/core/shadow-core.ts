@@ -23,7 +23,7 @@ import { SessionService } from './sessions/session-service';
 import { AppletStore } from './applets/applet-store';
 import { ContextService, contextForSessions } from './context/context-service';
 import { OutputStore } from './outputs/output-store';
-import { FileStorage } from './storage/file-storage';
+import { FileAccess } from './file-access/file-access';
 import { ContextSetRepository } from './store/repositories/context-set-repository';
 import { OutputRepository } from './store/repositories/output-repository';
 
@@ -74,8 +74,8 @@ export interface ShadowCore {
   /** Outputs shown in sessions, referenced from turns by [output:<id>] markers. */
   readonly outputs: OutputStore;
   readonly applets: AppletStore;
-  /** Files for the storage API: reads inside the allowed roots, writes under the data directory. */
-  readonly storage: FileStorage;
+  /** The file API: reads inside the allowed roots, writes under the data directory. */
+  readonly files: FileAccess;
   close(): void;
 }
 
@@ -146,7 +146,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     sessionExists: (id) => context.sessionExists(id),
   });
   const applets = new AppletStore(join(paths.data, 'applets'), clock);
-  const storage = new FileStorage({
+  const files = new FileAccess({
     dataDir: paths.data,
     allowedRoots: settings.allowedRoots,
     reservedDirs: ['applets', 'frames'],
@@ -187,7 +187,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     context,
     outputs,
     applets,
-    storage,
+    files,
     close() {
       observer.stop();
       memory.pipeline.stop();

@@ -8,13 +8,13 @@ export function storageHandlers(core: ShadowCore) {
   const listSessionOutputs: Op<'listSessionOutputs'> = ({ id }) => ({ outputs: core.outputs.list(id) });
   const storeOutput: Op<'storeOutput'> = ({ id, ...output }) => core.outputs.store(id, output);
   const storageRoots: Op<'storageRoots'> = () => ({
-    readRoots: core.storage.readRoots(),
-    writeRoot: core.storage.dataDir,
+    readRoots: core.files.readRoots(),
+    writeRoot: core.files.dataDir,
   });
-  const storageReadFile: Op<'storageReadFile'> = ({ path }) => core.storage.readFile(path);
+  const storageReadFile: Op<'storageReadFile'> = ({ path }) => core.files.readFile(path);
   const storageWriteFile: Op<'storageWriteFile'> = ({ path, content, encoding }) =>
-    core.storage.writeFile(path, content, encoding);
-  const storageList: Op<'storageList'> = ({ path }) => core.storage.list(path);
+    core.files.writeFile(path, content, encoding);
+  const storageList: Op<'storageList'> = ({ path }) => core.files.list(path);
   const listApplets: Op<'listApplets'> = () => ({ applets: core.applets.list() });
   const getApplet: Op<'getApplet'> = ({ slug }) => core.applets.load(slug);
   const saveApplet: Op<'saveApplet'> = ({ slug, ...applet }) => core.applets.save(slug, applet);

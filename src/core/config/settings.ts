@@ -32,7 +32,7 @@ export const settingsSchema = z.object({
   mcpAllowImages: z.boolean().default(false),
   retentionDays: z.number().int().min(1).max(3650).default(90),
   outputRetentionDays: z.number().int().min(1).max(3650).default(30),
-  /** Folders (absolute paths) the storage API may read besides the profile's data directory. */
+  /** Folders (absolute paths) the file API may read besides the profile's data directory. */
   allowedRoots: z
     .array(z.string().refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'an allowed root is an absolute path'))
     .default([]),

@@ -4,7 +4,7 @@ import { defineOperation, defineOperations } from './define';
 export const storageUsageSchema = z.object({
   /** The SQLite database with its write-ahead log. */
   databaseBytes: z.number().int(),
-  /** Kept screenshots, applets and files written through the storage API. */
+  /** Kept screenshots, applets and files written through the file API. */
   dataBytes: z.number().int(),
   screenTextRows: z.number().int(),
   retentionDays: z.number().int(),

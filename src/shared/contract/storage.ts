@@ -3,9 +3,9 @@ import { defineOperation, defineOperations } from './define';
 import { sessionIdSchema } from './sessions';
 
 export const OUTPUT_MAX_BYTES = 5 * 1024 * 1024;
-export const STORAGE_READ_MAX_BYTES = 5 * 1024 * 1024;
-export const STORAGE_WRITE_MAX_BYTES = 1024 * 1024;
-export const STORAGE_PATH_MAX_LENGTH = 1024;
+export const FILE_READ_MAX_BYTES = 5 * 1024 * 1024;
+export const FILE_WRITE_MAX_BYTES = 1024 * 1024;
+export const FILE_PATH_MAX_LENGTH = 1024;
 export const APPLET_PART_MAX_CHARS = 512 * 1024;
 export const APPLET_STATE_MAX_BYTES = 256 * 1024;
 
@@ -65,10 +65,10 @@ export const appletSchema = appletMetaSchema.extend({
 });
 export type Applet = z.infer<typeof appletSchema>;
 
-/** A path as a client sends it; the storage guard does the real checks (roots, symlinks, names). */
-const storagePathSchema = z.string().min(1, 'give a path').max(STORAGE_PATH_MAX_LENGTH, `a path is at most ${STORAGE_PATH_MAX_LENGTH} characters`);
+/** A path as a client sends it; the file API does the real checks (roots, symlinks, names) in src/core/file-access. */
+const filePathSchema = z.string().min(1, 'give a path').max(FILE_PATH_MAX_LENGTH, `a path is at most ${FILE_PATH_MAX_LENGTH} characters`);
 
-export const storageEntrySchema = z.object({
+export const fileEntrySchema = z.object({
   name: z.string(),
   type: z.enum(['file', 'directory', 'symlink', 'other']),
   size: z.number().int(),
@@ -112,7 +112,7 @@ export const storageOperations = defineOperations({
   storageRoots: defineOperation({
     method: 'GET',
     path: '/storage/roots',
-    summary: 'Where the storage API may read (allowed roots) and write (the profile data directory).',
+    summary: 'Where the file API may read (allowed roots) and write (the profile data directory).',
     input: z.object({}).strict(),
     output: z.object({ readRoots: z.array(z.string()), writeRoot: z.string() }),
   }),
@@ -120,22 +120,22 @@ export const storageOperations = defineOperations({
     method: 'GET',
     path: '/storage/file',
     summary: 'Read a file inside the allowed roots (at most 5 MB); text as utf8, anything else as base64.',
-    input: z.object({ path: storagePathSchema }).strict(),
+    input: z.object({ path: filePathSchema }).strict(),
     output: z.object({ path: z.string(), content: z.string(), encoding: contentEncodingSchema, size: z.number().int() }),
   }),
   storageWriteFile: defineOperation({
     method: 'POST',
     path: '/storage/file',
     summary: 'Write a file under the profile data directory (at most 1 MB); missing folders are created.',
-    input: z.object({ path: storagePathSchema, content: z.string(), encoding: contentEncodingSchema.default('utf8') }).strict(),
+    input: z.object({ path: filePathSchema, content: z.string(), encoding: contentEncodingSchema.default('utf8') }).strict(),
     output: z.object({ path: z.string(), size: z.number().int() }),
   }),
   storageList: defineOperation({
     method: 'GET',
     path: '/storage/list',
     summary: 'List a folder inside the allowed roots (the data directory when no path is given).',
-    input: z.object({ path: storagePathSchema.optional() }).strict(),
-    output: z.object({ path: z.string(), files: z.array(storageEntrySchema) }),
+    input: z.object({ path: filePathSchema.optional() }).strict(),
+    output: z.object({ path: z.string(), files: z.array(fileEntrySchema) }),
   }),
   listApplets: defineOperation({
     method: 'GET',

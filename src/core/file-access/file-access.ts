@@ -15,12 +15,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { STORAGE_READ_MAX_BYTES, STORAGE_WRITE_MAX_BYTES, type ContentEncoding } from '../../shared/contract/storage';
+import { FILE_READ_MAX_BYTES, FILE_WRITE_MAX_BYTES, type ContentEncoding } from '../../shared/contract/storage';
 import { DomainError, notFound } from '../errors';
 import { iso } from '../clock';
 import { badPath, checkPathText, forbiddenPath, isInside, sensitiveReason } from './path-rules';
 
-export interface FileStorageOptions {
+export interface FileAccessOptions {
   /** The profile's data directory: readable, and the only place writes go. */
   readonly dataDir: string;
   /** More folders the user allowed reading from (settings `allowedRoots`). */
@@ -31,7 +31,7 @@ export interface FileStorageOptions {
   readonly writeMaxBytes?: number;
 }
 
-export interface StorageEntry {
+export interface FileEntry {
   readonly name: string;
   readonly type: 'file' | 'directory' | 'symlink' | 'other';
   readonly size: number;
@@ -69,17 +69,17 @@ function realPathOf(path: string): { real: string; exists: boolean } {
 }
 
 /**
- * Files for applets and the storage API (docs/api.md, Files), with these rules: reads only inside the allowed roots,
+ * The file API (docs/api.md, The file API) for applets and clients, with these rules: reads only inside the allowed roots,
  * writes only under the data directory, both judged on the real path (symlinks resolved); secrets
  * refused by name; size limits. Refuses with DomainErrors the surfaces map to their own codes.
  */
-export class FileStorage {
+export class FileAccess {
   private readonly readMax: number;
   private readonly writeMax: number;
 
-  constructor(private readonly options: FileStorageOptions) {
-    this.readMax = options.readMaxBytes ?? STORAGE_READ_MAX_BYTES;
-    this.writeMax = options.writeMaxBytes ?? STORAGE_WRITE_MAX_BYTES;
+  constructor(private readonly options: FileAccessOptions) {
+    this.readMax = options.readMaxBytes ?? FILE_READ_MAX_BYTES;
+    this.writeMax = options.writeMaxBytes ?? FILE_WRITE_MAX_BYTES;
   }
 
   get dataDir(): string {
@@ -154,14 +154,14 @@ export class FileStorage {
     }
   }
 
-  list(raw?: string): { path: string; files: StorageEntry[] } {
+  list(raw?: string): { path: string; files: FileEntry[] } {
     const { real, exists } = this.resolveReadable(raw ?? this.options.dataDir);
     if (!exists) throw notFound(`Folder ${raw}`);
     if (!statSync(real).isDirectory()) throw badPath('The path is not a folder.');
     const files = readdirSync(real, { withFileTypes: true })
       .filter((entry) => sensitiveReason(entry.name) === null)
       .slice(0, LIST_MAX_ENTRIES)
-      .map((entry): StorageEntry => {
+      .map((entry): FileEntry => {
         let size = 0;
         let modifiedAt = iso(0);
         try {

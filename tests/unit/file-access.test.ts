@@ -3,8 +3,8 @@ import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FileStorage } from '../../src/core/storage/file-storage';
-import { checkPathText, isInside, sensitiveReason } from '../../src/core/storage/path-rules';
+import { FileAccess } from '../../src/core/file-access/file-access';
+import { checkPathText, isInside, sensitiveReason } from '../../src/core/file-access/path-rules';
 
 describe('path rules', () => {
   it('checkPathText resolves relative paths from the base and refuses what cannot be a plain path', () => {
@@ -36,15 +36,15 @@ describe('path rules', () => {
   });
 });
 
-describe('FileStorage', () => {
+describe('FileAccess', () => {
   let data: string;
   let outside: string;
-  let storage: FileStorage;
+  let files: FileAccess;
 
   beforeEach(() => {
     data = mkdtempSync(join(tmpdir(), 'shadow-fs-data-'));
     outside = mkdtempSync(join(tmpdir(), 'shadow-fs-outside-'));
-    storage = new FileStorage({ dataDir: data, allowedRoots: [], reservedDirs: ['applets'] });
+    files = new FileAccess({ dataDir: data, allowedRoots: [], reservedDirs: ['applets'] });
   });
 
   afterEach(() => {
@@ -55,32 +55,32 @@ describe('FileStorage', () => {
   it('never writes through a symlink planted at the target name', () => {
     writeFileSync(join(outside, 'victim.txt'), 'original');
     symlinkSync(join(outside, 'victim.txt'), join(data, 'planted.txt'));
-    expect(() => storage.writeFile('planted.txt', 'PWNED')).toThrow(expect.objectContaining({ kind: 'forbidden' }));
+    expect(() => files.writeFile('planted.txt', 'PWNED')).toThrow(expect.objectContaining({ kind: 'forbidden' }));
     symlinkSync(join(data, 'real.txt'), join(data, 'inner-link.txt'));
     writeFileSync(join(data, 'real.txt'), 'inside');
-    expect(() => storage.writeFile('inner-link.txt', 'changed')).toThrow(expect.objectContaining({ kind: 'forbidden' }));
+    expect(() => files.writeFile('inner-link.txt', 'changed')).toThrow(expect.objectContaining({ kind: 'forbidden' }));
     expect(readFileSync(join(outside, 'victim.txt'), 'utf8')).toBe('original');
     expect(readFileSync(join(data, 'real.txt'), 'utf8')).toBe('inside');
     expect(lstatSync(join(data, 'planted.txt')).isSymbolicLink()).toBe(true);
   });
 
   it('overwrites a regular file atomically and refuses reserved folders', () => {
-    storage.writeFile('a.txt', 'one');
-    storage.writeFile('a.txt', 'two');
-    expect(storage.readFile('a.txt')).toMatchObject({ content: 'two', encoding: 'utf8' });
-    expect(() => storage.writeFile('applets/x/script.js', 'x')).toThrow(expect.objectContaining({ kind: 'forbidden' }));
+    files.writeFile('a.txt', 'one');
+    files.writeFile('a.txt', 'two');
+    expect(files.readFile('a.txt')).toMatchObject({ content: 'two', encoding: 'utf8' });
+    expect(() => files.writeFile('applets/x/script.js', 'x')).toThrow(expect.objectContaining({ kind: 'forbidden' }));
   });
 
   it('reads only regular files: a FIFO or a folder is refused without blocking', () => {
     execFileSync('mkfifo', [join(data, 'pipe')]);
-    expect(() => storage.readFile('pipe')).toThrow(expect.objectContaining({ kind: 'invalid' }));
+    expect(() => files.readFile('pipe')).toThrow(expect.objectContaining({ kind: 'invalid' }));
     mkdirSync(join(data, 'dir'));
-    expect(() => storage.readFile('dir')).toThrow(expect.objectContaining({ kind: 'invalid' }));
-    expect(() => storage.readFile('missing.txt')).toThrow(expect.objectContaining({ kind: 'not_found' }));
+    expect(() => files.readFile('dir')).toThrow(expect.objectContaining({ kind: 'invalid' }));
+    expect(() => files.readFile('missing.txt')).toThrow(expect.objectContaining({ kind: 'not_found' }));
   });
 
   it('reads invalid UTF-8 as base64', () => {
     writeFileSync(join(data, 'latin1.txt'), Buffer.from([0x63, 0x61, 0x66, 0xe9]));
-    expect(storage.readFile('latin1.txt')).toMatchObject({ encoding: 'base64', content: Buffer.from([0x63, 0x61, 0x66, 0xe9]).toString('base64') });
+    expect(files.readFile('latin1.txt')).toMatchObject({ encoding: 'base64', content: Buffer.from([0x63, 0x61, 0x66, 0xe9]).toString('base64') });
   });
 });

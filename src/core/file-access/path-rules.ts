@@ -1,5 +1,5 @@
 import { isAbsolute, normalize, relative, resolve, sep } from 'node:path';
-import { STORAGE_PATH_MAX_LENGTH } from '../../shared/contract/storage';
+import { FILE_PATH_MAX_LENGTH } from '../../shared/contract/storage';
 import { DomainError } from '../errors';
 
 export const badPath = (message: string): DomainError => new DomainError('invalid', 'bad_path', message);
@@ -14,7 +14,7 @@ const SEGMENT_MAX_LENGTH = 255;
  */
 export function checkPathText(raw: string, base: string): string {
   if (raw.length === 0) throw badPath('Give a path.');
-  if (raw.length > STORAGE_PATH_MAX_LENGTH) throw badPath(`The path is ${raw.length} characters; at most ${STORAGE_PATH_MAX_LENGTH} are accepted.`);
+  if (raw.length > FILE_PATH_MAX_LENGTH) throw badPath(`The path is ${raw.length} characters; at most ${FILE_PATH_MAX_LENGTH} are accepted.`);
   if (raw.includes('\0')) throw badPath('The path contains a NUL byte.');
   // eslint-disable-next-line no-control-regex
   if (/[\u0001-\u001f\u007f]/.test(raw)) throw badPath('The path contains a control character.');
