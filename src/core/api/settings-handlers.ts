@@ -1,6 +1,6 @@
 import type { OperationOutput, OperationParsedInput, Operations } from '../../shared/contract/index';
 import type { ShadowCore } from '../shadow-core';
-import { storageUsage } from '../storage-usage';
+import { profileDiskUsage } from '../profile-disk-usage';
 
 type Op<K extends keyof Operations> = (input: OperationParsedInput<Operations[K]>) => OperationOutput<Operations[K]>;
 
@@ -8,7 +8,7 @@ export function settingsHandlers(core: ShadowCore) {
   const getSettings: Op<'getSettings'> = () => ({
     file: core.paths.settings,
     settings: { ...core.settings },
-    usage: storageUsage(core),
+    usage: profileDiskUsage(core),
   });
   return { getSettings };
 }

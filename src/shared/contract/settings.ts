@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation, defineOperations } from './define';
 
-export const storageUsageSchema = z.object({
+export const diskUsageSchema = z.object({
   /** The SQLite database with its write-ahead log. */
   databaseBytes: z.number().int(),
   /** Kept screenshots, applets and files written through the file API. */
@@ -10,14 +10,14 @@ export const storageUsageSchema = z.object({
   retentionDays: z.number().int(),
   outputRetentionDays: z.number().int(),
 });
-export type StorageUsage = z.infer<typeof storageUsageSchema>;
+export type DiskUsage = z.infer<typeof diskUsageSchema>;
 
 export const settingsOperations = defineOperations({
   getSettings: defineOperation({
     method: 'GET',
     path: '/settings',
-    summary: 'The effective settings (settings.json over the defaults; the LLM key stays in the environment) and how much the profile stores.',
+    summary: 'The effective settings (settings.json over the defaults; the LLM key stays in the environment) and what the profile occupies on disk.',
     input: z.object({}).strict(),
-    output: z.object({ file: z.string(), settings: z.record(z.string(), z.unknown()), usage: storageUsageSchema }),
+    output: z.object({ file: z.string(), settings: z.record(z.string(), z.unknown()), usage: diskUsageSchema }),
   }),
 });

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StorageUsage } from '../shared/contract/settings';
+import type { DiskUsage } from '../shared/contract/settings';
 import type { ShadowCore } from './shadow-core';
 
 function fileSize(path: string): number {
@@ -27,8 +27,8 @@ function folderSize(dir: string): number {
   return total;
 }
 
-/** How much the profile stores, for the settings view. */
-export function storageUsage(core: ShadowCore): StorageUsage {
+/** What the profile occupies on disk, with the retention settings beside it, for the settings view. */
+export function profileDiskUsage(core: ShadowCore): DiskUsage {
   const db = core.paths.database;
   return {
     databaseBytes: fileSize(db) + fileSize(`${db}-wal`),
