@@ -21,7 +21,7 @@ import { ScreenTextRepository } from './store/repositories/screen-text-repositor
 import { SessionRepository } from './store/repositories/session-repository';
 import { SessionService } from './sessions/session-service';
 import { AppletStore } from './applets/applet-store';
-import { ContextService, contextForSessions } from './context/context-service';
+import { ContextSetService, contextSetsForSessions } from './context-sets/context-set-service';
 import { OutputStore } from './outputs/output-store';
 import { FileAccess } from './file-access/file-access';
 import { ContextSetRepository } from './store/repositories/context-set-repository';
@@ -70,7 +70,7 @@ export interface ShadowCore {
   /** Conversations with the assistant (chat, TOC, titles, search, resume, export). */
   readonly sessions: SessionService;
   /** Context sets of each session (files, tickets, applet, endpoints, ports). */
-  readonly context: ContextService;
+  readonly contextSets: ContextSetService;
   /** Outputs shown in sessions, referenced from turns by [output:<id>] markers. */
   readonly outputs: OutputStore;
   readonly applets: AppletStore;
@@ -138,12 +138,12 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     sourceKind: source.kind,
     recognizer: options.ocrRecognizer,
   });
-  const context = new ContextService({ repository: new ContextSetRepository(db), events, clock });
+  const contextSets = new ContextSetService({ repository: new ContextSetRepository(db), events, clock });
   const outputs = new OutputStore({
     repository: new OutputRepository(db),
     clock,
     retentionDays: settings.outputRetentionDays,
-    sessionExists: (id) => context.sessionExists(id),
+    sessionExists: (id) => contextSets.sessionExists(id),
   });
   const applets = new AppletStore(join(paths.data, 'applets'), clock);
   const files = new FileAccess({
@@ -167,7 +167,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
       const now = observer.immediateContext();
       return { app: now.currentApp, title: now.currentWindowTitle };
     },
-    ...contextForSessions(context, { announceResume: true }),
+    ...contextSetsForSessions(contextSets, { announceResume: true }),
   });
 
   return {
@@ -184,7 +184,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     screenText,
     ocr,
     sessions,
-    context,
+    contextSets,
     outputs,
     applets,
     files,

@@ -30,16 +30,16 @@ const newHome = (): string => {
 
 beforeAll(async () => {
   home = newHome();
-  const store = createShadowCore({ paths: resolveProfilePaths({ SHADOW_HOME: home }), role: 'reader' });
-  const ledger = store.sessions.create({ type: 'ticket', title: 'Ledger export bug', tools: [] });
+  const core = createShadowCore({ paths: resolveProfilePaths({ SHADOW_HOME: home }), role: 'reader' });
+  const ledger = core.sessions.create({ type: 'ticket', title: 'Ledger export bug', tools: [] });
   ledgerId = ledger.id;
-  await store.sessions.send(ledger.id, 'The ledger export drops the quokka column');
-  await store.sessions.send(ledger.id, 'It happens only for March');
-  store.context.replaceAll(ledger.id, { tickets: ['AP-42'] });
-  const other = store.sessions.create({ type: 'chat', title: 'Vacation planning', tools: [] });
-  await store.sessions.send(other.id, 'Plan a week in Lisbon');
-  await store.sessions.idle();
-  store.close();
+  await core.sessions.send(ledger.id, 'The ledger export drops the quokka column');
+  await core.sessions.send(ledger.id, 'It happens only for March');
+  core.contextSets.replaceAll(ledger.id, { tickets: ['AP-42'] });
+  const other = core.sessions.create({ type: 'chat', title: 'Vacation planning', tools: [] });
+  await core.sessions.send(other.id, 'Plan a week in Lisbon');
+  await core.sessions.idle();
+  core.close();
 });
 
 afterAll(() => {

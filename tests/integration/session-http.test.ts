@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResumeView, SearchHit, Session, SessionContextView, SessionExport, TitleHistoryEntry, Toc, Turn } from '../../src/shared/contract/index';
+import type { ResumeView, SearchHit, Session, ContextSetsView, SessionExport, TitleHistoryEntry, Toc, Turn } from '../../src/shared/contract/index';
 import { startEngine, type RunningEngine } from '../../src/server/start-engine';
 import { writeTinyDay } from '../helpers/tiny-day';
 import { waitFor } from '../helpers/wait';
@@ -254,7 +254,7 @@ describe('a 30-turn conversation over HTTP with the offline engine', () => {
     const found = await api<{ hits: SearchHit[] }>(second, `/sessions/${sessionId}/search?q=quokka`);
     expect(found.hits.map((h) => h.turn)).toEqual([7]);
     // The context sets came along: the imported session resumes with its files and tickets.
-    expect((await api<SessionContextView>(second, `/sessions/${sessionId}/context`)).context).toEqual(sets);
+    expect((await api<ContextSetsView>(second, `/sessions/${sessionId}/context`)).context).toEqual(sets);
     expect((await api<ResumeView>(second, `/sessions/${sessionId}/resume`, { method: 'POST', body: {} })).block).toContain('AP-42');
   });
 

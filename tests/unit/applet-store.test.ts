@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appletTools } from '../../src/core/applets/applet-tools';
 import { ManualClock } from '../../src/core/clock';
-import { callTool } from '../../src/core/context/assistant-tool';
+import { callTool } from '../../src/core/llm/assistant-tool';
 import type { ShadowCore } from '../../src/core/shadow-core';
 import { openQuietCore } from '../helpers/quiet-core';
 
@@ -60,14 +60,14 @@ describe('applet store', () => {
 
   it('gives the assistant save_applet, load_applet and list_applets; loading records the applet in the session context', async () => {
     const session = core.sessions.create({ type: 'chat', tools: [] });
-    const [save, load, list] = appletTools(core.applets, core.context);
+    const [save, load, list] = appletTools(core.applets, core.contextSets);
     const ctx = { sessionId: session.id };
     expect(await callTool(list!, {}, ctx)).toEqual({ text: 'No applets saved yet' });
     expect((await callTool(save!, { slug: 'git-diff', name: 'Git diff', description: 'diffs', html: '<pre></pre>' }, ctx)).text).toMatch(/saved as "Git diff"/);
     expect(await callTool(list!, {}, ctx)).toEqual({ text: 'git-diff: Git diff — diffs' });
     const loaded = await callTool(load!, { slug: 'git-diff', params: { path: '/repo' } }, ctx);
     expect(JSON.parse(loaded.text)).toMatchObject({ slug: 'git-diff', html: '<pre></pre>', params: { path: '/repo' } });
-    expect(core.context.get(session.id)).toMatchObject({ context: { applet: ['git-diff', 'path=/repo'] }, applet: { slug: 'git-diff', params: { path: '/repo' } } });
+    expect(core.contextSets.get(session.id)).toMatchObject({ context: { applet: ['git-diff', 'path=/repo'] }, applet: { slug: 'git-diff', params: { path: '/repo' } } });
     expect(await callTool(load!, { slug: 'missing' }, ctx)).toMatchObject({ isError: true, text: expect.stringMatching(/not found/) });
   });
 });

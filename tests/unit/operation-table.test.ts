@@ -75,7 +75,7 @@ describe('public events', () => {
     }
     await replayWithMemory(core);
     const session = core.sessions.create({ type: 'chat', title: 'Ledger', tools: [] });
-    core.context.replaceAll(session.id, { tickets: ['AP-42'] });
+    core.contextSets.replaceAll(session.id, { tickets: ['AP-42'] });
     await core.sessions.send(session.id, 'How long was I in the ledger?');
     await core.sessions.idle();
     core.sessions.pause(session.id);

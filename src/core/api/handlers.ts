@@ -6,7 +6,7 @@ import { observationHandlers } from './observation-handlers';
 import { screenHandlers } from './screen-handlers';
 import { sessionHandlers } from './session-handlers';
 import { settingsHandlers } from './settings-handlers';
-import { contextHandlers } from './context-handlers';
+import { contextSetHandlers } from './context-set-handlers';
 import { storageHandlers } from './storage-handlers';
 
 /** One implementation per operation of the contract; every surface calls through this table. */
@@ -24,7 +24,7 @@ export function createHandlers(core: ShadowCore): Handlers {
     screenHandlers(core),
     sessionHandlers(core),
     settingsHandlers(core),
-    contextHandlers(core),
+    contextSetHandlers(core),
     storageHandlers(core),
   );
 }

@@ -11,7 +11,7 @@ export function sessionHandlers(core: ShadowCore) {
   const createSession: Op<'createSession'> = (input) => s.create(input);
   const getSession: Op<'getSession'> = ({ id }) => s.get(id);
   const updateSession: Op<'updateSession'> = ({ id, context, setContext, unionContext, ...patch }) => {
-    core.context.applyContextPatch(id, { context, setContext, unionContext });
+    core.contextSets.applyPatch(id, { context, setContext, unionContext });
     return s.update(id, patch);
   };
   const sendMessage: Op<'sendMessage'> = ({ id, content }) => s.send(id, content);

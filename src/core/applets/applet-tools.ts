@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { appletContentSchema, appletSlugSchema } from '../../shared/contract/storage';
-import { appletContextItems } from '../context/context-sets';
-import { defineTool, type AssistantTool } from '../context/assistant-tool';
-import type { ContextService } from '../context/context-service';
+import { appletContextSetItems } from '../context-sets/context-sets';
+import { defineTool, type AssistantTool } from '../llm/assistant-tool';
+import type { ContextSetService } from '../context-sets/context-set-service';
 import { appletParamsSchema, type AppletStore } from './applet-store';
 
 /** The assistant's applet tools (docs/api.md, Applets); loading one records it in the session's `applet` set. */
-export function appletTools(store: AppletStore, context: ContextService): AssistantTool[] {
+export function appletTools(store: AppletStore, contextSets: ContextSetService): AssistantTool[] {
   const saveApplet = defineTool({
     name: 'save_applet',
     description:
@@ -33,7 +33,7 @@ export function appletTools(store: AppletStore, context: ContextService): Assist
     }),
     handler: ({ slug, params }, { sessionId }) => {
       const applet = store.load(slug);
-      context.setContext(sessionId, 'applet', appletContextItems(slug, params ?? {}), 'replace');
+      contextSets.set(sessionId, 'applet', appletContextSetItems(slug, params ?? {}), 'replace');
       return { text: JSON.stringify({ slug, params: params ?? {}, name: applet.name, html: applet.html, js: applet.js, css: applet.css, state: applet.state }) };
     },
   });

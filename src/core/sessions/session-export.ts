@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sessionContextSchema, type SessionContext } from '../../shared/contract/context-sets';
+import { contextSetsSchema, type ContextSets } from '../../shared/contract/context-sets';
 import {
   sessionSchema,
   titleHistoryEntrySchema,
@@ -10,7 +10,7 @@ import {
   type Turn,
 } from '../../shared/contract/sessions';
 import { DomainError } from '../errors';
-import { ContextError, replaceContext } from '../context/context-sets';
+import { ContextSetError, replaceContextSets } from '../context-sets/context-sets';
 import type { SessionRepository, SessionRow, TurnRow } from '../store/repositories/session-repository';
 
 export const EXPORT_FORMAT = 'workflow-shadow-session';
@@ -21,7 +21,7 @@ const sessionFileSchema = z.object({
   session: sessionSchema,
   titleHistory: z.array(titleHistoryEntrySchema),
   /** The session's context sets (files, tickets, applet, …), so an imported session resumes with them. */
-  context: sessionContextSchema.optional(),
+  context: contextSetsSchema.optional(),
 });
 
 const userLineSchema = z.object({
@@ -51,7 +51,7 @@ export function exportSession(
   session: Session,
   titleHistory: readonly TitleHistoryEntry[],
   turns: readonly Turn[],
-  context: SessionContext = {},
+  context: ContextSets = {},
 ): SessionExport {
   const withContext = Object.keys(context).length > 0 ? { context } : {};
   const sessionJson = `${JSON.stringify({ format: EXPORT_FORMAT, version: '1.0', session, titleHistory, ...withContext }, null, 2)}\n`;
@@ -104,14 +104,14 @@ function parseJson(text: string, file: string): unknown {
 export function importSession(
   repo: SessionRepository,
   files: { 'session.json': string; 'messages.jsonl': string },
-): { session: Session; context: SessionContext } {
+): { session: Session; context: ContextSets } {
   const meta = sessionFileSchema.safeParse(parseJson(files['session.json'], 'session.json'));
   if (!meta.success) throw bad(`session.json does not match the export format: ${meta.error.issues[0]?.path.join('.')}: ${meta.error.issues[0]?.message}`);
   const { session, titleHistory, context = {} } = meta.data;
   try {
-    replaceContext({}, context);
+    replaceContextSets({}, context);
   } catch (error) {
-    if (error instanceof ContextError) throw bad(`session.json context: ${error.message}`);
+    if (error instanceof ContextSetError) throw bad(`session.json context: ${error.message}`);
     throw error;
   }
   const users = new Map<number, z.infer<typeof userLineSchema>>();

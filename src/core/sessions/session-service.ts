@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Fuse from 'fuse.js';
-import type { SessionContext } from '../../shared/contract/context-sets';
+import type { ContextSets } from '../../shared/contract/context-sets';
 import type {
   ResumeView,
   ScreenHit,
@@ -52,8 +52,8 @@ export interface SessionServiceDeps {
   readonly resumeExtras?: (sessionId: string) => readonly string[];
   /** The sessions' context sets, carried by export and import. */
   readonly contextSets?: {
-    read(sessionId: string): SessionContext;
-    restore(sessionId: string, context: SessionContext): void;
+    read(sessionId: string): ContextSets;
+    restore(sessionId: string, sets: ContextSets): void;
   };
 }
 

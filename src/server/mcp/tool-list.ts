@@ -1,4 +1,4 @@
-import { getRelevantContextTool, setRelevantContextTool } from './context-tools';
+import { getRelevantContextTool, setRelevantContextTool } from './context-set-tools';
 import type { McpToolSpec } from './mcp-tool';
 import { workSessionSummaryTool } from './memory-tools';
 import { appTimeTool, currentActivityTool, searchScreenTool } from './observation-tools';

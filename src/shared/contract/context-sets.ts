@@ -20,11 +20,11 @@ export const contextItemsSchema = z
   .max(CONTEXT_SET_MAX_ITEMS, `a context set holds at most ${CONTEXT_SET_MAX_ITEMS} items`);
 
 /** Set name → items, in the order they were added. */
-export const sessionContextSchema = z.record(contextSetNameSchema, contextItemsSchema);
-export type SessionContext = z.infer<typeof sessionContextSchema>;
+export const contextSetsSchema = z.record(contextSetNameSchema, contextItemsSchema);
+export type ContextSets = z.infer<typeof contextSetsSchema>;
 
-export const contextModeSchema = z.enum(['replace', 'merge']);
-export type ContextMode = z.infer<typeof contextModeSchema>;
+export const contextSetModeSchema = z.enum(['replace', 'merge']);
+export type ContextSetMode = z.infer<typeof contextSetModeSchema>;
 
 const oneSetSchema = z.object({ setName: contextSetNameSchema, items: contextItemsSchema }).strict();
 
@@ -32,12 +32,12 @@ const oneSetSchema = z.object({ setName: contextSetNameSchema, items: contextIte
  * The context fields of `PATCH /sessions/{id}` (docs/api.md, Context sets): `context` replaces every set,
  * `setContext` replaces one set, `unionContext` merges items into one set.
  */
-export const contextPatchShape = {
-  context: sessionContextSchema.optional(),
+export const contextSetsPatchShape = {
+  context: contextSetsSchema.optional(),
   setContext: oneSetSchema.optional(),
   unionContext: oneSetSchema.optional(),
 };
-export const contextPatchSchema = z.object(contextPatchShape).strict();
-export type ContextPatch = z.infer<typeof contextPatchSchema>;
+export const contextSetsPatchSchema = z.object(contextSetsPatchShape).strict();
+export type ContextSetsPatch = z.infer<typeof contextSetsPatchSchema>;
 
 export const appletRefSchema = z.object({ slug: z.string(), params: z.record(z.string(), z.string()) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contextEventSchema } from './context';
+import { contextSetsEventSchema } from './session-context-sets';
 import { captureStateSchema, immediateContextSchema } from './observation';
 import { sessionIdSchema, sessionSchema, turnSchema } from './sessions';
 
@@ -40,7 +40,7 @@ export const publicEvents = defineEvents({
   },
   'session:context-changed': {
     summary: "A session's context sets changed, or it resumed with context (the context card).",
-    payload: contextEventSchema,
+    payload: contextSetsEventSchema,
   },
   'context:session-updated': {
     summary: "Memory: the work session's tasks, theory, summary or questions changed.",

@@ -5,7 +5,7 @@ import { observationOperations } from './observation';
 import { screenOperations } from './screen';
 import { sessionOperations } from './sessions';
 import { settingsOperations } from './settings';
-import { contextOperations } from './context';
+import { contextSetOperations } from './session-context-sets';
 import { storageOperations } from './storage';
 
 export * from './define';
@@ -14,7 +14,7 @@ export * from './memory';
 export * from './screen';
 export * from './sessions';
 export * from './settings';
-export * from './context';
+export * from './session-context-sets';
 export * from './storage';
 export * from './events';
 
@@ -25,7 +25,7 @@ export const operations = mergeTables(
   screenOperations,
   sessionOperations,
   settingsOperations,
-  contextOperations,
+  contextSetOperations,
   storageOperations,
 );
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contextPatchShape } from './context-sets';
+import { contextSetsPatchShape } from './context-sets';
 import { defineOperation, defineOperations, intParam } from './define';
 import { timeBoundSchema } from './screen';
 
@@ -135,7 +135,7 @@ export const updateSessionInputSchema = z
     type: sessionTypeSchema.optional(),
     status: z.enum(['active', 'paused', 'completed']).optional(),
     /** Context sets (context-sets.ts): `context` replaces all, `setContext` one set, `unionContext` merges into one. */
-    ...contextPatchShape,
+    ...contextSetsPatchShape,
   })
   .strict();
 

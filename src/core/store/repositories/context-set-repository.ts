@@ -1,8 +1,8 @@
-import { sessionContextSchema, type SessionContext } from '../../../shared/contract/context';
+import { contextSetsSchema, type ContextSets } from '../../../shared/contract/session-context-sets';
 import type { Db } from '../database';
 
-export interface StoredContext {
-  readonly context: SessionContext;
+export interface StoredContextSets {
+  readonly sets: ContextSets;
   readonly updatedAt: number | null;
 }
 
@@ -27,23 +27,23 @@ export class ContextSetRepository {
     return this.stmts.sessionExists.get(sessionId) !== undefined;
   }
 
-  get(sessionId: string): StoredContext {
+  get(sessionId: string): StoredContextSets {
     const row = this.stmts.get.get(sessionId);
-    if (!row) return { context: {}, updatedAt: null };
-    // A row edited by hand into something invalid reads as no context rather than breaking the session.
-    const parsed = sessionContextSchema.safeParse(JSON.parse(row.sets));
-    return { context: parsed.success ? parsed.data : {}, updatedAt: row.updated_at };
+    if (!row) return { sets: {}, updatedAt: null };
+    // A row edited by hand into something invalid reads as no context sets rather than breaking the session.
+    const parsed = contextSetsSchema.safeParse(JSON.parse(row.sets));
+    return { sets: parsed.success ? parsed.data : {}, updatedAt: row.updated_at };
   }
 
-  save(sessionId: string, context: SessionContext, at: number): void {
-    this.stmts.upsert.run(sessionId, JSON.stringify(context), at);
+  save(sessionId: string, sets: ContextSets, at: number): void {
+    this.stmts.upsert.run(sessionId, JSON.stringify(sets), at);
   }
 
   /** Reads, changes and writes in one transaction so two changes cannot lose each other's items. */
-  update<T>(sessionId: string, change: (current: SessionContext) => { context: SessionContext; result: T }, at: number): T {
+  update<T>(sessionId: string, change: (current: ContextSets) => { sets: ContextSets; result: T }, at: number): T {
     return this.db.transaction(() => {
-      const { context, result } = change(this.get(sessionId).context);
-      this.save(sessionId, context, at);
+      const { sets, result } = change(this.get(sessionId).sets);
+      this.save(sessionId, sets, at);
       return result;
     }).immediate();
   }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { LlmToolSpec } from '../llm/llm-client';
 
 /** What a tool handler knows about the call: the session the assistant is working in. */
-export interface ToolCallContext {
+export interface ToolCallScope {
   readonly sessionId: string;
 }
 
@@ -20,7 +20,7 @@ export interface AssistantTool<S extends z.ZodObject = z.ZodObject> {
   readonly name: string;
   readonly description: string;
   readonly schema: S;
-  handler(args: z.output<S>, context: ToolCallContext): ToolResult | Promise<ToolResult>;
+  handler(args: z.output<S>, scope: ToolCallScope): ToolResult | Promise<ToolResult>;
 }
 
 export function defineTool<S extends z.ZodObject>(tool: AssistantTool<S>): AssistantTool<S> {
@@ -36,7 +36,7 @@ export function toLlmToolSpec(tool: AssistantTool): LlmToolSpec {
  * Validates raw JSON arguments (as the model sent them) and runs the tool; bad arguments and
  * refused changes come back as an error result the model can read, never as a thrown error.
  */
-export async function callTool(tool: AssistantTool, rawArguments: string | unknown, context: ToolCallContext): Promise<ToolResult> {
+export async function callTool(tool: AssistantTool, rawArguments: string | unknown, scope: ToolCallScope): Promise<ToolResult> {
   let args: unknown = rawArguments;
   if (typeof rawArguments === 'string') {
     try {
@@ -51,7 +51,7 @@ export async function callTool(tool: AssistantTool, rawArguments: string | unkno
     return { text: `Invalid arguments for ${tool.name}: ${problems}`, isError: true };
   }
   try {
-    return await tool.handler(parsed.data, context);
+    return await tool.handler(parsed.data, scope);
   } catch (error) {
     return { text: `${tool.name} failed: ${(error as Error).message}`, isError: true };
   }

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../src/core/clock';
-import { callTool, toLlmToolSpec } from '../../src/core/context/assistant-tool';
-import { contextTools } from '../../src/core/context/context-tools';
+import { callTool, toLlmToolSpec } from '../../src/core/llm/assistant-tool';
+import { contextSetTools } from '../../src/core/context-sets/context-set-tools';
 import type { CoreEvents } from '../../src/core/events';
 import type { ShadowCore } from '../../src/core/shadow-core';
 import { openQuietCore } from '../helpers/quiet-core';
@@ -29,15 +29,15 @@ afterEach(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('context service', () => {
+describe('context-set service', () => {
   it('resumes a session whose files set names two files, one deleted: one listed, one counted, event emitted', () => {
     const spec = join(work, 'spec.md');
     const notes = join(work, 'notes.md');
     writeFileSync(spec, '# spec');
     writeFileSync(notes, 'notes');
     const session = core.sessions.create({ type: 'ticket', tools: [] });
-    core.context.setContext(session.id, 'files', [spec, notes]);
-    core.context.setContext(session.id, 'applet', ['git-diff', 'path=/repo']);
+    core.contextSets.set(session.id, 'files', [spec, notes]);
+    core.contextSets.set(session.id, 'applet', ['git-diff', 'path=/repo']);
     core.sessions.pause(session.id);
     rmSync(notes);
     events.length = 0;
@@ -55,14 +55,14 @@ describe('context service', () => {
       applet: { slug: 'git-diff', params: { path: '/repo' } },
       missingFiles: [notes],
     });
-    expect(core.context.get(session.id)).toMatchObject({ missingFiles: [notes], totalItems: 4 });
+    expect(core.contextSets.get(session.id)).toMatchObject({ missingFiles: [notes], totalItems: 4 });
   });
 
   it('emits a change event with what was added and removed, and none when nothing changed', () => {
     const session = core.sessions.create({ type: 'chat', tools: [] });
-    core.context.setContext(session.id, 'ports', ['3000', '5173']);
-    core.context.setContext(session.id, 'ports', ['5173', '8080'], 'replace');
-    core.context.setContext(session.id, 'ports', ['8080'], 'merge');
+    core.contextSets.set(session.id, 'ports', ['3000', '5173']);
+    core.contextSets.set(session.id, 'ports', ['5173', '8080'], 'replace');
+    core.contextSets.set(session.id, 'ports', ['8080'], 'merge');
     expect(events.map((e) => [e.reason, e.added, e.removed])).toEqual([
       ['changed', { ports: ['3000', '5173'] }, {}],
       ['changed', { ports: ['8080'] }, { ports: ['3000'] }],
@@ -71,40 +71,40 @@ describe('context service', () => {
 
   it('applies the PATCH fields in order, all or nothing, and refuses a 51st item as invalid', () => {
     const session = core.sessions.create({ type: 'chat', tools: [] });
-    core.context.applyContextPatch(session.id, {
+    core.contextSets.applyPatch(session.id, {
       context: { files: ['/a.md'], tickets: ['T-1'] },
       setContext: { setName: 'tickets', items: ['T-2'] },
       unionContext: { setName: 'files', items: ['/b.md', '/a.md'] },
     });
-    expect(core.context.get(session.id).context).toEqual({ files: ['/a.md', '/b.md'], tickets: ['T-2'] });
+    expect(core.contextSets.get(session.id).context).toEqual({ files: ['/a.md', '/b.md'], tickets: ['T-2'] });
 
     const big = Object.fromEntries(Array.from({ length: 5 }, (_, s) => [`set${s}`, Array.from({ length: 10 }, (_, i) => `item ${i}`)]));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(() => core.context.applyContextPatch(session.id, { context: big, unionContext: { setName: 'files', items: ['/c.md'] } })).toThrow(
+    expect(() => core.contextSets.applyPatch(session.id, { context: big, unionContext: { setName: 'files', items: ['/c.md'] } })).toThrow(
       expect.objectContaining({ kind: 'invalid', message: expect.stringMatching(/51 items; at most 50/) }),
     );
     expect(warn).not.toHaveBeenCalled();
     warn.mockRestore();
-    expect(core.context.get(session.id).context).toEqual({ files: ['/a.md', '/b.md'], tickets: ['T-2'] });
-    expect(core.context.applyContextPatch(session.id, {})).toBeNull();
+    expect(core.contextSets.get(session.id).context).toEqual({ files: ['/a.md', '/b.md'], tickets: ['T-2'] });
+    expect(core.contextSets.applyPatch(session.id, {})).toBeNull();
   });
 
   it('logs a warning for an unknown set name and reports an unknown session as not found', () => {
     const session = core.sessions.create({ type: 'chat', tools: [] });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    core.context.setContext(session.id, 'fles', ['/a.md']);
+    core.contextSets.set(session.id, 'fles', ['/a.md']);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Unknown context set name "fles"'));
     warn.mockRestore();
-    expect(core.context.get(session.id).warnings).toEqual([expect.stringContaining('"fles"')]);
-    expect(() => core.context.get('ses_missing1')).toThrow(expect.objectContaining({ kind: 'not_found' }));
+    expect(core.contextSets.get(session.id).warnings).toEqual([expect.stringContaining('"fles"')]);
+    expect(() => core.contextSets.get('ses_missing1')).toThrow(expect.objectContaining({ kind: 'not_found' }));
   });
 
   it('keeps the context with the session across a restart and deletes it with the session', () => {
     const session = core.sessions.create({ type: 'chat', tools: [] });
-    core.context.setContext(session.id, 'endpoints', ['http://localhost:3000/api']);
+    core.contextSets.set(session.id, 'endpoints', ['http://localhost:3000/api']);
     core.close();
     core = openQuietCore(home);
-    expect(core.context.get(session.id).context).toEqual({ endpoints: ['http://localhost:3000/api'] });
+    expect(core.contextSets.get(session.id).context).toEqual({ endpoints: ['http://localhost:3000/api'] });
     core.db.prepare('DELETE FROM sessions WHERE id = ?').run(session.id);
     expect(core.db.prepare('SELECT COUNT(*) AS n FROM session_context').get()).toEqual({ n: 0 });
   });
@@ -113,7 +113,7 @@ describe('context service', () => {
 describe('context tools', () => {
   it('set_relevant_context and get_relevant_context work through raw model arguments', async () => {
     const session = core.sessions.create({ type: 'chat', tools: [] });
-    const [setTool, getTool] = contextTools(core.context);
+    const [setTool, getTool] = contextSetTools(core.contextSets);
     const ctx = { sessionId: session.id };
     expect(toLlmToolSpec(setTool!)).toMatchObject({
       name: 'set_relevant_context',

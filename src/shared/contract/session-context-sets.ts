@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { appletRefSchema, sessionContextSchema } from './context-sets';
+import { appletRefSchema, contextSetsSchema } from './context-sets';
 import { defineOperation, defineOperations } from './define';
 import { sessionIdSchema } from './sessions';
 
+/** A session's context sets as the API shows them: the view, its operation and its event (the set schemas are in context-sets.ts). */
 export * from './context-sets';
 
-export const sessionContextViewSchema = z.object({
+export const contextSetsViewSchema = z.object({
   sessionId: sessionIdSchema,
-  context: sessionContextSchema,
+  context: contextSetsSchema,
   totalItems: z.number().int(),
   /** The `applet` set read as slug and params. */
   applet: appletRefSchema.nullable(),
@@ -18,15 +19,15 @@ export const sessionContextViewSchema = z.object({
   resumeText: z.string(),
   missingFiles: z.array(z.string()),
 });
-export type SessionContextView = z.infer<typeof sessionContextViewSchema>;
+export type ContextSetsView = z.infer<typeof contextSetsViewSchema>;
 
-export const contextOperations = defineOperations({
+export const contextSetOperations = defineOperations({
   getSessionContext: defineOperation({
     method: 'GET',
     path: '/sessions/{id}/context',
     summary: 'The context sets of a session (files, tickets, applet, endpoints, ports, custom sets).',
     input: z.object({ id: sessionIdSchema }).strict(),
-    output: sessionContextViewSchema,
+    output: contextSetsViewSchema,
   }),
 });
 
@@ -34,10 +35,10 @@ export const contextOperations = defineOperations({
  * Payload of the `session:context-changed` event (the context card): sent on every change and when
  * a session resumes, with what was added and removed per set.
  */
-export const contextEventSchema = z.object({
+export const contextSetsEventSchema = z.object({
   sessionId: sessionIdSchema,
   reason: z.enum(['changed', 'resume']),
-  context: sessionContextSchema,
+  context: contextSetsSchema,
   added: z.record(z.string(), z.array(z.string())),
   removed: z.record(z.string(), z.array(z.string())),
   applet: appletRefSchema.nullable(),
@@ -45,4 +46,4 @@ export const contextEventSchema = z.object({
   missingFiles: z.array(z.string()),
   at: z.string(),
 });
-export type ContextEvent = z.infer<typeof contextEventSchema>;
+export type ContextSetsEvent = z.infer<typeof contextSetsEventSchema>;

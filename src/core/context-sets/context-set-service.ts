@@ -1,23 +1,23 @@
 import { existsSync } from 'node:fs';
-import type { ContextMode, ContextPatch, SessionContext, SessionContextView } from '../../shared/contract/context';
+import type { ContextSetMode, ContextSetsPatch, ContextSets, ContextSetsView } from '../../shared/contract/session-context-sets';
 import { DomainError, notFound } from '../errors';
 import { iso, type Clock } from '../clock';
 import type { EventBus } from '../events';
 import type { ContextSetRepository } from '../store/repositories/context-set-repository';
 import {
-  ContextError,
-  appletFromContext,
+  ContextSetError,
+  appletFromContextSets,
   changeContextSet,
   isEmptyDiff,
   isKnownSetName,
-  replaceContext,
+  replaceContextSets,
   totalItems,
-  type ContextChange,
-  type ContextDiff,
+  type ContextSetsChange,
+  type ContextSetsDiff,
 } from './context-sets';
-import { formatContextForResume, partitionFiles } from './format-context';
+import { formatContextSetsForResume, partitionFiles } from './format-context-sets';
 
-export interface ContextServiceOptions {
+export interface ContextSetServiceOptions {
   readonly repository: ContextSetRepository;
   readonly events: EventBus;
   readonly clock: Clock;
@@ -26,17 +26,17 @@ export interface ContextServiceOptions {
   readonly warn?: (message: string) => void;
 }
 
-export interface ContextResult {
-  readonly view: SessionContextView;
-  readonly diff: ContextDiff;
+export interface ContextSetsResult {
+  readonly view: ContextSetsView;
+  readonly diff: ContextSetsDiff;
 }
 
-/** Session context sets: validation, storage, the `session:context-changed` event and the resume text. */
-export class ContextService {
+/** The context sets of each session: validation, saving, the `session:context-changed` event and the resume text. */
+export class ContextSetService {
   private readonly fileExists: (path: string) => boolean;
   private readonly warn: (message: string) => void;
 
-  constructor(private readonly options: ContextServiceOptions) {
+  constructor(private readonly options: ContextSetServiceOptions) {
     this.fileExists = options.fileExists ?? existsSync;
     this.warn = options.warn ?? ((message) => console.warn(message));
   }
@@ -45,62 +45,62 @@ export class ContextService {
     return this.options.repository.sessionExists(sessionId);
   }
 
-  get(sessionId: string): SessionContextView {
+  get(sessionId: string): ContextSetsView {
     this.requireSession(sessionId);
     const stored = this.options.repository.get(sessionId);
-    return this.view(sessionId, stored.context, stored.updatedAt);
+    return this.view(sessionId, stored.sets, stored.updatedAt);
   }
 
   /** Replaces (`replace`, the default) or merges (`merge`) one set. */
-  setContext(sessionId: string, setName: string, items: readonly string[], mode: ContextMode = 'replace'): ContextResult {
+  set(sessionId: string, setName: string, items: readonly string[], mode: ContextSetMode = 'replace'): ContextSetsResult {
     return this.change(sessionId, (current) => changeContextSet(current, setName, items, mode));
   }
 
   /** Replaces every set at once. */
-  replaceAll(sessionId: string, context: SessionContext): ContextResult {
-    return this.change(sessionId, (current) => replaceContext(current, context));
+  replaceAll(sessionId: string, sets: ContextSets): ContextSetsResult {
+    return this.change(sessionId, (current) => replaceContextSets(current, sets));
   }
 
   /**
-   * Applies the context fields of `PATCH /sessions/{id}` in order context, setContext, unionContext,
-   * all or nothing. Returns null when the patch has no context field.
+   * Applies the context-set fields of `PATCH /sessions/{id}` in order context, setContext, unionContext,
+   * all or nothing. Returns null when the patch has none of them.
    */
-  applyContextPatch(sessionId: string, patch: ContextPatch): ContextResult | null {
+  applyPatch(sessionId: string, patch: ContextSetsPatch): ContextSetsResult | null {
     if (!patch.context && !patch.setContext && !patch.unionContext) return null;
     return this.change(sessionId, (current) => {
-      let step: ContextChange = { context: current, diff: { added: {}, removed: {} }, unknownSetNames: [] };
+      let step: ContextSetsChange = { sets: current, diff: { added: {}, removed: {} }, unknownSetNames: [] };
       const unknown: string[] = [];
-      const apply = (next: ContextChange): void => {
+      const apply = (next: ContextSetsChange): void => {
         step = next;
         unknown.push(...next.unknownSetNames);
       };
-      if (patch.context) apply(replaceContext(step.context, patch.context));
-      if (patch.setContext) apply(changeContextSet(step.context, patch.setContext.setName, patch.setContext.items, 'replace'));
-      if (patch.unionContext) apply(changeContextSet(step.context, patch.unionContext.setName, patch.unionContext.items, 'merge'));
+      if (patch.context) apply(replaceContextSets(step.sets, patch.context));
+      if (patch.setContext) apply(changeContextSet(step.sets, patch.setContext.setName, patch.setContext.items, 'replace'));
+      if (patch.unionContext) apply(changeContextSet(step.sets, patch.unionContext.setName, patch.unionContext.items, 'merge'));
       return { ...step, unknownSetNames: [...new Set(unknown)] };
     });
   }
 
-  /** The resume text of a session's context, with files that no longer exist counted. */
+  /** The resume text of a session's context sets, with files that no longer exist counted. */
   resumeText(sessionId: string): { text: string; missingFiles: string[] } {
-    return this.resumeTextOf(this.options.repository.get(sessionId).context);
+    return this.resumeTextOf(this.options.repository.get(sessionId).sets);
   }
 
   /**
    * Called when a session resumes: emits the context card event (reason `resume`) when the session
-   * has context, and returns the text for the resume block.
+   * has context sets, and returns the text for the resume block.
    */
   announceResume(sessionId: string): { text: string; missingFiles: string[] } {
-    const { context } = this.options.repository.get(sessionId);
-    const resume = this.resumeTextOf(context);
-    if (Object.keys(context).length > 0) {
+    const { sets } = this.options.repository.get(sessionId);
+    const resume = this.resumeTextOf(sets);
+    if (Object.keys(sets).length > 0) {
       this.options.events.emit('session:context-changed', {
         sessionId,
         reason: 'resume',
-        context,
+        context: sets,
         added: {},
         removed: {},
-        applet: appletFromContext(context),
+        applet: appletFromContextSets(sets),
         missingFiles: resume.missingFiles,
         at: iso(this.options.clock.now()),
       });
@@ -110,18 +110,18 @@ export class ContextService {
 
   private change(
     sessionId: string,
-    compute: (current: SessionContext) => ContextChange,
-  ): ContextResult {
+    compute: (current: ContextSets) => ContextSetsChange,
+  ): ContextSetsResult {
     this.requireSession(sessionId);
     const at = this.options.clock.now();
-    let change: ContextChange;
+    let change: ContextSetsChange;
     try {
       change = this.options.repository.update(sessionId, (current) => {
         const next = compute(current);
-        return { context: next.context, result: next };
+        return { sets: next.sets, result: next };
       }, at);
     } catch (error) {
-      if (error instanceof ContextError) throw new DomainError('invalid', 'invalid_context', error.message);
+      if (error instanceof ContextSetError) throw new DomainError('invalid', 'invalid_context', error.message);
       throw error;
     }
     for (const name of change.unknownSetNames) {
@@ -131,33 +131,33 @@ export class ContextService {
       this.options.events.emit('session:context-changed', {
         sessionId,
         reason: 'changed',
-        context: change.context,
+        context: change.sets,
         added: change.diff.added,
         removed: change.diff.removed,
-        applet: appletFromContext(change.context),
+        applet: appletFromContextSets(change.sets),
         missingFiles: [],
         at: iso(at),
       });
     }
-    return { view: this.view(sessionId, change.context, at), diff: change.diff };
+    return { view: this.view(sessionId, change.sets, at), diff: change.diff };
   }
 
-  private resumeTextOf(context: SessionContext): { text: string; missingFiles: string[] } {
+  private resumeTextOf(sets: ContextSets): { text: string; missingFiles: string[] } {
     return {
-      text: formatContextForResume(context, this.fileExists),
-      missingFiles: partitionFiles(context, this.fileExists).missing,
+      text: formatContextSetsForResume(sets, this.fileExists),
+      missingFiles: partitionFiles(sets, this.fileExists).missing,
     };
   }
 
-  private view(sessionId: string, context: SessionContext, updatedAt: number | null): SessionContextView {
-    const resume = this.resumeTextOf(context);
+  private view(sessionId: string, sets: ContextSets, updatedAt: number | null): ContextSetsView {
+    const resume = this.resumeTextOf(sets);
     return {
       sessionId,
-      context,
-      totalItems: totalItems(context),
-      applet: appletFromContext(context),
+      context: sets,
+      totalItems: totalItems(sets),
+      applet: appletFromContextSets(sets),
       updatedAt: updatedAt === null ? null : iso(updatedAt),
-      warnings: Object.keys(context)
+      warnings: Object.keys(sets)
         .filter((name) => !isKnownSetName(name))
         .map((name) => `Unknown context set name "${name}" (a typo? known: files, tickets, applet, endpoints, ports)`),
       resumeText: resume.text,
@@ -174,15 +174,15 @@ export class ContextService {
  * What the session service takes from the context sets: the lines of the resume block (in the app,
  * resuming also emits the context card event) and the sets that export and import carry.
  */
-export function contextForSessions(context: ContextService, options: { readonly announceResume: boolean }) {
+export function contextSetsForSessions(contextSets: ContextSetService, options: { readonly announceResume: boolean }) {
   return {
     resumeExtras: (sessionId: string): string[] => {
-      const { text } = options.announceResume ? context.announceResume(sessionId) : context.resumeText(sessionId);
+      const { text } = options.announceResume ? contextSets.announceResume(sessionId) : contextSets.resumeText(sessionId);
       return text ? ['', text] : [];
     },
     contextSets: {
-      read: (sessionId: string): SessionContext => context.get(sessionId).context,
-      restore: (sessionId: string, sets: SessionContext): void => void context.replaceAll(sessionId, sets),
+      read: (sessionId: string): ContextSets => contextSets.get(sessionId).context,
+      restore: (sessionId: string, sets: ContextSets): void => void contextSets.replaceAll(sessionId, sets),
     },
   };
 }

@@ -3,15 +3,15 @@ import {
   CONTEXT_TOTAL_MAX_ITEMS,
   KNOWN_CONTEXT_SETS,
   contextSetNameSchema,
-  type ContextMode,
-  type SessionContext,
-} from '../../shared/contract/context';
+  type ContextSetMode,
+  type ContextSets,
+} from '../../shared/contract/session-context-sets';
 
 /** A context change that breaks a rule; the message says what to do instead. */
-export class ContextError extends Error {
+export class ContextSetError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'ContextError';
+    this.name = 'ContextSetError';
   }
 }
 
@@ -30,12 +30,12 @@ export function uniqueInOrder(items: readonly string[]): string[] {
  * The new items of one set: `replace` takes the given items, `merge` appends the ones not already
  * there (ordered union). Limits are checked by `changeContextSet`, not silently cut here.
  */
-export function mergeContextSet(existing: readonly string[], items: readonly string[], mode: ContextMode): string[] {
+export function mergeContextSet(existing: readonly string[], items: readonly string[], mode: ContextSetMode): string[] {
   return mode === 'replace' ? uniqueInOrder(items) : uniqueInOrder([...existing, ...items]);
 }
 
-export const totalItems = (context: SessionContext): number =>
-  Object.values(context).reduce((sum, items) => sum + items.length, 0);
+export const totalItems = (sets: ContextSets): number =>
+  Object.values(sets).reduce((sum, items) => sum + items.length, 0);
 
 function isAbsolutePath(item: string): boolean {
   return item.startsWith('/') || /^[A-Za-z]:[\\/]/.test(item);
@@ -76,46 +76,46 @@ function itemProblem(setName: string, item: string, index: number): string | nul
   }
 }
 
-/** Checks a set name and its items; throws a ContextError naming the first problem. */
+/** Checks a set name and its items; throws a ContextSetError naming the first problem. */
 export function validateContextSet(setName: string, items: readonly string[]): void {
   const name = contextSetNameSchema.safeParse(setName);
-  if (!name.success) throw new ContextError(`Invalid context set name "${setName}": ${name.error.issues[0]?.message}.`);
+  if (!name.success) throw new ContextSetError(`Invalid context set name "${setName}": ${name.error.issues[0]?.message}.`);
   for (const [index, item] of items.entries()) {
     const problem = itemProblem(setName, item, index);
-    if (problem) throw new ContextError(`Invalid item in context set "${setName}": ${problem}.`);
+    if (problem) throw new ContextSetError(`Invalid item in context set "${setName}": ${problem}.`);
   }
 }
 
-function checkLimits(context: SessionContext): void {
-  for (const [name, items] of Object.entries(context)) {
+function checkLimits(sets: ContextSets): void {
+  for (const [name, items] of Object.entries(sets)) {
     if (items.length > CONTEXT_SET_MAX_ITEMS) {
-      throw new ContextError(
+      throw new ContextSetError(
         `Context set "${name}" would hold ${items.length} items; a set holds at most ${CONTEXT_SET_MAX_ITEMS}. Remove some items or replace the set.`,
       );
     }
   }
-  const total = totalItems(context);
+  const total = totalItems(sets);
   if (total > CONTEXT_TOTAL_MAX_ITEMS) {
-    throw new ContextError(
-      `The session context would hold ${total} items; at most ${CONTEXT_TOTAL_MAX_ITEMS} in all. Remove some items first.`,
+    throw new ContextSetError(
+      `The session's context sets would hold ${total} items; at most ${CONTEXT_TOTAL_MAX_ITEMS} in all. Remove some items first.`,
     );
   }
 }
 
-export interface ContextDiff {
+export interface ContextSetsDiff {
   readonly added: Record<string, string[]>;
   readonly removed: Record<string, string[]>;
 }
 
-export interface ContextChange {
-  readonly context: SessionContext;
-  readonly diff: ContextDiff;
+export interface ContextSetsChange {
+  readonly sets: ContextSets;
+  readonly diff: ContextSetsDiff;
   /** Set names touched that are not known ones (likely typos such as "fles"). */
   readonly unknownSetNames: string[];
 }
 
 /** What was added to and removed from each set between two contexts. */
-export function diffContext(before: SessionContext, after: SessionContext): ContextDiff {
+export function diffContextSets(before: ContextSets, after: ContextSets): ContextSetsDiff {
   const added: Record<string, string[]> = {};
   const removed: Record<string, string[]> = {};
   for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
@@ -129,32 +129,32 @@ export function diffContext(before: SessionContext, after: SessionContext): Cont
   return { added, removed };
 }
 
-export const isEmptyDiff = (diff: ContextDiff): boolean =>
+export const isEmptyDiff = (diff: ContextSetsDiff): boolean =>
   Object.keys(diff.added).length === 0 && Object.keys(diff.removed).length === 0;
 
-/** Replaces or merges one set; an empty replace removes the set. Throws a ContextError past a limit. */
+/** Replaces or merges one set; an empty replace removes the set. Throws a ContextSetError past a limit. */
 export function changeContextSet(
-  context: SessionContext,
+  sets: ContextSets,
   setName: string,
   items: readonly string[],
-  mode: ContextMode,
-): ContextChange {
+  mode: ContextSetMode,
+): ContextSetsChange {
   validateContextSet(setName, items);
-  const next: SessionContext = { ...context };
-  const merged = mergeContextSet(context[setName] ?? [], items, mode);
+  const next: ContextSets = { ...sets };
+  const merged = mergeContextSet(sets[setName] ?? [], items, mode);
   if (merged.length === 0) delete next[setName];
   else next[setName] = merged;
   checkLimits(next);
   return {
-    context: next,
-    diff: diffContext(context, next),
+    sets: next,
+    diff: diffContextSets(sets, next),
     unknownSetNames: isKnownSetName(setName) ? [] : [setName],
   };
 }
 
 /** Replaces the whole context (PATCH `context`); empty sets are dropped. */
-export function replaceContext(context: SessionContext, replacement: SessionContext): ContextChange {
-  const next: SessionContext = {};
+export function replaceContextSets(sets: ContextSets, replacement: ContextSets): ContextSetsChange {
+  const next: ContextSets = {};
   for (const [name, items] of Object.entries(replacement)) {
     validateContextSet(name, items);
     const unique = uniqueInOrder(items);
@@ -162,15 +162,15 @@ export function replaceContext(context: SessionContext, replacement: SessionCont
   }
   checkLimits(next);
   return {
-    context: next,
-    diff: diffContext(context, next),
+    sets: next,
+    diff: diffContextSets(sets, next),
     unknownSetNames: Object.keys(next).filter((name) => !isKnownSetName(name)),
   };
 }
 
 /** Reads the `applet` set as a slug and its `key=value` params. */
-export function appletFromContext(context: SessionContext): { slug: string; params: Record<string, string> } | null {
-  const [slug, ...rest] = context.applet ?? [];
+export function appletFromContextSets(sets: ContextSets): { slug: string; params: Record<string, string> } | null {
+  const [slug, ...rest] = sets.applet ?? [];
   if (!slug) return null;
   const params: Record<string, string> = {};
   for (const item of rest) {
@@ -181,6 +181,6 @@ export function appletFromContext(context: SessionContext): { slug: string; para
 }
 
 /** The `applet` set items for a slug and params. */
-export function appletContextItems(slug: string, params: Record<string, string> = {}): string[] {
+export function appletContextSetItems(slug: string, params: Record<string, string> = {}): string[] {
   return [slug, ...Object.entries(params).map(([key, value]) => `${key}=${value}`)];
 }

@@ -3,7 +3,7 @@ import type { ShadowCore } from '../shadow-core';
 
 type Op<K extends keyof Operations> = (input: OperationParsedInput<Operations[K]>) => OperationOutput<Operations[K]>;
 
-export function contextHandlers(core: ShadowCore) {
-  const getSessionContext: Op<'getSessionContext'> = ({ id }) => core.context.get(id);
+export function contextSetHandlers(core: ShadowCore) {
+  const getSessionContext: Op<'getSessionContext'> = ({ id }) => core.contextSets.get(id);
   return { getSessionContext };
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { contextItemsSchema, contextModeSchema, contextSetNameSchema, type SessionContextView } from '../../shared/contract/index';
+import { contextItemsSchema, contextSetModeSchema, contextSetNameSchema, type ContextSetsView } from '../../shared/contract/index';
 import { callOperation, defineTool } from './mcp-tool';
 import { resolveSessionId, sessionIdArg } from './session-tools';
 
 
-const describeContext = (view: SessionContextView, only?: string): string => {
+const describeContextSets = (view: ContextSetsView, only?: string): string => {
   const sets = Object.entries(view.context).filter(([name]) => !only || name === only);
   if (sets.length === 0) return only ? `The set "${only}" is empty.` : 'No context stored for this session.';
   const lines = sets.map(([name, items]) => `${name}: ${items.join(', ')}`);
@@ -21,7 +21,7 @@ export const getRelevantContextTool = defineTool({
   input: z.object({ session_id: sessionIdArg, set_name: contextSetNameSchema.optional() }),
   async run(ctx, args) {
     const view = await callOperation(ctx, 'getSessionContext', { id: await resolveSessionId(ctx, args.session_id) });
-    return { text: describeContext(view, args.set_name), structured: view };
+    return { text: describeContextSets(view, args.set_name), structured: view };
   },
 });
 
@@ -34,13 +34,13 @@ export const setRelevantContextTool = defineTool({
     session_id: sessionIdArg,
     set_name: contextSetNameSchema,
     items: contextItemsSchema,
-    mode: contextModeSchema.default('replace'),
+    mode: contextSetModeSchema.default('replace'),
   }),
   async run(ctx, args) {
     const id = await resolveSessionId(ctx, args.session_id);
     const change = { setName: args.set_name, items: args.items };
     await callOperation(ctx, 'updateSession', args.mode === 'merge' ? { id, unionContext: change } : { id, setContext: change });
     const view = await callOperation(ctx, 'getSessionContext', { id });
-    return { text: `${args.mode === 'merge' ? 'Merged into' : 'Set'} ${args.set_name}.\n${describeContext(view)}`, structured: view };
+    return { text: `${args.mode === 'merge' ? 'Merged into' : 'Set'} ${args.set_name}.\n${describeContextSets(view)}`, structured: view };
   },
 });

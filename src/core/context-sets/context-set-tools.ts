@@ -1,20 +1,20 @@
 import { z } from 'zod';
-import { CONTEXT_SET_MAX_ITEMS, CONTEXT_TOTAL_MAX_ITEMS, contextItemsSchema, contextModeSchema } from '../../shared/contract/context';
-import { defineTool, type AssistantTool } from './assistant-tool';
-import type { ContextService } from './context-service';
+import { CONTEXT_SET_MAX_ITEMS, CONTEXT_TOTAL_MAX_ITEMS, contextItemsSchema, contextSetModeSchema } from '../../shared/contract/session-context-sets';
+import { defineTool, type AssistantTool } from '../llm/assistant-tool';
+import type { ContextSetService } from './context-set-service';
 
 const setRelevantContextSchema = z.object({
   setName: z.string().describe('Name of the context set: files, tickets, applet, endpoints, ports, or a custom name'),
   items: contextItemsSchema.describe('Items of the set'),
-  mode: contextModeSchema.default('replace').describe('"replace" the set (default) or "merge" with what is there'),
+  mode: contextSetModeSchema.default('replace').describe('"replace" the set (default) or "merge" with what is there'),
 });
 
 const getRelevantContextSchema = z.object({
   setName: z.string().optional().describe('One set to read; leave out for every set'),
 });
 
-/** The assistant's context tools (docs/api.md, Context sets), bound to the context service. */
-export function contextTools(service: ContextService): AssistantTool[] {
+/** The assistant's context-set tools (docs/api.md, Context sets), bound to the context-set service. */
+export function contextSetTools(service: ContextSetService): AssistantTool[] {
   const setRelevantContext = defineTool({
     name: 'set_relevant_context',
     description: `Remember context for this session; it is shown to you when the session resumes.
@@ -25,7 +25,7 @@ Examples: set_relevant_context("files", ["/home/me/spec.md"]); set_relevant_cont
 At most ${CONTEXT_SET_MAX_ITEMS} items a set and ${CONTEXT_TOTAL_MAX_ITEMS} in all.`,
     schema: setRelevantContextSchema,
     handler: ({ setName, items, mode }, { sessionId }) => {
-      const { view } = service.setContext(sessionId, setName, items, mode);
+      const { view } = service.set(sessionId, setName, items, mode);
       const count = view.context[setName]?.length ?? 0;
       const warning = view.warnings.find((w) => w.includes(`"${setName}"`));
       const text = count === 0 ? `Cleared ${setName}` : `${mode === 'merge' ? 'Merged' : 'Set'} ${setName}: ${count} items`;
@@ -39,8 +39,8 @@ At most ${CONTEXT_SET_MAX_ITEMS} items a set and ${CONTEXT_TOTAL_MAX_ITEMS} in a
       'Read the context remembered for this session (files, tickets, applet, endpoints, ports). Use it on resume to recall what you were working on. No argument gives every set.',
     schema: getRelevantContextSchema,
     handler: ({ setName }, { sessionId }) => {
-      const { context } = service.get(sessionId);
-      const result = setName ? { [setName]: context[setName] ?? [] } : context;
+      const { context: sets } = service.get(sessionId);
+      const result = setName ? { [setName]: sets[setName] ?? [] } : sets;
       return { text: Object.keys(result).length ? JSON.stringify(result, null, 2) : 'No context stored for this session' };
     },
   });
