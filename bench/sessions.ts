@@ -104,7 +104,7 @@ try {
     ocrEnabled: false,
     llm: createOfflineLlmClient(),
     clock,
-    context: () => '',
+    llmContext: () => '',
     currentWindow: () => ({ app: null, title: null }),
   });
 

@@ -65,7 +65,7 @@ export interface ShadowCore {
   /** OCR of kept frames into `screenText` (idle when `ocrEnabled` is off). */
   readonly ocr: OcrService;
   readonly llm: LlmClient;
-  /** Tasks, theory, summaries, questions, interview, guide and the context of LLM calls (docs/architecture.md, Memory). */
+  /** Tasks, theory, summaries, questions, interview, guide and the LLM context of each call (docs/architecture.md, Memory). */
   readonly memory: Memory;
   /** Conversations with the assistant (chat, TOC, titles, search, resume, export). */
   readonly sessions: SessionService;
@@ -159,9 +159,9 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     llm,
     clock,
     events,
-    context: () => {
-      const { context: assembled, receiptId } = memory.context.forCall('chat');
-      return { text: assembled.text, images: assembled.immediate.images, settle: (result) => memory.context.recordOutcome(receiptId, result) };
+    llmContext: () => {
+      const { llmContext: assembled, receiptId } = memory.llmContext.forCall('chat');
+      return { text: assembled.text, images: assembled.immediate.images, settle: (result) => memory.llmContext.recordOutcome(receiptId, result) };
     },
     currentWindow: () => {
       const now = observer.immediateContext();

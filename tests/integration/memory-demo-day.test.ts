@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { TOKEN_BUDGETS } from '../../src/core/memory/context-assembly';
+import { TOKEN_BUDGETS } from '../../src/core/memory/llm-context-assembly';
 import { normalizeQuestion } from '../../src/core/memory/questions';
 import { tokenCount } from '../../src/core/llm/tokens';
 import type { CoreEvents } from '../../src/core/events';
@@ -87,7 +87,7 @@ describe('memory over the demo day (offline engine)', () => {
 
     // The demo profile's interview is the baseline, and the guide is built from the day.
     expect(core.memory.interview.view().answers.role).toBe('Accounts payable specialist');
-    const assembled = core.memory.context.preview('chat');
+    const assembled = core.memory.llmContext.preview('chat');
     expect(assembled.baseline).toContain('Accounts payable specialist');
     expect(tokenCount(assembled.text)).toBeLessThanOrEqual(TOKEN_BUDGETS.totalText);
     expect(assembled.history).toContain('Ledger 2026.xlsx');

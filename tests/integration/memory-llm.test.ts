@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TOKEN_BUDGETS } from '../../src/core/memory/context-assembly';
+import { TOKEN_BUDGETS } from '../../src/core/memory/llm-context-assembly';
 import { tokenCount } from '../../src/core/llm/tokens';
 import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
 import { allText, imageUrls, lastUserText, startFakeOpenAiServer, type FakeOpenAiServer, type FakeReply } from '../helpers/fake-openai-server';

@@ -20,7 +20,7 @@ function storeOneOfEach(label: string): void {
   core.screenText.insert({ atMs: clock.now(), app: 'Excel', title: label, text: `text of ${label}` });
   const session = core.sessions.create({ type: 'chat', tools: [] });
   core.outputs.store(session.id, { kind: 'raw', content: label });
-  core.memory.context.forCall('chat');
+  core.memory.llmContext.forCall('chat');
   const day = new Date(clock.now()).toISOString().slice(0, 10);
   mkdirSync(join(core.paths.data, 'frames', day), { recursive: true });
   writeFileSync(join(core.paths.data, 'frames', day, `${label}.img`), 'x');

@@ -30,7 +30,7 @@ function service(llm: LlmClient = createOfflineLlmClient(), instructions?: strin
     ocrEnabled: true,
     llm,
     clock,
-    context: () => 'context',
+    llmContext: () => 'context',
     currentWindow: () => focused,
     ...(instructions !== undefined && { instructions }),
   });

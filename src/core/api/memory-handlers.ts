@@ -1,5 +1,5 @@
 import type { OperationOutput, OperationParsedInput, Operations } from '../../shared/contract/index';
-import { TOKEN_BUDGETS, type AssembledContext } from '../memory/context-assembly';
+import { TOKEN_BUDGETS, type LlmContext } from '../memory/llm-context-assembly';
 import { fitsInterviewBudget, INTERVIEW_SUMMARY_MAX_TOKENS } from '../memory/interview';
 import type { ShadowCore } from '../shadow-core';
 import { localDateOf, localDayBounds } from '../time';
@@ -33,7 +33,7 @@ export function memoryHandlers(core: ShadowCore) {
     if (!detail) throw notFound(`Work session ${id}`);
     return detail;
   };
-  const assembledContext: Op<'assembledContext'> = ({ purpose }) => toView(memory.context.preview(purpose));
+  const assembledContext: Op<'assembledContext'> = ({ purpose }) => toView(memory.llmContext.preview(purpose));
   const listContextReceipts: Op<'listContextReceipts'> = ({ limit, workSessionId }) => ({
     receipts: memory.repositories.receipts.list(limit, workSessionId),
   });
@@ -70,14 +70,14 @@ export function memoryHandlers(core: ShadowCore) {
 }
 
 /** The API shows what a call would see; images stay in the process (only their frames are listed). */
-function toView(context: AssembledContext): OperationOutput<Operations['assembledContext']> {
+function toView(llmContext: LlmContext): OperationOutput<Operations['assembledContext']> {
   return {
-    immediate: { currentState: context.immediate.currentState, frames: [...context.immediate.frames], imagesAttached: context.immediate.images.length > 0 },
-    session: context.session,
-    history: context.history,
-    baseline: context.baseline,
-    text: context.text,
+    immediate: { currentState: llmContext.immediate.currentState, frames: [...llmContext.immediate.frames], imagesAttached: llmContext.immediate.images.length > 0 },
+    session: llmContext.session,
+    history: llmContext.history,
+    baseline: llmContext.baseline,
+    text: llmContext.text,
     budgets: { ...TOKEN_BUDGETS },
-    receipt: { id: null, ...context.receipt },
+    receipt: { id: null, ...llmContext.receipt },
   };
 }

@@ -8,7 +8,7 @@ import type { Db } from '../store/database';
 import type { ActivityRepository } from '../store/repositories/activity-repository';
 import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
 import { InterviewService } from './interview-service';
-import { MemoryContext } from './memory-context';
+import { LlmContextService } from './llm-context-service';
 import { memoryLlmCall } from './pipeline/memory-llm-call';
 import { MemoryPipeline } from './pipeline/memory-pipeline';
 import { memoryRepositories, type MemoryRepositories } from './memory-repositories';
@@ -40,8 +40,8 @@ export interface Memory {
   readonly repositories: MemoryRepositories;
   /** Tasks, task theory, summaries and clarifying questions, from the core's events (`start` it). */
   readonly pipeline: MemoryPipeline;
-  /** The context every LLM call is given, and its receipts. */
-  readonly context: MemoryContext;
+  /** The LLM context every call is given, and its receipts. */
+  readonly llmContext: LlmContextService;
   readonly questions: QuestionInbox;
   readonly interview: InterviewService;
   workSessionDetail(id: number): WorkSessionDetail | null;
@@ -53,15 +53,15 @@ export function createMemory(deps: MemoryDeps): Memory {
   const repositories = memoryRepositories(db);
   const queue = new MemoryWorkQueue({ clock, events });
   const tracker = new WorkSessionTracker({ activity, observer, repositories });
-  const context = new MemoryContext({ clock, llm, observer, repositories, tracker });
-  const call = memoryLlmCall(llm, context);
-  const forgetHistory = (): void => context.forgetHistory();
+  const llmContext = new LlmContextService({ clock, llm, observer, repositories, tracker });
+  const call = memoryLlmCall(llm, llmContext);
+  const forgetHistory = (): void => llmContext.forgetHistory();
   const pipeline = new MemoryPipeline({
     events,
     observer,
     queue,
     tracker,
-    context,
+    llmContext,
     tasks: new TaskTracker({ observer, activity, tasks: repositories.tasks, events }),
     theory: new TheoryWriter({ call, tasks: repositories.tasks, screenText, events }),
     summaries: new SummaryWriter({ call, summaries: repositories.summaries, tracker, events }),
@@ -78,7 +78,7 @@ export function createMemory(deps: MemoryDeps): Memory {
   return {
     repositories,
     pipeline,
-    context,
+    llmContext,
     questions: new QuestionInbox({ questions: repositories.questions, clock, events, onAnswered: forgetHistory }),
     interview,
     workSessionDetail: (id) => workSessionDetail({ repositories, activity }, id),

@@ -4,15 +4,15 @@ import type { LlmClient, LlmMessage, LlmResult } from '../llm/llm-client';
 import type { SessionRepository } from '../store/repositories/session-repository';
 import type { OfflineAssistant } from './offline-assistant';
 import { buildHistory, DEFAULT_HISTORY_TOKENS } from './resume-builder';
-import type { ContextProvider, ObservedContext } from './system-prompt';
+import type { ChatLlmContext, LlmContextProvider } from './system-prompt';
 
 export interface ReplyStreamerDeps {
   readonly repo: SessionRepository;
   readonly llm: LlmClient;
   readonly clock: Clock;
   readonly offline: OfflineAssistant;
-  /** The assembled context of the user's work, appended to the instructions each turn. */
-  readonly context: ContextProvider;
+  /** The LLM context of the user's work, appended to the instructions each turn. */
+  readonly llmContext: LlmContextProvider;
   readonly instructions: string;
   /** Tokens of history the model's window leaves room for. */
   readonly historyTokens?: number;
@@ -29,7 +29,7 @@ export interface StreamedReply {
 const CHECKPOINT_MS = 500;
 
 /**
- * The assistant's reply to one prompt: streamed from the LLM with the instructions, observed context
+ * The assistant's reply to one prompt: streamed from the LLM with the instructions, LLM context
  * and history (else the offline assistant), written down as it grows, and never lost to a failure.
  */
 export class ReplyStreamer {
@@ -75,22 +75,22 @@ export class ReplyStreamer {
     }
   }
 
-  /** Instructions + assembled context, the history that fits, and the new prompt. */
+  /** Instructions + LLM context, the history that fits, and the new prompt. */
   private async chatRequest(
     sessionId: string,
     content: string,
     resumeBlock: string | undefined,
   ): Promise<{ messages: LlmMessage[]; images?: readonly Buffer[]; settle?: (result: LlmResult) => void }> {
-    let context: ObservedContext;
+    let llmContext: ChatLlmContext;
     try {
-      const provided = await this.deps.context();
-      context = typeof provided === 'string' ? { text: provided } : provided;
+      const provided = await this.deps.llmContext();
+      llmContext = typeof provided === 'string' ? { text: provided } : provided;
     } catch (error) {
-      context = { text: `(The observed context is unavailable: ${(error as Error).message})` };
+      llmContext = { text: `(The observed context is unavailable: ${(error as Error).message})` };
     }
     // The turn just started is the newest in the store (prompt, no reply yet); it goes last, as the user message.
     const past = buildHistory(this.deps.repo, sessionId, this.deps.historyTokens ?? DEFAULT_HISTORY_TOKENS).history.slice(0, -1);
-    const system = [this.deps.instructions, context.text, resumeBlock].filter(Boolean).join('\n\n');
-    return { messages: [{ role: 'system', content: system }, ...past, { role: 'user', content }], images: context.images, settle: context.settle };
+    const system = [this.deps.instructions, llmContext.text, resumeBlock].filter(Boolean).join('\n\n');
+    return { messages: [{ role: 'system', content: system }, ...past, { role: 'user', content }], images: llmContext.images, settle: llmContext.settle };
   }
 }

@@ -31,7 +31,7 @@ import { searchScreenTextInWindow } from '../ocr/screen-search';
 import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
 import { exportSession, importSession } from './session-export';
 import { extractiveSessionSummary, SessionSummarizer } from './session-summarizer';
-import { ASSISTANT_INSTRUCTIONS, promptHash, type ContextProvider } from './system-prompt';
+import { ASSISTANT_INSTRUCTIONS, promptHash, type LlmContextProvider } from './system-prompt';
 
 export interface SessionServiceDeps {
   readonly repo: SessionRepository;
@@ -41,8 +41,8 @@ export interface SessionServiceDeps {
   readonly llm: LlmClient;
   readonly clock: Clock;
   readonly events?: EventBus;
-  /** The assembled context of the user's work, appended to the instructions each turn. */
-  readonly context: ContextProvider;
+  /** The LLM context of the user's work, appended to the instructions each turn. */
+  readonly llmContext: LlmContextProvider;
   /** The focused app and window right now (recorded with each prompt). */
   readonly currentWindow: () => { app: string | null; title: string | null };
   readonly instructions?: string;
@@ -87,7 +87,7 @@ export class SessionService {
       llm: deps.llm,
       clock: deps.clock,
       offline: new OfflineAssistant({ activity: deps.activity, screenText: deps.screenText, ocrEnabled: deps.ocrEnabled }),
-      context: deps.context,
+      llmContext: deps.llmContext,
       instructions: this.instructions,
       historyTokens: deps.historyTokens,
     });

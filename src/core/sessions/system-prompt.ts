@@ -11,8 +11,8 @@ export const ASSISTANT_INSTRUCTIONS = [
 
 export const promptHash = (text: string): string => `sha256:${createHash('sha256').update(text).digest('hex')}`;
 
-/** The observed context of one chat call: text for the system prompt, screenshots when vision is on. */
-export interface ObservedContext {
+/** The LLM context of one chat call: text for the system prompt, screenshots when vision is on. */
+export interface ChatLlmContext {
   readonly text: string;
   readonly images?: readonly Buffer[];
   /** Told which engine answered (the memory feature keeps a receipt per call). */
@@ -21,6 +21,6 @@ export interface ObservedContext {
 
 /**
  * What the assistant knows about the user's work right now, appended to its instructions on every
- * turn. The core wires the memory feature's assembled context here (`shadow-core.ts`).
+ * turn. The core wires memory's LLM context here (`shadow-core.ts`).
  */
-export type ContextProvider = () => string | ObservedContext | Promise<string | ObservedContext>;
+export type LlmContextProvider = () => string | ChatLlmContext | Promise<string | ChatLlmContext>;

@@ -102,7 +102,7 @@ export const tokenBudgetsSchema = z.object({
   totalText: z.number().int(),
 });
 
-export const assembledContextSchema = z.object({
+export const llmContextViewSchema = z.object({
   immediate: z.object({ currentState: z.string(), frames: z.array(frameSummarySchema), imagesAttached: z.boolean() }),
   session: z.string(),
   history: z.string(),
@@ -112,7 +112,7 @@ export const assembledContextSchema = z.object({
   budgets: tokenBudgetsSchema,
   receipt: contextReceiptSchema,
 });
-export type AssembledContextView = z.infer<typeof assembledContextSchema>;
+export type LlmContextView = z.infer<typeof llmContextViewSchema>;
 
 export const interviewQuestionSchema = z.object({ id: z.string(), prompt: z.string(), hint: z.string() });
 export const interviewSummarySchema = z.object({
@@ -158,7 +158,7 @@ export const memoryOperations = defineOperations({
     path: '/context/assembled',
     summary: 'What the next LLM call would be given (every tier within its token budget) and its receipt.',
     input: z.object({ purpose: z.string().min(1).max(40).default('chat') }).strict(),
-    output: assembledContextSchema,
+    output: llmContextViewSchema,
   }),
   listContextReceipts: defineOperation({
     method: 'GET',

@@ -1,5 +1,5 @@
 import type { LlmClient, LlmPurpose, LlmResult, OfflineAnswer } from '../../llm/llm-client';
-import type { MemoryContext } from '../memory-context';
+import type { LlmContextService } from '../llm-context-service';
 import type { SessionState } from './work-session-tracker';
 
 export interface MemoryCallRequest {
@@ -14,10 +14,10 @@ export interface MemoryCallRequest {
 
 export type MemoryCall = (request: MemoryCallRequest) => Promise<LlmResult>;
 
-/** One memory LLM call: assembled context, a stored receipt, and the offline answer on any failure. */
-export function memoryLlmCall(llm: Pick<LlmClient, 'complete'>, context: MemoryContext): MemoryCall {
+/** One memory LLM call: its LLM context, a stored receipt, and the offline answer on any failure. */
+export function memoryLlmCall(llm: Pick<LlmClient, 'complete'>, llmContext: LlmContextService): MemoryCall {
   return async ({ purpose, state, now, system, ask, offline, maxTokens }) => {
-    const { context: assembled, receiptId } = context.assembleWithReceipt(purpose, state, now);
+    const { llmContext: assembled, receiptId } = llmContext.assembleWithReceipt(purpose, state, now);
     const result = await llm.complete(
       {
         purpose,
@@ -31,7 +31,7 @@ export function memoryLlmCall(llm: Pick<LlmClient, 'complete'>, context: MemoryC
       },
       offline,
     );
-    context.recordOutcome(receiptId, result);
+    llmContext.recordOutcome(receiptId, result);
     return result;
   };
 }

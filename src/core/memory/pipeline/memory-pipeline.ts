@@ -2,7 +2,7 @@ import { iso } from '../../clock';
 import type { EventBus } from '../../events';
 import type { Frame, SignificantChange } from '../../observe/frame';
 import type { Observer } from '../../observe/observer';
-import type { MemoryContext } from '../memory-context';
+import type { LlmContextService } from '../llm-context-service';
 import type { MemoryHealth, MemoryWorkQueue } from './memory-work-queue';
 import type { QuestionAsker } from './question-asker';
 import { shouldUpdateSummary } from '../session-context';
@@ -20,7 +20,7 @@ export interface MemoryPipelineDeps {
   readonly theory: TheoryWriter;
   readonly summaries: SummaryWriter;
   readonly asker: QuestionAsker;
-  readonly context: Pick<MemoryContext, 'forgetHistory'>;
+  readonly llmContext: Pick<LlmContextService, 'forgetHistory'>;
 }
 
 /** How often tasks are re-cut and the theory refreshed when nothing switched. */
@@ -98,7 +98,7 @@ export class MemoryPipeline {
 
   private beginSession(workSessionId: number, atMs: number): void {
     this.deps.tracker.begin(workSessionId, atMs);
-    this.deps.context.forgetHistory();
+    this.deps.llmContext.forgetHistory();
   }
 
   private async endSession(workSessionId: number, atMs: number): Promise<void> {
@@ -110,7 +110,7 @@ export class MemoryPipeline {
     if (last) events.emit('task:boundary', { workSessionId, at: iso(atMs), endedTask: last.name, startedTask: null });
     if (s.tasks.length > 0) await this.deps.summaries.write(s, atMs, 'final');
     tracker.finish(workSessionId);
-    this.deps.context.forgetHistory();
+    this.deps.llmContext.forgetHistory();
   }
 
   private finishSessionOffline(workSessionId: number, atMs: number): void {

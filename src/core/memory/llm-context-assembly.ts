@@ -6,12 +6,12 @@ import { getRelevantHistory, type HistoricalContext } from './history';
 import type { ContextItem } from './session-context';
 import { tokenCount, truncateToTokens } from '../llm/tokens';
 
-/** The context budgets (docs/architecture.md, Memory), in tokens of the real tokenizer. Immediate frames go as images, outside the text. */
+/** The LLM context's token budgets (docs/architecture.md, Memory), in tokens of the real tokenizer. Immediate frames go as images, outside the text. */
 export const TOKEN_BUDGETS = { session: 500, history: 1000, baseline: 500, totalText: 2000 } as const;
 /** The immediate tier's text (current window, last change) is short; it is capped so it cannot crowd out the rest. */
 const IMMEDIATE_TEXT_MAX = 150;
 
-export interface AssemblyInput {
+export interface LlmContextInput {
   readonly purpose: string;
   readonly workSessionId: number | null;
   readonly nowMs: number;
@@ -26,7 +26,7 @@ export interface AssemblyInput {
   readonly baseline: string | null;
 }
 
-export interface AssembledContext {
+export interface LlmContext {
   readonly immediate: { readonly currentState: string; readonly frames: readonly FrameSummary[]; readonly images: readonly Buffer[] };
   readonly session: string;
   readonly history: string;
@@ -40,11 +40,11 @@ type Included = ContextReceipt['included'][number];
 type Dropped = ContextReceipt['dropped'][number];
 
 /**
- * Builds the context of one LLM call: immediate state (+ frames as images with vision), the
+ * Builds the LLM context of one call: immediate state (+ frames as images with vision), the
  * session (≤500 tokens), relevant history (≤1000) and the baseline (≤500), the text ≤2000 in all.
  * Each tier keeps its items in priority order while they fit; the receipt says what went in and out.
  */
-export function assembleContext(input: AssemblyInput): AssembledContext {
+export function assembleLlmContext(input: LlmContextInput): LlmContext {
   const included: Included[] = [];
   const dropped: Dropped[] = [];
 

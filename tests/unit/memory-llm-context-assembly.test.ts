@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImmediateContextView } from '../../src/shared/contract/index';
-import { assembleContext, TOKEN_BUDGETS, type AssemblyInput } from '../../src/core/memory/context-assembly';
+import { assembleLlmContext, TOKEN_BUDGETS, type LlmContextInput } from '../../src/core/memory/llm-context-assembly';
 import { getRelevantHistory, type HistoricalContext, type HistoryItem } from '../../src/core/memory/history';
 import { wordSet } from '../../src/core/memory/text-similarity';
 import { tokenCount } from '../../src/core/llm/tokens';
@@ -31,7 +31,7 @@ function history(items: HistoryItem[]): HistoricalContext {
 
 const longText = (topic: string, words: number): string => Array.from({ length: words }, (_, i) => `${topic} step ${i}`).join(', ');
 
-function input(over: Partial<AssemblyInput> = {}): AssemblyInput {
+function input(over: Partial<LlmContextInput> = {}): LlmContextInput {
   return {
     purpose: 'chat',
     workSessionId: 1,
@@ -47,9 +47,9 @@ function input(over: Partial<AssemblyInput> = {}): AssemblyInput {
   };
 }
 
-describe('context assembly', () => {
+describe('LLM context assembly', () => {
   it('keeps every tier and the whole text within its token budget, and says what it dropped', () => {
-    const ctx = assembleContext(input());
+    const ctx = assembleLlmContext(input());
     expect(tokenCount(ctx.session)).toBeLessThanOrEqual(TOKEN_BUDGETS.session);
     expect(tokenCount(ctx.history)).toBeLessThanOrEqual(TOKEN_BUDGETS.history);
     expect(tokenCount(ctx.baseline)).toBeLessThanOrEqual(TOKEN_BUDGETS.baseline);
@@ -71,17 +71,17 @@ describe('context assembly', () => {
   });
 
   it('attaches the frames as images only when vision is on', () => {
-    const text = assembleContext(input());
+    const text = assembleLlmContext(input());
     expect(text.immediate.images).toEqual([]);
     expect(text.receipt.imageCount).toBe(0);
     expect(text.receipt.dropped.filter((d) => d.reason === 'no vision model configured')).toHaveLength(2);
-    const vision = assembleContext(input({ visionEnabled: true }));
+    const vision = assembleLlmContext(input({ visionEnabled: true }));
     expect(vision.immediate.images).toEqual([JPEG, JPEG]);
     expect(vision.receipt.imageCount).toBe(2);
   });
 
   it('notes a missing interview and works with no history at all', () => {
-    const ctx = assembleContext(input({ baseline: null, history: null, sessionItems: [] }));
+    const ctx = assembleLlmContext(input({ baseline: null, history: null, sessionItems: [] }));
     expect(ctx.baseline).toBe('');
     expect(ctx.receipt.dropped).toContainEqual({ tier: 'baseline', label: 'interview summary', tokens: 0, reason: 'no onboarding interview yet' });
     expect(ctx.text.startsWith('## Now')).toBe(true);

@@ -1,13 +1,13 @@
 import type { Clock } from '../clock';
 import type { LlmClient, LlmResult } from '../llm/llm-client';
 import type { Observer } from '../observe/observer';
-import { assembleContext, type AssembledContext } from './context-assembly';
+import { assembleLlmContext, type LlmContext } from './llm-context-assembly';
 import { loadHistoricalContext, type HistoricalContext } from './history';
 import type { MemoryRepositories } from './memory-repositories';
 import { sessionContextItems } from './session-context';
 import type { SessionState, WorkSessionTracker } from './pipeline/work-session-tracker';
 
-export interface MemoryContextDeps {
+export interface LlmContextServiceDeps {
   readonly clock: Clock;
   readonly llm: Pick<LlmClient, 'visionEnabled'>;
   readonly observer: Pick<Observer, 'immediateContext' | 'recentFrames'>;
@@ -16,25 +16,25 @@ export interface MemoryContextDeps {
 }
 
 /**
- * The context every LLM call is given (immediate, session, history, baseline) and its receipts.
+ * The LLM context every call is given (immediate, work session, history, baseline) and its receipts.
  * History is loaded once and reused until something it holds changes (`forgetHistory`).
  */
-export class MemoryContext {
+export class LlmContextService {
   private history: HistoricalContext | null = null;
 
-  constructor(private readonly deps: MemoryContextDeps) {}
+  constructor(private readonly deps: LlmContextServiceDeps) {}
 
   /** What a call made now would be given. Nothing is stored (the receipt has no id). */
-  preview(purpose: string): AssembledContext {
+  preview(purpose: string): LlmContext {
     const now = this.deps.clock.now();
     return this.assemble(purpose, this.deps.tracker.observedNow(now), now);
   }
 
   /**
-   * The context for an LLM call made by another feature (chat): assembled now, with its receipt
+   * The LLM context for a call made by another feature (chat): assembled now, with its receipt
    * stored. Call `recordOutcome` with the call's result so the receipt says which engine answered.
    */
-  forCall(purpose: string): { context: AssembledContext; receiptId: number } {
+  forCall(purpose: string): { llmContext: LlmContext; receiptId: number } {
     const now = this.deps.clock.now();
     return this.assembleWithReceipt(purpose, this.deps.tracker.observedNow(now), now);
   }
@@ -43,10 +43,10 @@ export class MemoryContext {
     this.deps.repositories.receipts.setOutcome(receiptId, result.engine, result.fallbackReason);
   }
 
-  /** The context of a call about `s` at `now`, with its receipt stored. */
-  assembleWithReceipt(purpose: string, s: SessionState | null, now: number): { context: AssembledContext; receiptId: number } {
-    const context = this.assemble(purpose, s, now);
-    return { context, receiptId: this.deps.repositories.receipts.insert(context.receipt, now) };
+  /** The LLM context of a call about `s` at `now`, with its receipt stored. */
+  assembleWithReceipt(purpose: string, s: SessionState | null, now: number): { llmContext: LlmContext; receiptId: number } {
+    const llmContext = this.assemble(purpose, s, now);
+    return { llmContext, receiptId: this.deps.repositories.receipts.insert(llmContext.receipt, now) };
   }
 
   /** Past summaries, known tasks, answers or the baseline changed: load history again on the next call. */
@@ -54,7 +54,7 @@ export class MemoryContext {
     this.history = null;
   }
 
-  private assemble(purpose: string, s: SessionState | null, now: number): AssembledContext {
+  private assemble(purpose: string, s: SessionState | null, now: number): LlmContext {
     const { observer, repositories, tracker } = this.deps;
     const immediate = observer.immediateContext();
     const snapshot = s ? tracker.snapshot(s, now) : null;
@@ -63,7 +63,7 @@ export class MemoryContext {
       .filter(Boolean)
       .join(' ');
     this.history ??= loadHistoricalContext(repositories, now);
-    return assembleContext({
+    return assembleLlmContext({
       purpose,
       workSessionId: s?.id ?? null,
       nowMs: now,

@@ -1,11 +1,11 @@
 /**
- * Context assembly over a year of history, printed as figures:
- *   node bin/run-ts.js bench/context-assembly.ts [--days 250] [--calls 1000] [--day profiles/demo/day]
+ * LLM context assembly over a year of history, printed as figures:
+ *   node bin/run-ts.js bench/llm-context-assembly.ts [--days 250] [--calls 1000] [--day profiles/demo/day]
  *
  * A profile database gets `days` work days of synthetic history (work sessions, ~15 tasks a day from
  * a pool of recurring tasks, ~40 rolling and one final summary a day, answered questions, the
  * interview). The core then opens it and replays the first 90 minutes of the demo day, so a work
- * session is live with tasks, a theory and summaries. Then `memory.context.preview()` — the whole
+ * session is live with tasks, a theory and summaries. Then `memory.llmContext.preview()` — the whole
  * path of a call: session snapshot from SQLite, history ranking, token counting, budgets — runs
  * `calls` times with the current activity changing, and p50/p95 are printed. Loading the history
  * from SQLite (once per work session) is timed apart.
@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ManualClock } from '../src/core/clock';
 import { resolveProfilePaths } from '../src/core/config/paths';
-import { TOKEN_BUDGETS } from '../src/core/memory/context-assembly';
+import { TOKEN_BUDGETS } from '../src/core/memory/llm-context-assembly';
 import { loadHistoricalContext } from '../src/core/memory/history';
 import { tokenCount } from '../src/core/llm/tokens';
 import type { ReplaySource } from '../src/core/observe/sources/replay-source';
@@ -150,7 +150,7 @@ try {
     const loadStarted = performance.now();
     const history = loadHistoricalContext(core.memory.repositories, clock.now());
     const loadMs = performance.now() - loadStarted;
-    const first = core.memory.context.preview('chat');
+    const first = core.memory.llmContext.preview('chat');
 
     const samples: number[] = [];
     // CPU time of the call, apart from wall time: on a busy machine the wall clock also counts waiting for a core.
@@ -166,7 +166,7 @@ try {
       }
       const started = performance.now();
       const cpu0 = process.cpuUsage();
-      const ctx = core.memory.context.preview(i % 2 ? 'chat' : 'summary');
+      const ctx = core.memory.llmContext.preview(i % 2 ? 'chat' : 'summary');
       const cpu = process.cpuUsage(cpu0);
       samples.push(performance.now() - started);
       cpuSamples.push((cpu.user + cpu.system) / 1000);
@@ -176,7 +176,7 @@ try {
     console.log(`history: ${counts.sessions} work days, ${counts.tasks} tasks, ${counts.summaries} summaries, ${counts.questions} answered questions (generated in ${genMs.toFixed(0)} ms)`);
     console.log(`loadHistoricalContext (once per work session): ${loadMs.toFixed(1)} ms for ${history.items.length} items`);
     console.log(`tokens per tier of one call: ${JSON.stringify(first.receipt.tokens)}`);
-    console.log(`assembleContext over ${CALLS} calls: p50 ${pct(samples, 50).toFixed(2)} ms, p95 ${pct(samples, 95).toFixed(2)} ms, max ${Math.max(...samples).toFixed(2)} ms (target p95 ≤ 10 ms)`);
+    console.log(`assembleLlmContext over ${CALLS} calls: p50 ${pct(samples, 50).toFixed(2)} ms, p95 ${pct(samples, 95).toFixed(2)} ms, max ${Math.max(...samples).toFixed(2)} ms (target p95 ≤ 10 ms)`);
     console.log(`  CPU time per call: p50 ${pct(cpuSamples, 50).toFixed(2)} ms, p95 ${pct(cpuSamples, 95).toFixed(2)} ms; load average now ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);
     console.log(`largest text: ${maxTotal} tokens (budget ${TOKEN_BUDGETS.totalText}); largest history tier: ${maxHistory} tokens (budget ${TOKEN_BUDGETS.history})`);
   } finally {
