@@ -39,7 +39,7 @@ function input(over: Partial<LlmContextInput> = {}): LlmContextInput {
     immediate,
     frames,
     visionEnabled: false,
-    sessionItems: Array.from({ length: 40 }, (_, i) => ({ label: `task ${i}`, text: `Earlier task ${i}: ${longText('reconcile', 8)}` })),
+    workSessionDigest: Array.from({ length: 40 }, (_, i) => ({ label: `task ${i}`, text: `Earlier task ${i}: ${longText('reconcile', 8)}` })),
     history: history(Array.from({ length: 300 }, (_, i) => item('summary', `Day ${i}: ${longText(i % 2 ? 'ledger bank reconciliation' : 'budget review', 60)}`, i + 1))),
     currentActivity: 'Northwind Bank ledger reconciliation',
     baseline: longText('accounts payable', 400),
@@ -81,7 +81,7 @@ describe('LLM context assembly', () => {
   });
 
   it('notes a missing interview and works with no history at all', () => {
-    const ctx = assembleLlmContext(input({ baseline: null, history: null, sessionItems: [] }));
+    const ctx = assembleLlmContext(input({ baseline: null, history: null, workSessionDigest: [] }));
     expect(ctx.baseline).toBe('');
     expect(ctx.receipt.dropped).toContainEqual({ tier: 'baseline', label: 'interview summary', tokens: 0, reason: 'no onboarding interview yet' });
     expect(ctx.text.startsWith('## Now')).toBe(true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isRepeatQuestion, normalizeQuestion, proposeQuestions, questionSimilarity } from '../../src/core/memory/questions';
-import { shouldUpdateSummary } from '../../src/core/memory/session-context';
+import { shouldUpdateSummary } from '../../src/core/memory/work-session-digest';
 import type { SpanLike } from '../../src/core/memory/task-segmentation';
 
 const NOW = Date.parse('2026-03-10T11:00:00Z');
@@ -56,9 +56,9 @@ describe('clarifying questions', () => {
 describe('shouldUpdateSummary', () => {
   it('is due 5 minutes after the last summary (or the session start), or at a task boundary', () => {
     const start = NOW - 3_600_000;
-    expect(shouldUpdateSummary({ lastSummaryAtMs: null, sessionStartMs: start, boundarySinceSummary: false }, start + 4 * 60_000)).toBe(false);
-    expect(shouldUpdateSummary({ lastSummaryAtMs: null, sessionStartMs: start, boundarySinceSummary: false }, start + 5 * 60_000)).toBe(true);
-    expect(shouldUpdateSummary({ lastSummaryAtMs: NOW, sessionStartMs: start, boundarySinceSummary: false }, NOW + 299_999)).toBe(false);
-    expect(shouldUpdateSummary({ lastSummaryAtMs: NOW, sessionStartMs: start, boundarySinceSummary: true }, NOW + 1000)).toBe(true);
+    expect(shouldUpdateSummary({ lastSummaryAtMs: null, workSessionStartMs: start, boundarySinceSummary: false }, start + 4 * 60_000)).toBe(false);
+    expect(shouldUpdateSummary({ lastSummaryAtMs: null, workSessionStartMs: start, boundarySinceSummary: false }, start + 5 * 60_000)).toBe(true);
+    expect(shouldUpdateSummary({ lastSummaryAtMs: NOW, workSessionStartMs: start, boundarySinceSummary: false }, NOW + 299_999)).toBe(false);
+    expect(shouldUpdateSummary({ lastSummaryAtMs: NOW, workSessionStartMs: start, boundarySinceSummary: true }, NOW + 1000)).toBe(true);
   });
 });

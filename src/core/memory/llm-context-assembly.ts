@@ -3,7 +3,7 @@ import type { FrameSummary, ImmediateContextView } from '../../shared/contract/o
 import { formatClockTime } from '../../shared/format-clock-time';
 import type { Frame } from '../observe/frame';
 import { getRelevantHistory, type HistoricalContext } from './history';
-import type { ContextItem } from './session-context';
+import type { DigestItem } from './work-session-digest';
 import { tokenCount, truncateToTokens } from '../llm/tokens';
 
 /** The LLM context's token budgets (docs/architecture.md, Memory), in tokens of the real tokenizer. Immediate frames go as images, outside the text. */
@@ -19,7 +19,7 @@ export interface LlmContextInput {
   /** The FIFO's frames with their images (sent only when vision is on). */
   readonly frames: readonly Frame[];
   readonly visionEnabled: boolean;
-  readonly sessionItems: readonly ContextItem[];
+  readonly workSessionDigest: readonly DigestItem[];
   readonly history: HistoricalContext | null;
   /** What the user is doing now, in words: the query history is ranked against. */
   readonly currentActivity: string;
@@ -57,7 +57,7 @@ export function assembleLlmContext(input: LlmContextInput): LlmContext {
     else dropped.push({ tier: 'immediate', label: `frame ${f.id} (${f.app})`, tokens: 0, reason: 'no vision model configured' });
   }
 
-  const session = fillTier('session', input.sessionItems, TOKEN_BUDGETS.session, included, dropped);
+  const session = fillTier('session', input.workSessionDigest, TOKEN_BUDGETS.session, included, dropped);
   const baselineText = input.baseline?.trim() ?? '';
   let baseline = '';
   if (baselineText) {
@@ -109,7 +109,7 @@ export function assembleLlmContext(input: LlmContextInput): LlmContext {
   };
 }
 
-function fillTier(tier: 'session', items: readonly ContextItem[], budget: number, included: Included[], dropped: Dropped[]): string {
+function fillTier(tier: 'session', items: readonly DigestItem[], budget: number, included: Included[], dropped: Dropped[]): string {
   const kept: string[] = [];
   let used = 0;
   for (const item of items) {

@@ -4,7 +4,7 @@ import type { Observer } from '../observe/observer';
 import { assembleLlmContext, type LlmContext } from './llm-context-assembly';
 import { loadHistoricalContext, type HistoricalContext } from './history';
 import type { MemoryRepositories } from './memory-repositories';
-import { sessionContextItems } from './session-context';
+import { workSessionDigestItems } from './work-session-digest';
 import type { SessionState, WorkSessionTracker } from './pipeline/work-session-tracker';
 
 export interface LlmContextServiceDeps {
@@ -70,7 +70,7 @@ export class LlmContextService {
       immediate,
       frames: observer.recentFrames(),
       visionEnabled: this.deps.llm.visionEnabled,
-      sessionItems: snapshot ? sessionContextItems(snapshot) : [],
+      workSessionDigest: snapshot ? workSessionDigestItems(snapshot) : [],
       history: this.history,
       currentActivity,
       baseline: repositories.interview.summary()?.text ?? null,

@@ -5,7 +5,7 @@ import type { Observer } from '../../observe/observer';
 import type { LlmContextService } from '../llm-context-service';
 import type { MemoryHealth, MemoryWorkQueue } from './memory-work-queue';
 import type { QuestionAsker } from './question-asker';
-import { shouldUpdateSummary } from '../session-context';
+import { shouldUpdateSummary } from '../work-session-digest';
 import type { SummaryWriter } from './summary-writer';
 import type { TaskTracker } from './task-tracker';
 import type { TheoryWriter } from './theory-writer';
@@ -132,7 +132,7 @@ export class MemoryPipeline {
     if (boundary || change?.kind === 'app-switch' || s.lastTheoryAtMs === null || now - s.lastTheoryAtMs >= THEORY_EVERY_MS) {
       await this.deps.theory.refresh(s, frame, now);
     }
-    if (shouldUpdateSummary({ lastSummaryAtMs: s.lastSummaryAtMs, sessionStartMs: s.startMs, boundarySinceSummary: s.boundarySinceSummary }, now)) {
+    if (shouldUpdateSummary({ lastSummaryAtMs: s.lastSummaryAtMs, workSessionStartMs: s.startMs, boundarySinceSummary: s.boundarySinceSummary }, now)) {
       await this.deps.summaries.write(s, now, 'rolling');
     }
     await this.deps.asker.maybeAsk(s, frame, now);

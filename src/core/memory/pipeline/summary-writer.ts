@@ -5,7 +5,7 @@ import type { LlmResult } from '../../llm/llm-client';
 import { tokenCount, truncateToTokens } from '../../llm/tokens';
 import type { MemorySummaryRepository } from '../../store/repositories/memory-summary-repository';
 import type { MemoryCall } from './memory-llm-call';
-import { offlineSessionSummary, SUMMARY_MAX_TOKENS, type SessionSnapshot } from '../session-context';
+import { offlineWorkSessionSummary, SUMMARY_MAX_TOKENS, type WorkSessionSnapshot } from '../work-session-digest';
 import type { SessionState, WorkSessionTracker } from './work-session-tracker';
 
 const SYSTEM = `You keep a running record of a knowledge worker's work session. Summarise the session so far from the context: the tasks done (with times), apps used, what they seem to be working towards, and anything learned from their answers. Plain prose, at most ${SUMMARY_MAX_TOKENS - 150} words.`;
@@ -31,7 +31,7 @@ export class SummaryWriter {
       now,
       system: SYSTEM,
       ask: kind === 'final' ? 'The work session has ended. Write its final summary.' : 'Update the summary of this work session.',
-      offline: () => offlineSessionSummary(snapshot, kind === 'final'),
+      offline: () => offlineWorkSessionSummary(snapshot, kind === 'final'),
       maxTokens: SUMMARY_MAX_TOKENS + 100,
     });
     return this.store(s, now, kind, result.text, result, snapshot);
@@ -40,7 +40,7 @@ export class SummaryWriter {
   /** The final summary from the offline template, at once (the app is quitting). */
   writeFinalOffline(s: SessionState, now: number): WorkSessionSummary {
     const snapshot = this.deps.tracker.snapshot(s, now);
-    return this.store(s, now, 'final', offlineSessionSummary(snapshot, true), { engine: 'offline', fallbackReason: 'the app quit before the final summary was written' }, snapshot);
+    return this.store(s, now, 'final', offlineWorkSessionSummary(snapshot, true), { engine: 'offline', fallbackReason: 'the app quit before the final summary was written' }, snapshot);
   }
 
   private store(
@@ -49,7 +49,7 @@ export class SummaryWriter {
     kind: SummaryKind,
     rawText: string,
     result: Pick<LlmResult, 'engine' | 'fallbackReason'>,
-    snapshot: SessionSnapshot,
+    snapshot: WorkSessionSnapshot,
   ): WorkSessionSummary {
     const text = truncateToTokens(rawText.trim(), SUMMARY_MAX_TOKENS);
     const summary = this.deps.summaries.insert({

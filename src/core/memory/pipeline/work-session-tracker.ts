@@ -2,7 +2,7 @@ import type { Observer } from '../../observe/observer';
 import type { ActivityRepository } from '../../store/repositories/activity-repository';
 import type { TaskRecord } from '../../store/repositories/memory-task-repository';
 import type { MemoryRepositories } from '../memory-repositories';
-import type { SessionSnapshot } from '../session-context';
+import type { WorkSessionSnapshot } from '../work-session-digest';
 import { segmentTasks, type SpanLike } from '../task-segmentation';
 
 /** What memory keeps about the work session it follows, between frames. */
@@ -62,7 +62,7 @@ export class WorkSessionTracker {
   }
 
   /** What memory knows about `s` at `nowMs` (summaries, context). */
-  snapshot(s: SessionState, nowMs: number): SessionSnapshot {
+  snapshot(s: SessionState, nowMs: number): WorkSessionSnapshot {
     const { repositories, activity } = this.deps;
     return {
       workSessionId: s.id,
