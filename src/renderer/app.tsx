@@ -23,14 +23,14 @@ const VIEWS: readonly { readonly id: View; readonly label: string }[] = [
 function TodayView({ client, refreshKey }: { readonly client: ShadowClient; readonly refreshKey: number }) {
   const now = useOperation(client, 'observationNow', {}, { refreshOn: ['context:immediate-updated', 'capture:state-changed'] });
   const appTime = useOperation(client, 'appTime', {}, { refreshOn: ['work-session:ended'], intervalMs: REFRESH_MS });
-  const sessions = useOperation(
+  const workSessions = useOperation(
     client,
     'listWorkSessions',
     { limit: 20 },
     { refreshOn: ['work-session:started', 'work-session:ended'], intervalMs: REFRESH_MS * 2 },
   );
-  const latestWorkSession = sessions.data?.workSessions[0]?.id ?? null;
-  const reloads = [now.reload, appTime.reload, sessions.reload];
+  const latestWorkSession = workSessions.data?.workSessions[0]?.id ?? null;
+  const reloads = [now.reload, appTime.reload, workSessions.reload];
   useEffect(() => {
     if (refreshKey > 0) reloads.forEach((reload) => reload());
     // Only a new refreshKey (pause/resume in the header) asks for fresh data.
@@ -45,7 +45,7 @@ function TodayView({ client, refreshKey }: { readonly client: ShadowClient; read
       <div className="column">
         <PendingQuestions client={client} />
         <RecentFrames now={now.data} />
-        <WorkSessionList sessions={sessions.data?.workSessions ?? null} />
+        <WorkSessionList workSessions={workSessions.data?.workSessions ?? null} />
       </div>
     </main>
   );

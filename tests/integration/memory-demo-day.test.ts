@@ -78,7 +78,7 @@ describe('memory over the demo day (offline engine)', () => {
     const receipts = core.memory.repositories.receipts.list(500, ws!.id);
     expect(receipts.length).toBeGreaterThan(rolling.length);
     for (const r of receipts) {
-      expect(r.tokens.session).toBeLessThanOrEqual(TOKEN_BUDGETS.session);
+      expect(r.tokens.session).toBeLessThanOrEqual(TOKEN_BUDGETS.workSession);
       expect(r.tokens.history).toBeLessThanOrEqual(TOKEN_BUDGETS.history);
       expect(r.tokens.baseline).toBeLessThanOrEqual(TOKEN_BUDGETS.baseline);
       expect(r.tokens.total).toBeLessThanOrEqual(TOKEN_BUDGETS.totalText);

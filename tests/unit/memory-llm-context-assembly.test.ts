@@ -26,7 +26,7 @@ function item(kind: HistoryItem['kind'], text: string, ageDays: number, label = 
 }
 
 function history(items: HistoryItem[]): HistoricalContext {
-  return { interviewSummary: null, knownTasks: [], previousSessionSummaries: [], relevantQA: [], items, loadedAtMs: NOW };
+  return { interviewSummary: null, knownTasks: [], previousWorkSessionSummaries: [], relevantQA: [], items, loadedAtMs: NOW };
 }
 
 const longText = (topic: string, words: number): string => Array.from({ length: words }, (_, i) => `${topic} step ${i}`).join(', ');
@@ -50,13 +50,13 @@ function input(over: Partial<LlmContextInput> = {}): LlmContextInput {
 describe('LLM context assembly', () => {
   it('keeps every tier and the whole text within its token budget, and says what it dropped', () => {
     const ctx = assembleLlmContext(input());
-    expect(tokenCount(ctx.session)).toBeLessThanOrEqual(TOKEN_BUDGETS.session);
+    expect(tokenCount(ctx.workSession)).toBeLessThanOrEqual(TOKEN_BUDGETS.workSession);
     expect(tokenCount(ctx.history)).toBeLessThanOrEqual(TOKEN_BUDGETS.history);
     expect(tokenCount(ctx.baseline)).toBeLessThanOrEqual(TOKEN_BUDGETS.baseline);
     expect(tokenCount(ctx.text)).toBeLessThanOrEqual(TOKEN_BUDGETS.totalText);
     expect(ctx.receipt.tokens).toEqual({
       immediate: tokenCount(ctx.immediate.currentState),
-      session: tokenCount(ctx.session),
+      session: tokenCount(ctx.workSession),
       history: tokenCount(ctx.history),
       baseline: tokenCount(ctx.baseline),
       total: tokenCount(ctx.text),

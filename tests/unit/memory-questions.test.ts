@@ -14,13 +14,13 @@ const alternating = (n: number): SpanLike[] =>
   }));
 const scene = (over: Partial<Parameters<typeof proposeQuestions>[0]> = {}) => ({
   nowMs: NOW,
-  sessionStartMs: NOW - 3_600_000,
+  workSessionStartMs: NOW - 3_600_000,
   recentSpans: [],
   currentApp: 'Microsoft Excel',
   currentTitle: 'Ledger 2026.xlsx - Excel',
-  appFirstSeenInSessionMs: NOW - 3_600_000,
+  appFirstSeenInWorkSessionMs: NOW - 3_600_000,
   appSeenBefore: true,
-  hasEarlierSessions: true,
+  hasEarlierWorkSessions: true,
   ...over,
 });
 
@@ -35,9 +35,9 @@ describe('clarifying questions', () => {
   it('asks about an export or PDF, and about an app never seen before (not on the first day)', () => {
     expect(proposeQuestions(scene({ currentTitle: 'Export to PDF - Ledger 2026.xlsx - Excel' }))[0]?.text).toContain('what is this export for');
     expect(proposeQuestions(scene({ currentApp: 'Acrobat', currentTitle: 'Invoice-4471.pdf - Acrobat' }))[0]?.text).toContain('what is this document for');
-    const newApp = scene({ currentApp: 'Tableau', currentTitle: 'Dashboard', appSeenBefore: false, appFirstSeenInSessionMs: NOW });
+    const newApp = scene({ currentApp: 'Tableau', currentTitle: 'Dashboard', appSeenBefore: false, appFirstSeenInWorkSessionMs: NOW });
     expect(proposeQuestions(newApp)[0]?.text).toBe('You opened Tableau for the first time — what do you use it for in your work?');
-    expect(proposeQuestions({ ...newApp, hasEarlierSessions: false })).toEqual([]);
+    expect(proposeQuestions({ ...newApp, hasEarlierWorkSessions: false })).toEqual([]);
   });
 
   it('treats a reworded or recounted question as a repeat, and a different subject as new', () => {

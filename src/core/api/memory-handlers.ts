@@ -69,15 +69,18 @@ export function memoryHandlers(core: ShadowCore) {
   };
 }
 
-/** The API shows what a call would see; images stay in the process (only their frames are listed). */
+/**
+ * The API shows what a call would see; images stay in the process (only their frames are listed).
+ * The wire names the work-session tier `session`.
+ */
 function toView(llmContext: LlmContext): OperationOutput<Operations['assembledContext']> {
   return {
     immediate: { currentState: llmContext.immediate.currentState, frames: [...llmContext.immediate.frames], imagesAttached: llmContext.immediate.images.length > 0 },
-    session: llmContext.session,
+    session: llmContext.workSession,
     history: llmContext.history,
     baseline: llmContext.baseline,
     text: llmContext.text,
-    budgets: { ...TOKEN_BUDGETS },
+    budgets: { session: TOKEN_BUDGETS.workSession, history: TOKEN_BUDGETS.history, baseline: TOKEN_BUDGETS.baseline, totalText: TOKEN_BUDGETS.totalText },
     receipt: { id: null, ...llmContext.receipt },
   };
 }

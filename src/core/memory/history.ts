@@ -21,7 +21,7 @@ export interface HistoryItem {
 export interface HistoricalContext {
   readonly interviewSummary: string | null;
   readonly knownTasks: readonly KnownTask[];
-  readonly previousSessionSummaries: readonly WorkSessionSummary[];
+  readonly previousWorkSessionSummaries: readonly WorkSessionSummary[];
   readonly relevantQA: readonly Question[];
   readonly items: readonly HistoryItem[];
   readonly loadedAtMs: number;
@@ -59,7 +59,7 @@ export function loadHistoricalContext(repos: HistoryRepos, nowMs: number, limits
   return {
     interviewSummary: repos.interview.summary()?.text ?? null,
     knownTasks,
-    previousSessionSummaries: summaries,
+    previousWorkSessionSummaries: summaries,
     relevantQA: answered,
     items,
     loadedAtMs: nowMs,

@@ -7,7 +7,7 @@ import type { DigestItem } from './work-session-digest';
 import { tokenCount, truncateToTokens } from '../llm/tokens';
 
 /** The LLM context's token budgets (docs/architecture.md, Memory), in tokens of the real tokenizer. Immediate frames go as images, outside the text. */
-export const TOKEN_BUDGETS = { session: 500, history: 1000, baseline: 500, totalText: 2000 } as const;
+export const TOKEN_BUDGETS = { workSession: 500, history: 1000, baseline: 500, totalText: 2000 } as const;
 /** The immediate tier's text (current window, last change) is short; it is capped so it cannot crowd out the rest. */
 const IMMEDIATE_TEXT_MAX = 150;
 
@@ -28,7 +28,7 @@ export interface LlmContextInput {
 
 export interface LlmContext {
   readonly immediate: { readonly currentState: string; readonly frames: readonly FrameSummary[]; readonly images: readonly Buffer[] };
-  readonly session: string;
+  readonly workSession: string;
   readonly history: string;
   readonly baseline: string;
   /** The four tiers as one text, in order, with headings. */
@@ -41,7 +41,7 @@ type Dropped = ContextReceipt['dropped'][number];
 
 /**
  * Builds the LLM context of one call: immediate state (+ frames as images with vision), the
- * session (≤500 tokens), relevant history (≤1000) and the baseline (≤500), the text ≤2000 in all.
+ * work session (≤500 tokens), relevant history (≤1000) and the baseline (≤500), the text ≤2000 in all.
  * Each tier keeps its items in priority order while they fit; the receipt says what went in and out.
  */
 export function assembleLlmContext(input: LlmContextInput): LlmContext {
@@ -57,7 +57,7 @@ export function assembleLlmContext(input: LlmContextInput): LlmContext {
     else dropped.push({ tier: 'immediate', label: `frame ${f.id} (${f.app})`, tokens: 0, reason: 'no vision model configured' });
   }
 
-  const session = fillTier('session', input.workSessionDigest, TOKEN_BUDGETS.session, included, dropped);
+  const workSession = fillTier('session', input.workSessionDigest, TOKEN_BUDGETS.workSession, included, dropped);
   const baselineText = input.baseline?.trim() ?? '';
   let baseline = '';
   if (baselineText) {
@@ -66,11 +66,11 @@ export function assembleLlmContext(input: LlmContextInput): LlmContext {
   } else {
     dropped.push({ tier: 'baseline', label: 'interview summary', tokens: 0, reason: 'no onboarding interview yet' });
   }
-  const sessionTokens = tokenCount(session);
+  const workSessionTokens = tokenCount(workSession);
   const baselineTokens = tokenCount(baseline);
   // Headings and blank lines between tiers cost tokens too; reserve them so the whole text stays within the total.
   const framing = 24;
-  const historyBudget = Math.max(0, Math.min(TOKEN_BUDGETS.history, TOKEN_BUDGETS.totalText - immediateTokens - sessionTokens - baselineTokens - framing));
+  const historyBudget = Math.max(0, Math.min(TOKEN_BUDGETS.history, TOKEN_BUDGETS.totalText - immediateTokens - workSessionTokens - baselineTokens - framing));
   let history = '';
   if (input.history) {
     const relevant = getRelevantHistory(input.history, input.currentActivity, input.nowMs, historyBudget);
@@ -82,7 +82,7 @@ export function assembleLlmContext(input: LlmContextInput): LlmContext {
 
   const text = [
     `## Now\n${currentState}`,
-    session && `## This work session\n${session}`,
+    workSession && `## This work session\n${workSession}`,
     history && `## Relevant history\n${history}`,
     baseline && `## About the user (onboarding interview)\n${baseline}`,
   ]
@@ -91,7 +91,7 @@ export function assembleLlmContext(input: LlmContextInput): LlmContext {
   const total = tokenCount(text);
   return {
     immediate: { currentState, frames: input.immediate.recentFrames, images },
-    session,
+    workSession,
     history,
     baseline,
     text,
@@ -101,7 +101,7 @@ export function assembleLlmContext(input: LlmContextInput): LlmContext {
       workSessionId: input.workSessionId,
       engine: null,
       fallbackReason: null,
-      tokens: { immediate: immediateTokens, session: sessionTokens, history: historyTokens, baseline: baselineTokens, total },
+      tokens: { immediate: immediateTokens, session: workSessionTokens, history: historyTokens, baseline: baselineTokens, total },
       imageCount: images.length,
       included,
       dropped,
@@ -109,6 +109,7 @@ export function assembleLlmContext(input: LlmContextInput): LlmContext {
   };
 }
 
+/** Fills the work-session tier (named `session` in receipts, on the wire) with the digest items that fit. */
 function fillTier(tier: 'session', items: readonly DigestItem[], budget: number, included: Included[], dropped: Dropped[]): string {
   const kept: string[] = [];
   let used = 0;

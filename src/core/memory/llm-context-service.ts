@@ -5,7 +5,7 @@ import { assembleLlmContext, type LlmContext } from './llm-context-assembly';
 import { loadHistoricalContext, type HistoricalContext } from './history';
 import type { MemoryRepositories } from './memory-repositories';
 import { workSessionDigestItems } from './work-session-digest';
-import type { SessionState, WorkSessionTracker } from './pipeline/work-session-tracker';
+import type { WorkSessionState, WorkSessionTracker } from './pipeline/work-session-tracker';
 
 export interface LlmContextServiceDeps {
   readonly clock: Clock;
@@ -43,9 +43,9 @@ export class LlmContextService {
     this.deps.repositories.receipts.setOutcome(receiptId, result.engine, result.fallbackReason);
   }
 
-  /** The LLM context of a call about `s` at `now`, with its receipt stored. */
-  assembleWithReceipt(purpose: string, s: SessionState | null, now: number): { llmContext: LlmContext; receiptId: number } {
-    const llmContext = this.assemble(purpose, s, now);
+  /** The LLM context of a call about `workSession` at `now`, with its receipt stored. */
+  assembleWithReceipt(purpose: string, workSession: WorkSessionState | null, now: number): { llmContext: LlmContext; receiptId: number } {
+    const llmContext = this.assemble(purpose, workSession, now);
     return { llmContext, receiptId: this.deps.repositories.receipts.insert(llmContext.receipt, now) };
   }
 
@@ -54,18 +54,18 @@ export class LlmContextService {
     this.history = null;
   }
 
-  private assemble(purpose: string, s: SessionState | null, now: number): LlmContext {
+  private assemble(purpose: string, workSession: WorkSessionState | null, now: number): LlmContext {
     const { observer, repositories, tracker } = this.deps;
     const immediate = observer.immediateContext();
-    const snapshot = s ? tracker.snapshot(s, now) : null;
-    const current = s?.tasks.at(-1);
+    const snapshot = workSession ? tracker.snapshot(workSession, now) : null;
+    const current = workSession?.tasks.at(-1);
     const currentActivity = [immediate.currentApp, immediate.currentWindowTitle, current?.name, ...(current?.titles ?? []), snapshot?.theory?.text]
       .filter(Boolean)
       .join(' ');
     this.history ??= loadHistoricalContext(repositories, now);
     return assembleLlmContext({
       purpose,
-      workSessionId: s?.id ?? null,
+      workSessionId: workSession?.id ?? null,
       nowMs: now,
       immediate,
       frames: observer.recentFrames(),

@@ -14,17 +14,17 @@ export interface QuestionCandidate {
 
 export interface QuestionScene {
   readonly nowMs: number;
-  readonly sessionStartMs: number;
+  readonly workSessionStartMs: number;
   /** App spans of the last `SWITCH_WINDOW_MS`, oldest first. */
   readonly recentSpans: readonly SpanLike[];
   readonly currentApp: string;
   readonly currentTitle: string;
   /** When the current app first appeared in this work session. */
-  readonly appFirstSeenInSessionMs: number;
+  readonly appFirstSeenInWorkSessionMs: number;
   /** Whether the app was used in any earlier work session. */
   readonly appSeenBefore: boolean;
   /** Whether anything was observed before this work session (on the very first day every app is new). */
-  readonly hasEarlierSessions: boolean;
+  readonly hasEarlierWorkSessions: boolean;
 }
 
 export const SWITCH_WINDOW_MS = 10 * 60_000;
@@ -55,7 +55,7 @@ export function proposeQuestions(scene: QuestionScene): QuestionCandidate[] {
       observation: `The user has the window “${title}” open in ${scene.currentApp}, which looks like an export, a PDF or printing.`,
     });
   }
-  if (scene.hasEarlierSessions && !scene.appSeenBefore && scene.appFirstSeenInSessionMs - scene.sessionStartMs >= SWITCH_WINDOW_MS) {
+  if (scene.hasEarlierWorkSessions && !scene.appSeenBefore && scene.appFirstSeenInWorkSessionMs - scene.workSessionStartMs >= SWITCH_WINDOW_MS) {
     out.push({
       trigger: 'new-app',
       subject: scene.currentApp.toLowerCase(),

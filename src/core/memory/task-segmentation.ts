@@ -32,7 +32,7 @@ interface Building {
  * windows for `minTaskMs`; a shorter detour (checking the bank portal while in the ledger) joins
  * the task, so going back and forth between two windows stays one task.
  */
-export function segmentTasks(spans: readonly SpanLike[], sessionOpen: boolean, options: SegmentationOptions = DEFAULT_SEGMENTATION): TaskRecord[] {
+export function segmentTasks(spans: readonly SpanLike[], workSessionOpen: boolean, options: SegmentationOptions = DEFAULT_SEGMENTATION): TaskRecord[] {
   const tasks: TaskRecord[] = [];
   let current: Building | null = null;
   let detour: Building | null = null;
@@ -82,7 +82,7 @@ export function segmentTasks(spans: readonly SpanLike[], sessionOpen: boolean, o
   if (current) {
     const open: Building = current;
     if (detour) absorb(open, detour);
-    finish(open, sessionOpen);
+    finish(open, workSessionOpen);
   }
   return tasks;
 }

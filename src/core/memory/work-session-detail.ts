@@ -7,14 +7,14 @@ export function workSessionDetail(
   { repositories, activity }: { repositories: Pick<MemoryRepositories, 'tasks' | 'questions' | 'summaries'>; activity: ActivityRepository },
   id: number,
 ): WorkSessionDetail | null {
-  const ws = activity.getWorkSession(id);
-  if (!ws) return null;
+  const workSession = activity.getWorkSession(id);
+  if (!workSession) return null;
   return {
-    ...ws,
+    ...workSession,
     tasks: repositories.tasks.listTasks(id),
     appTime: { date: null, workSessionId: id, ...activity.appTime({ workSessionId: id }) },
-    questions: repositories.questions.listForSession(id),
+    questions: repositories.questions.listForWorkSession(id),
     theory: repositories.tasks.latestTheory(id),
-    summaries: repositories.summaries.listForSession(id),
+    summaries: repositories.summaries.listForWorkSession(id),
   };
 }

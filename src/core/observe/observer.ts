@@ -290,7 +290,7 @@ export class Observer {
       this.tracker.close();
       this.deps.activity.endWorkSession(this.workSessionId, end, reason);
     } catch (error) {
-      // The store may be what failed (disk full, locked): the session is closed as interrupted at next start.
+      // The store may be what failed (disk full, locked): the work session is closed as interrupted at next start.
       this.tracker.discard();
       this.fail(error);
     }

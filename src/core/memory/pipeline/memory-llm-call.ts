@@ -1,10 +1,10 @@
 import type { LlmClient, LlmPurpose, LlmResult, OfflineAnswer } from '../../llm/llm-client';
 import type { LlmContextService } from '../llm-context-service';
-import type { SessionState } from './work-session-tracker';
+import type { WorkSessionState } from './work-session-tracker';
 
 export interface MemoryCallRequest {
   readonly purpose: LlmPurpose;
-  readonly state: SessionState;
+  readonly state: WorkSessionState;
   readonly now: number;
   readonly system: string;
   readonly ask: string;

@@ -36,7 +36,7 @@ export class MemoryPipeline {
   private frameSlot: { frame: Frame; change: SignificantChange | null } | null = null;
   private readonly unsubscribe: Array<() => void> = [];
   /** Work sessions that ended and still await their final summary (id → end). */
-  private readonly endingSessions = new Map<number, number>();
+  private readonly endingWorkSessions = new Map<number, number>();
 
   constructor(private readonly deps: MemoryPipelineDeps) {}
 
@@ -46,7 +46,7 @@ export class MemoryPipeline {
     this.unsubscribe.push(
       events.on('work-session:started', ({ workSessionId, at }) => {
         this.frameSlot = null;
-        queue.enqueue(() => this.beginSession(workSessionId, Date.parse(at)));
+        queue.enqueue(() => this.beginWorkSession(workSessionId, Date.parse(at)));
       }),
       events.on('frame:kept', ({ frame, change }) => {
         if (this.frameSlot) {
@@ -65,8 +65,8 @@ export class MemoryPipeline {
         const slot = this.frameSlot;
         this.frameSlot = null;
         if (slot) queue.enqueue(() => this.processFrame(slot.frame, slot.change));
-        this.endingSessions.set(workSessionId, Date.parse(at));
-        queue.enqueue(() => this.endSession(workSessionId, Date.parse(at)));
+        this.endingWorkSessions.set(workSessionId, Date.parse(at));
+        queue.enqueue(() => this.endWorkSession(workSessionId, Date.parse(at)));
       }),
     );
   }
@@ -77,14 +77,14 @@ export class MemoryPipeline {
    */
   stop(): void {
     for (const off of this.unsubscribe.splice(0)) off();
-    for (const [id, atMs] of this.endingSessions) {
+    for (const [id, atMs] of this.endingWorkSessions) {
       try {
-        this.finishSessionOffline(id, atMs);
+        this.finishWorkSessionOffline(id, atMs);
       } catch (error) {
         this.deps.queue.report(error);
       }
     }
-    this.endingSessions.clear();
+    this.endingWorkSessions.clear();
   }
 
   /** Resolves once every queued piece of memory work is done (tests, shutdown). */
@@ -96,45 +96,45 @@ export class MemoryPipeline {
     return this.deps.queue.health();
   }
 
-  private beginSession(workSessionId: number, atMs: number): void {
+  private beginWorkSession(workSessionId: number, atMs: number): void {
     this.deps.tracker.begin(workSessionId, atMs);
     this.deps.llmContext.forgetHistory();
   }
 
-  private async endSession(workSessionId: number, atMs: number): Promise<void> {
-    if (!this.endingSessions.delete(workSessionId)) return;
+  private async endWorkSession(workSessionId: number, atMs: number): Promise<void> {
+    if (!this.endingWorkSessions.delete(workSessionId)) return;
     const { tracker, tasks, events } = this.deps;
-    const s = tracker.stateOf(workSessionId, atMs);
-    tasks.close(s, atMs);
-    const last = s.tasks.at(-1);
+    const workSession = tracker.stateOf(workSessionId, atMs);
+    tasks.close(workSession, atMs);
+    const last = workSession.tasks.at(-1);
     if (last) events.emit('task:boundary', { workSessionId, at: iso(atMs), endedTask: last.name, startedTask: null });
-    if (s.tasks.length > 0) await this.deps.summaries.write(s, atMs, 'final');
+    if (workSession.tasks.length > 0) await this.deps.summaries.write(workSession, atMs, 'final');
     tracker.finish(workSessionId);
     this.deps.llmContext.forgetHistory();
   }
 
-  private finishSessionOffline(workSessionId: number, atMs: number): void {
+  private finishWorkSessionOffline(workSessionId: number, atMs: number): void {
     const { tracker, tasks } = this.deps;
-    const s = tracker.stateOf(workSessionId, atMs);
-    tasks.close(s, atMs);
-    if (s.tasks.length > 0) this.deps.summaries.writeFinalOffline(s, atMs);
+    const workSession = tracker.stateOf(workSessionId, atMs);
+    tasks.close(workSession, atMs);
+    if (workSession.tasks.length > 0) this.deps.summaries.writeFinalOffline(workSession, atMs);
     tracker.finish(workSessionId);
   }
 
   private async processFrame(frame: Frame, change: SignificantChange | null): Promise<void> {
-    const wsId = this.deps.observer.health().workSessionId;
-    if (wsId === null) return;
-    const s = this.deps.tracker.follow(wsId, frame.at);
+    const workSessionId = this.deps.observer.health().workSessionId;
+    if (workSessionId === null) return;
+    const workSession = this.deps.tracker.follow(workSessionId, frame.at);
     const now = frame.at;
     const switched = change?.kind === 'app-switch' || change?.kind === 'title-change';
     let boundary = false;
-    if (switched || s.lastTasksAtMs === null || now - s.lastTasksAtMs >= TASKS_EVERY_MS) boundary = this.deps.tasks.recut(s, now, true);
-    if (boundary || change?.kind === 'app-switch' || s.lastTheoryAtMs === null || now - s.lastTheoryAtMs >= THEORY_EVERY_MS) {
-      await this.deps.theory.refresh(s, frame, now);
+    if (switched || workSession.lastTasksAtMs === null || now - workSession.lastTasksAtMs >= TASKS_EVERY_MS) boundary = this.deps.tasks.recut(workSession, now, true);
+    if (boundary || change?.kind === 'app-switch' || workSession.lastTheoryAtMs === null || now - workSession.lastTheoryAtMs >= THEORY_EVERY_MS) {
+      await this.deps.theory.refresh(workSession, frame, now);
     }
-    if (shouldUpdateSummary({ lastSummaryAtMs: s.lastSummaryAtMs, workSessionStartMs: s.startMs, boundarySinceSummary: s.boundarySinceSummary }, now)) {
-      await this.deps.summaries.write(s, now, 'rolling');
+    if (shouldUpdateSummary({ lastSummaryAtMs: workSession.lastSummaryAtMs, workSessionStartMs: workSession.startMs, boundarySinceSummary: workSession.boundarySinceSummary }, now)) {
+      await this.deps.summaries.write(workSession, now, 'rolling');
     }
-    await this.deps.asker.maybeAsk(s, frame, now);
+    await this.deps.asker.maybeAsk(workSession, frame, now);
   }
 }

@@ -7,7 +7,7 @@ import type { ActivityRepository } from '../../store/repositories/activity-repos
 import type { MemoryQuestionRepository } from '../../store/repositories/memory-question-repository';
 import type { MemoryCall } from './memory-llm-call';
 import { isRepeatQuestion, normalizeQuestion, proposeQuestions, SWITCH_WINDOW_MS } from '../questions';
-import type { SessionState } from './work-session-tracker';
+import type { WorkSessionState } from './work-session-tracker';
 
 const SYSTEM =
   'You shadow a knowledge worker and may ask one short, friendly clarifying question about what you just saw, so you learn their job. Reply with the question only, one sentence.';
@@ -25,28 +25,28 @@ export interface QuestionAskerDeps {
 export class QuestionAsker {
   constructor(private readonly deps: QuestionAskerDeps) {}
 
-  async maybeAsk(s: SessionState, frame: Frame, now: number): Promise<void> {
+  async maybeAsk(workSession: WorkSessionState, frame: Frame, now: number): Promise<void> {
     const { observer, settings, activity, questions, events } = this.deps;
     // Never during idle, private or paused time: only while a permitted window is being observed.
     if (observer.immediateContext().state !== 'observing') return;
     const last = questions.lastAskedAt();
     if (last !== null && now - last < settings.questionMinIntervalMin * 60_000) return;
-    const recentSpans = s.spans.filter((x) => x.kind === 'app' && x.endMs >= now - SWITCH_WINDOW_MS);
-    const firstInSession = s.spans.find((x) => x.app === frame.app)?.startMs ?? now;
+    const recentSpans = workSession.spans.filter((x) => x.kind === 'app' && x.endMs >= now - SWITCH_WINDOW_MS);
+    const firstInWorkSession = workSession.spans.find((x) => x.app === frame.app)?.startMs ?? now;
     const candidates = proposeQuestions({
       nowMs: now,
-      sessionStartMs: s.startMs,
+      workSessionStartMs: workSession.startMs,
       recentSpans,
       currentApp: frame.app,
       currentTitle: frame.title,
-      appFirstSeenInSessionMs: firstInSession,
-      appSeenBefore: activity.appSeenBefore(frame.app, s.startMs),
-      hasEarlierSessions: activity.anyAppBefore(s.startMs),
+      appFirstSeenInWorkSessionMs: firstInWorkSession,
+      appSeenBefore: activity.appSeenBefore(frame.app, workSession.startMs),
+      hasEarlierWorkSessions: activity.anyAppBefore(workSession.startMs),
     });
     const asked = questions.allAsked();
     const candidate = candidates.find((c) => !isRepeatQuestion({ normalized: normalizeQuestion(c.text), trigger: c.trigger, subject: c.subject }, asked));
     if (!candidate) return;
-    const result = await this.deps.call({ purpose: 'question', state: s, now, system: SYSTEM, ask: `What you just saw: ${candidate.observation}`, offline: () => candidate.text, maxTokens: 80 });
+    const result = await this.deps.call({ purpose: 'question', state: workSession, now, system: SYSTEM, ask: `What you just saw: ${candidate.observation}`, offline: () => candidate.text, maxTokens: 80 });
     let text = result.text.trim().split('\n')[0]!.slice(0, 300);
     let engine = result.engine;
     // A reworded question must still be new; if it echoes an old one, ask in the template's words.
@@ -55,7 +55,7 @@ export class QuestionAsker {
       engine = 'offline';
     }
     const question = questions.insert({
-      workSessionId: s.id,
+      workSessionId: workSession.id,
       askedAt: now,
       text,
       normalized: normalizeQuestion(text),
@@ -63,7 +63,7 @@ export class QuestionAsker {
       subject: candidate.subject,
       engine,
     });
-    events.emit('question:asked', { id: question.id, workSessionId: s.id, at: iso(now), text, trigger: candidate.trigger });
-    events.emit('context:session-updated', { workSessionId: s.id, at: iso(now), reason: 'question' });
+    events.emit('question:asked', { id: question.id, workSessionId: workSession.id, at: iso(now), text, trigger: candidate.trigger });
+    events.emit('context:session-updated', { workSessionId: workSession.id, at: iso(now), reason: 'question' });
   }
 }

@@ -6,9 +6,9 @@ import { tokenCount, truncateToTokens } from '../../llm/tokens';
 import type { MemorySummaryRepository } from '../../store/repositories/memory-summary-repository';
 import type { MemoryCall } from './memory-llm-call';
 import { offlineWorkSessionSummary, SUMMARY_MAX_TOKENS, type WorkSessionSnapshot } from '../work-session-digest';
-import type { SessionState, WorkSessionTracker } from './work-session-tracker';
+import type { WorkSessionState, WorkSessionTracker } from './work-session-tracker';
 
-const SYSTEM = `You keep a running record of a knowledge worker's work session. Summarise the session so far from the context: the tasks done (with times), apps used, what they seem to be working towards, and anything learned from their answers. Plain prose, at most ${SUMMARY_MAX_TOKENS - 150} words.`;
+const SYSTEM = `You keep a running record of a knowledge worker's work session. Summarise the work session so far from the context: the tasks done (with times), apps used, what they seem to be working towards, and anything learned from their answers. Plain prose, at most ${SUMMARY_MAX_TOKENS - 150} words.`;
 
 type SummaryKind = 'rolling' | 'final';
 
@@ -23,28 +23,28 @@ export interface SummaryWriterDeps {
 export class SummaryWriter {
   constructor(private readonly deps: SummaryWriterDeps) {}
 
-  async write(s: SessionState, now: number, kind: SummaryKind): Promise<WorkSessionSummary> {
-    const snapshot = this.deps.tracker.snapshot(s, now);
+  async write(workSession: WorkSessionState, now: number, kind: SummaryKind): Promise<WorkSessionSummary> {
+    const snapshot = this.deps.tracker.snapshot(workSession, now);
     const result = await this.deps.call({
       purpose: 'summary',
-      state: s,
+      state: workSession,
       now,
       system: SYSTEM,
       ask: kind === 'final' ? 'The work session has ended. Write its final summary.' : 'Update the summary of this work session.',
       offline: () => offlineWorkSessionSummary(snapshot, kind === 'final'),
       maxTokens: SUMMARY_MAX_TOKENS + 100,
     });
-    return this.store(s, now, kind, result.text, result, snapshot);
+    return this.store(workSession, now, kind, result.text, result, snapshot);
   }
 
   /** The final summary from the offline template, at once (the app is quitting). */
-  writeFinalOffline(s: SessionState, now: number): WorkSessionSummary {
-    const snapshot = this.deps.tracker.snapshot(s, now);
-    return this.store(s, now, 'final', offlineWorkSessionSummary(snapshot, true), { engine: 'offline', fallbackReason: 'the app quit before the final summary was written' }, snapshot);
+  writeFinalOffline(workSession: WorkSessionState, now: number): WorkSessionSummary {
+    const snapshot = this.deps.tracker.snapshot(workSession, now);
+    return this.store(workSession, now, 'final', offlineWorkSessionSummary(snapshot, true), { engine: 'offline', fallbackReason: 'the app quit before the final summary was written' }, snapshot);
   }
 
   private store(
-    s: SessionState,
+    workSession: WorkSessionState,
     now: number,
     kind: SummaryKind,
     rawText: string,
@@ -53,22 +53,22 @@ export class SummaryWriter {
   ): WorkSessionSummary {
     const text = truncateToTokens(rawText.trim(), SUMMARY_MAX_TOKENS);
     const summary = this.deps.summaries.insert({
-      workSessionId: s.id,
+      workSessionId: workSession.id,
       atMs: now,
       kind,
       text,
       tokenCount: tokenCount(text),
       engine: result.engine,
       fallbackReason: result.fallbackReason,
-      durationMs: now - s.startMs,
-      tasks: [...new Set(s.tasks.map((t) => t.name))],
+      durationMs: now - workSession.startMs,
+      tasks: [...new Set(workSession.tasks.map((t) => t.name))],
       apps: snapshot.appTime.apps.map((a) => a.app),
     });
-    s.lastSummaryAtMs = now;
-    s.boundarySinceSummary = false;
+    workSession.lastSummaryAtMs = now;
+    workSession.boundarySinceSummary = false;
     const { events } = this.deps;
-    events.emit('context:summary-generated', { workSessionId: s.id, summaryId: summary.id, kind, at: iso(now), tokenCount: summary.tokenCount, engine: summary.engine });
-    events.emit('context:session-updated', { workSessionId: s.id, at: iso(now), reason: 'summary' });
+    events.emit('context:summary-generated', { workSessionId: workSession.id, summaryId: summary.id, kind, at: iso(now), tokenCount: summary.tokenCount, engine: summary.engine });
+    events.emit('context:session-updated', { workSessionId: workSession.id, at: iso(now), reason: 'summary' });
     return summary;
   }
 }

@@ -4,7 +4,7 @@ import type { Observer } from '../../observe/observer';
 import type { ActivityRepository } from '../../store/repositories/activity-repository';
 import type { MemoryTaskRepository } from '../../store/repositories/memory-task-repository';
 import { segmentTasks } from '../task-segmentation';
-import type { SessionState } from './work-session-tracker';
+import type { WorkSessionState } from './work-session-tracker';
 
 export interface TaskTrackerDeps {
   readonly observer: Pick<Observer, 'flushOpenSpan'>;
@@ -18,32 +18,32 @@ export class TaskTracker {
   constructor(private readonly deps: TaskTrackerDeps) {}
 
   /** Re-cuts the work session into tasks; true when a task boundary was crossed. */
-  recut(s: SessionState, nowMs: number, open: boolean): boolean {
+  recut(workSession: WorkSessionState, nowMs: number, open: boolean): boolean {
     const { observer, activity, tasks: repository, events } = this.deps;
     observer.flushOpenSpan();
-    s.spans = activity.sessionSpans(s.id);
-    const tasks = segmentTasks(s.spans, open);
-    const closedBefore = s.tasks.filter((t) => !t.open).length;
+    workSession.spans = activity.workSessionSpans(workSession.id);
+    const tasks = segmentTasks(workSession.spans, open);
+    const closedBefore = workSession.tasks.filter((t) => !t.open).length;
     const closedNow = tasks.filter((t) => !t.open);
-    const changed = tasks.length !== s.tasks.length || tasks.some((t, i) => t.name !== s.tasks[i]?.name || t.open !== s.tasks[i]?.open);
-    s.tasks = tasks;
-    s.lastTasksAtMs = nowMs;
-    repository.replaceSessionTasks(s.id, tasks);
+    const changed = tasks.length !== workSession.tasks.length || tasks.some((t, i) => t.name !== workSession.tasks[i]?.name || t.open !== workSession.tasks[i]?.open);
+    workSession.tasks = tasks;
+    workSession.lastTasksAtMs = nowMs;
+    repository.replaceWorkSessionTasks(workSession.id, tasks);
     const boundary = open && closedNow.length > closedBefore;
     if (boundary) {
-      s.boundarySinceSummary = true;
+      workSession.boundarySinceSummary = true;
       for (const ended of closedNow.slice(closedBefore)) {
         const next = tasks[tasks.indexOf(ended) + 1];
-        events.emit('task:boundary', { workSessionId: s.id, at: iso(ended.endMs), endedTask: ended.name, startedTask: next?.name ?? null });
+        events.emit('task:boundary', { workSessionId: workSession.id, at: iso(ended.endMs), endedTask: ended.name, startedTask: next?.name ?? null });
       }
     }
-    if (changed) events.emit('context:session-updated', { workSessionId: s.id, at: iso(nowMs), reason: 'tasks' });
+    if (changed) events.emit('context:session-updated', { workSessionId: workSession.id, at: iso(nowMs), reason: 'tasks' });
     return boundary;
   }
 
   /** The work session ended: its tasks are cut one last time and none stays open. */
-  close(s: SessionState, atMs: number): void {
-    this.recut(s, atMs, false);
-    this.deps.tasks.closeOpenTasks(s.id);
+  close(workSession: WorkSessionState, atMs: number): void {
+    this.recut(workSession, atMs, false);
+    this.deps.tasks.closeOpenTasks(workSession.id);
   }
 }

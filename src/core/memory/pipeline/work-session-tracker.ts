@@ -6,7 +6,7 @@ import type { WorkSessionSnapshot } from '../work-session-digest';
 import { segmentTasks, type SpanLike } from '../task-segmentation';
 
 /** What memory keeps about the work session it follows, between frames. */
-export interface SessionState {
+export interface WorkSessionState {
   readonly id: number;
   readonly startMs: number;
   lastSummaryAtMs: number | null;
@@ -25,24 +25,24 @@ export interface WorkSessionTrackerDeps {
 
 /** The work session memory follows: its state while the pipeline sees it, or one rebuilt from the store. */
 export class WorkSessionTracker {
-  private followed: SessionState | null = null;
+  private followed: WorkSessionState | null = null;
 
   constructor(private readonly deps: WorkSessionTrackerDeps) {}
 
   /** A work session just started: follow it from a clean state. */
-  begin(workSessionId: number, atMs: number): SessionState {
+  begin(workSessionId: number, atMs: number): WorkSessionState {
     this.followed = blankState(workSessionId, atMs);
     return this.followed;
   }
 
   /** The state of `workSessionId`, now followed (rebuilt when memory did not see it start). */
-  follow(workSessionId: number, atMs: number): SessionState {
+  follow(workSessionId: number, atMs: number): WorkSessionState {
     if (this.followed?.id !== workSessionId) this.followed = this.rebuild(workSessionId, atMs);
     return this.followed;
   }
 
-  /** The state of `workSessionId` without following it (a session that ended while another is followed). */
-  stateOf(workSessionId: number, atMs: number): SessionState {
+  /** The state of `workSessionId` without following it (a work session that ended while another is followed). */
+  stateOf(workSessionId: number, atMs: number): WorkSessionState {
     return this.followed?.id === workSessionId ? this.followed : this.rebuild(workSessionId, atMs);
   }
 
@@ -52,38 +52,38 @@ export class WorkSessionTracker {
   }
 
   /** The work session being observed now, for a call made outside the pipeline (chat, a preview). */
-  observedNow(nowMs: number): SessionState | null {
-    const wsId = this.deps.observer.health().workSessionId;
-    if (wsId === null || this.followed?.id === wsId) return this.followed;
-    const s = this.rebuild(wsId, nowMs);
-    s.spans = this.deps.activity.sessionSpans(wsId);
-    s.tasks = segmentTasks(s.spans, true);
-    return s;
+  observedNow(nowMs: number): WorkSessionState | null {
+    const workSessionId = this.deps.observer.health().workSessionId;
+    if (workSessionId === null || this.followed?.id === workSessionId) return this.followed;
+    const workSession = this.rebuild(workSessionId, nowMs);
+    workSession.spans = this.deps.activity.workSessionSpans(workSessionId);
+    workSession.tasks = segmentTasks(workSession.spans, true);
+    return workSession;
   }
 
-  /** What memory knows about `s` at `nowMs` (summaries, context). */
-  snapshot(s: SessionState, nowMs: number): WorkSessionSnapshot {
+  /** What memory knows about `workSession` at `nowMs` (for summaries and the LLM context). */
+  snapshot(workSession: WorkSessionState, nowMs: number): WorkSessionSnapshot {
     const { repositories, activity } = this.deps;
     return {
-      workSessionId: s.id,
-      startMs: s.startMs,
+      workSessionId: workSession.id,
+      startMs: workSession.startMs,
       nowMs,
-      tasks: s.tasks,
-      appTime: activity.appTime({ workSessionId: s.id }),
-      questions: repositories.questions.listForSession(s.id),
-      theory: repositories.tasks.latestTheory(s.id),
-      latestSummary: repositories.summaries.latestForSession(s.id),
+      tasks: workSession.tasks,
+      appTime: activity.appTime({ workSessionId: workSession.id }),
+      questions: repositories.questions.listForWorkSession(workSession.id),
+      theory: repositories.tasks.latestTheory(workSession.id),
+      latestSummary: repositories.summaries.latestForWorkSession(workSession.id),
     };
   }
 
   /** State for a work session memory did not see start (memory started late, or a restart). */
-  private rebuild(workSessionId: number, atMs: number): SessionState {
-    const ws = this.deps.activity.getWorkSession(workSessionId);
-    const latest = this.deps.repositories.summaries.latestForSession(workSessionId);
-    return { ...blankState(workSessionId, ws ? Date.parse(ws.startedAt) : atMs), lastSummaryAtMs: latest ? Date.parse(latest.at) : null };
+  private rebuild(workSessionId: number, atMs: number): WorkSessionState {
+    const workSession = this.deps.activity.getWorkSession(workSessionId);
+    const latest = this.deps.repositories.summaries.latestForWorkSession(workSessionId);
+    return { ...blankState(workSessionId, workSession ? Date.parse(workSession.startedAt) : atMs), lastSummaryAtMs: latest ? Date.parse(latest.at) : null };
   }
 }
 
-function blankState(id: number, startMs: number): SessionState {
+function blankState(id: number, startMs: number): WorkSessionState {
   return { id, startMs, lastSummaryAtMs: null, boundarySinceSummary: false, lastTheoryAtMs: null, lastTasksAtMs: null, tasks: [], spans: [] };
 }

@@ -41,20 +41,20 @@ export class ActivityRepository {
 
   constructor(private readonly db: Db) {
     this.stmts = {
-      insertSession: db.prepare(
+      insertWorkSession: db.prepare(
         `INSERT INTO work_sessions (started_at, status, source) VALUES (?, 'active', ?) RETURNING id`,
       ),
-      endSession: db.prepare(
+      endWorkSession: db.prepare(
         `UPDATE work_sessions SET ended_at = ?, status = ?, end_reason = ? WHERE id = ? AND status = 'active'`,
       ),
       insertSpan: db.prepare(
         `INSERT INTO activity_spans (work_session_id, kind, app, title, start_ms, end_ms) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
       ),
       updateSpan: db.prepare(`UPDATE activity_spans SET start_ms = ?, end_ms = ? WHERE id = ?`),
-      openSessions: db.prepare(`SELECT * FROM work_sessions WHERE status = 'active'`),
+      openWorkSessions: db.prepare(`SELECT * FROM work_sessions WHERE status = 'active'`),
       lastSpanEnd: db.prepare(`SELECT MAX(end_ms) AS end FROM activity_spans WHERE work_session_id = ?`),
-      getSession: db.prepare(`SELECT * FROM work_sessions WHERE id = ?`),
-      sessionSpans: db.prepare(
+      getWorkSession: db.prepare(`SELECT * FROM work_sessions WHERE id = ?`),
+      workSessionSpans: db.prepare(
         `SELECT kind, app, title, start_ms AS startMs, end_ms AS endMs FROM activity_spans WHERE work_session_id = ? ORDER BY start_ms, id`,
       ),
       appBefore: db.prepare(`SELECT 1 FROM activity_spans WHERE app = ? AND start_ms < ? LIMIT 1`),
@@ -64,16 +64,16 @@ export class ActivityRepository {
   }
 
   startWorkSession(at: number, source: WorkSession['source']): number {
-    return (this.stmts.insertSession.get(at, source) as { id: number }).id;
+    return (this.stmts.insertWorkSession.get(at, source) as { id: number }).id;
   }
 
   endWorkSession(id: number, at: number, reason: string, status: 'completed' | 'interrupted' = 'completed'): void {
-    this.stmts.endSession.run(at, status, reason, id);
+    this.stmts.endWorkSession.run(at, status, reason, id);
   }
 
   /** Work sessions left `active` by a crash become `interrupted`, ending at their last observed span. */
   closeInterruptedWorkSessions(): number[] {
-    const open = this.stmts.openSessions.all() as WorkSessionRow[];
+    const open = this.stmts.openWorkSessions.all() as WorkSessionRow[];
     const closeAll = this.db.transaction(() => {
       for (const row of open) {
         const end = (this.stmts.lastSpanEnd.get(row.id) as { end: number | null }).end ?? row.started_at;
@@ -93,7 +93,7 @@ export class ActivityRepository {
   }
 
   getWorkSession(id: number): WorkSession | null {
-    const row = this.stmts.getSession.get(id) as WorkSessionRow | undefined;
+    const row = this.stmts.getWorkSession.get(id) as WorkSessionRow | undefined;
     return row ? this.toWorkSession(row) : null;
   }
 
@@ -133,8 +133,8 @@ export class ActivityRepository {
   }
 
   /** Every span of one work session, in time order. */
-  sessionSpans(workSessionId: number): ActivitySpan[] {
-    return this.stmts.sessionSpans.all(workSessionId) as ActivitySpan[];
+  workSessionSpans(workSessionId: number): ActivitySpan[] {
+    return this.stmts.workSessionSpans.all(workSessionId) as ActivitySpan[];
   }
 
   /** Whether `app` was seen before `beforeMs` (in any work session). */

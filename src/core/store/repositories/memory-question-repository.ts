@@ -43,7 +43,7 @@ export class MemoryQuestionRepository {
       answer: db.prepare(`UPDATE questions SET status = 'answered', answer = ?, answered_at = ?, snoozed_until = NULL WHERE id = ?`),
       dismiss: db.prepare(`UPDATE questions SET status = 'dismissed', snoozed_until = NULL WHERE id = ?`),
       snooze: db.prepare(`UPDATE questions SET status = 'snoozed', snoozed_until = ? WHERE id = ?`),
-      bySession: db.prepare(`SELECT * FROM questions WHERE work_session_id = ? ORDER BY asked_at, id`),
+      byWorkSession: db.prepare(`SELECT * FROM questions WHERE work_session_id = ? ORDER BY asked_at, id`),
       answered: db.prepare(`SELECT * FROM questions WHERE status = 'answered' ORDER BY answered_at DESC LIMIT ?`),
     };
   }
@@ -103,8 +103,8 @@ export class MemoryQuestionRepository {
     return (rows as QuestionRow[]).map(toQuestion);
   }
 
-  listForSession(workSessionId: number): Question[] {
-    return (this.stmts.bySession.all(workSessionId) as QuestionRow[]).map(toQuestion);
+  listForWorkSession(workSessionId: number): Question[] {
+    return (this.stmts.byWorkSession.all(workSessionId) as QuestionRow[]).map(toQuestion);
   }
 
   answered(limit: number): Question[] {

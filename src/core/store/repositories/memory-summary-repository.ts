@@ -39,7 +39,7 @@ export class MemorySummaryRepository {
         `INSERT INTO work_session_summaries (work_session_id, at_ms, kind, text, token_count, engine, fallback_reason, duration_ms, tasks, apps)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       ),
-      bySession: db.prepare(`SELECT * FROM work_session_summaries WHERE work_session_id = ? ORDER BY at_ms, id`),
+      byWorkSession: db.prepare(`SELECT * FROM work_session_summaries WHERE work_session_id = ? ORDER BY at_ms, id`),
       latest: db.prepare(`SELECT * FROM work_session_summaries WHERE work_session_id = ? ORDER BY at_ms DESC, id DESC LIMIT 1`),
       latestIn: db.prepare(`SELECT * FROM work_session_summaries WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms DESC, id DESC LIMIT 1`),
       finals: db.prepare(`SELECT * FROM work_session_summaries WHERE kind = 'final' ORDER BY at_ms DESC LIMIT ?`),
@@ -62,11 +62,11 @@ export class MemorySummaryRepository {
     return toSummary({ id, ...toRow(record) });
   }
 
-  listForSession(workSessionId: number): WorkSessionSummary[] {
-    return (this.stmts.bySession.all(workSessionId) as SummaryRow[]).map(toSummary);
+  listForWorkSession(workSessionId: number): WorkSessionSummary[] {
+    return (this.stmts.byWorkSession.all(workSessionId) as SummaryRow[]).map(toSummary);
   }
 
-  latestForSession(workSessionId: number): WorkSessionSummary | null {
+  latestForWorkSession(workSessionId: number): WorkSessionSummary | null {
     const row = this.stmts.latest.get(workSessionId) as SummaryRow | undefined;
     return row ? toSummary(row) : null;
   }

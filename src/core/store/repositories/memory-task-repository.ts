@@ -52,7 +52,7 @@ export class MemoryTaskRepository {
          ON CONFLICT (work_session_id, start_ms) DO UPDATE SET name = excluded.name, end_ms = excluded.end_ms,
            is_open = excluded.is_open, apps = excluded.apps, titles = excluded.titles, switches = excluded.switches, brief = excluded.brief`,
       ),
-      bySession: db.prepare(`SELECT * FROM tasks WHERE work_session_id = ? ORDER BY start_ms`),
+      byWorkSession: db.prepare(`SELECT * FROM tasks WHERE work_session_id = ? ORDER BY start_ms`),
       inWindow: db.prepare(`SELECT * FROM tasks WHERE start_ms < ? AND end_ms >= ? ORDER BY start_ms`),
       insertTheory: db.prepare(
         `INSERT INTO task_theories (work_session_id, at_ms, text, engine, fallback_reason) VALUES (?, ?, ?, ?, ?)`,
@@ -66,10 +66,10 @@ export class MemoryTaskRepository {
    * Stores a work session's tasks as segmentation sees them now. Tasks are keyed by their start, so
    * unchanged ones keep their ids; tasks that no longer exist (the open tail re-cut) are removed.
    */
-  replaceSessionTasks(workSessionId: number, tasks: readonly TaskRecord[]): void {
+  replaceWorkSessionTasks(workSessionId: number, tasks: readonly TaskRecord[]): void {
     this.db.transaction(() => {
       const keep = new Set(tasks.map((t) => t.startMs));
-      for (const row of this.stmts.bySession.all(workSessionId) as TaskRow[]) {
+      for (const row of this.stmts.byWorkSession.all(workSessionId) as TaskRow[]) {
         if (!keep.has(row.start_ms)) this.stmts.deleteById.run(row.id);
       }
       for (const t of tasks) {
@@ -93,7 +93,7 @@ export class MemoryTaskRepository {
   }
 
   listTasks(workSessionId: number): Task[] {
-    return (this.stmts.bySession.all(workSessionId) as TaskRow[]).map(toTask);
+    return (this.stmts.byWorkSession.all(workSessionId) as TaskRow[]).map(toTask);
   }
 
   listTasksIn(window: TimeWindow): Task[] {

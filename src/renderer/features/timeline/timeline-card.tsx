@@ -15,9 +15,9 @@ export function TimelineCard({ client, workSessionId }: { readonly client: Shado
     { id: workSessionId },
     { refreshOn: ['task:boundary', 'context:session-updated', 'context:summary-generated'], intervalMs: REFRESH_MS },
   );
-  const session = detail.data;
-  const tasks = session ? [...session.tasks].reverse() : [];
-  const summary = session?.summaries.at(-1) ?? null;
+  const workSession = detail.data;
+  const tasks = workSession ? [...workSession.tasks].reverse() : [];
+  const summary = workSession?.summaries.at(-1) ?? null;
   return (
     <section className="card" aria-labelledby="timeline-title">
       <div className="card-head">
@@ -26,14 +26,14 @@ export function TimelineCard({ client, workSessionId }: { readonly client: Shado
           {tasks.length} {tasks.length === 1 ? 'task' : 'tasks'}
         </span>
       </div>
-      {detail.error && !session && <p className="error-line small">{detail.error}</p>}
-      {session?.theory && (
+      {detail.error && !workSession && <p className="error-line small">{detail.error}</p>}
+      {workSession?.theory && (
         <p className="theory" data-testid="task-theory">
           <span className="muted small">Now, it looks like: </span>
-          {session.theory.text}
+          {workSession.theory.text}
         </p>
       )}
-      {session && tasks.length === 0 && <p className="muted small">Tasks appear here as the work goes on.</p>}
+      {workSession && tasks.length === 0 && <p className="muted small">Tasks appear here as the work goes on.</p>}
       <ol className="timeline" data-testid="timeline">
         {tasks.map((task) => (
           <li key={task.id} data-testid="timeline-task">

@@ -1,29 +1,29 @@
 import type { WorkSession } from '../../../shared/contract/index';
 import { formatDateTime, formatDuration } from '../../format';
 
-export function WorkSessionList({ sessions }: { readonly sessions: readonly WorkSession[] | null }) {
-  if (!sessions) return <p className="muted">Loading work sessions…</p>;
+export function WorkSessionList({ workSessions }: { readonly workSessions: readonly WorkSession[] | null }) {
+  if (!workSessions) return <p className="muted">Loading work sessions…</p>;
   return (
-    <section className="card" aria-labelledby="sessions-title">
+    <section className="card" aria-labelledby="work-sessions-title">
       <div className="card-head">
-        <h2 id="sessions-title">Work sessions</h2>
-        <span className="muted">{sessions.length}</span>
+        <h2 id="work-sessions-title">Work sessions</h2>
+        <span className="muted">{workSessions.length}</span>
       </div>
-      {sessions.length === 0 ? (
+      {workSessions.length === 0 ? (
         <p className="muted small">No work sessions yet.</p>
       ) : (
-        <ul className="sessions" data-testid="work-sessions">
-          {sessions.map((session) => (
-            <li key={session.id}>
+        <ul className="work-sessions" data-testid="work-sessions">
+          {workSessions.map((workSession) => (
+            <li key={workSession.id}>
               <div>
-                <span className={`tag status-${session.status}`}>{session.status}</span>{' '}
-                <span>{formatDateTime(session.startedAt)}</span>
-                {session.endedAt && <span className="muted"> → {formatDateTime(session.endedAt)}</span>}
+                <span className={`tag status-${workSession.status}`}>{workSession.status}</span>{' '}
+                <span>{formatDateTime(workSession.startedAt)}</span>
+                {workSession.endedAt && <span className="muted"> → {formatDateTime(workSession.endedAt)}</span>}
               </div>
               <div className="muted small">
-                {formatDuration(session.activeSeconds)} active · {formatDuration(session.idleSeconds)} idle
-                {session.privateSeconds > 0 && ` · ${formatDuration(session.privateSeconds)} private`}
-                {session.endReason && ` · ${session.endReason}`}
+                {formatDuration(workSession.activeSeconds)} active · {formatDuration(workSession.idleSeconds)} idle
+                {workSession.privateSeconds > 0 && ` · ${formatDuration(workSession.privateSeconds)} private`}
+                {workSession.endReason && ` · ${workSession.endReason}`}
               </div>
             </li>
           ))}
