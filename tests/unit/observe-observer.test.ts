@@ -215,7 +215,7 @@ describe('Observer', () => {
     source.window = { app: 'Chrome', title: 'Bank' };
     await runFor(1);
     expect(observer.health()).toMatchObject({ state: 'paused' });
-    expect(observer.health().pausedReason).toMatch(/^storage error: .*activity_spans/);
+    expect(observer.health().pausedReason).toMatch(/^database error: .*activity_spans/);
   });
 
   it('closes work sessions left open by a crash as interrupted, losing at most the last 10 s', async () => {

@@ -6,7 +6,7 @@ const CACHE_LIMIT = 4000;
 /**
  * Token counts for budgets and metadata, with cl100k_base (GPT-4's encoding): a real tokenizer whose
  * counts are a little above o200k's (gpt-4o), so a budget kept in cl100k holds for newer models too,
- * at ~40 MB of memory instead of o200k's ~65 MB. Context assembly counts the same pieces (tasks,
+ * at ~40 MB of memory instead of o200k's ~65 MB. LLM context assembly counts the same pieces (tasks,
  * summaries, the baseline) call after call, so counts are memoized; the cache is emptied when full.
  */
 export function tokenCount(text: string): number {

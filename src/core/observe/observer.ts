@@ -105,7 +105,7 @@ export class Observer {
       await this.poll();
     } catch (error) {
       this.fail(error);
-      if (isStorageError(error)) this.pause(`storage error: ${(error as Error).message}`);
+      if (isStoreError(error)) this.pause(`database error: ${(error as Error).message}`);
     } finally {
       this.ticking = false;
     }
@@ -186,7 +186,7 @@ export class Observer {
     this.setState(activity.kind === 'app' ? 'observing' : activity.kind, null);
 
     if (activity.kind !== 'app') {
-      // Excluded windows are dropped here, before any capture, OCR, storage or LLM.
+      // Excluded windows are dropped here, before any capture, OCR, store or LLM.
       this.lastWindow = null;
       return;
     }
@@ -314,6 +314,6 @@ export class Observer {
   }
 }
 
-function isStorageError(error: unknown): boolean {
+function isStoreError(error: unknown): boolean {
   return error instanceof Error && error.name === 'SqliteError';
 }

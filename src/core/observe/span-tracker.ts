@@ -13,7 +13,7 @@ export interface Span {
 }
 
 export interface SpanSink {
-  /** A new span began; returns its storage key. */
+  /** A new span began; returns its id in the store. */
   open(span: Span): number;
   /** The span's end moved (called at most every `flushEveryMs`, and at close). */
   update(key: number, span: Span): void;

@@ -51,9 +51,9 @@ export function exportSession(
   session: Session,
   titleHistory: readonly TitleHistoryEntry[],
   turns: readonly Turn[],
-  context: ContextSets = {},
+  contextSets: ContextSets = {},
 ): SessionExport {
-  const withContext = Object.keys(context).length > 0 ? { context } : {};
+  const withContext = Object.keys(contextSets).length > 0 ? { context: contextSets } : {};
   const sessionJson = `${JSON.stringify({ format: EXPORT_FORMAT, version: '1.0', session, titleHistory, ...withContext }, null, 2)}\n`;
   const lines = turns.flatMap((t) => [
     JSON.stringify({ role: 'user', turn: t.number, content: t.prompt, timestamp: t.createdAt, app: t.app, windowTitle: t.windowTitle, tokens: t.promptTokens }),
@@ -104,12 +104,12 @@ function parseJson(text: string, file: string): unknown {
 export function importSession(
   repo: SessionRepository,
   files: { 'session.json': string; 'messages.jsonl': string },
-): { session: Session; context: ContextSets } {
+): { session: Session; contextSets: ContextSets } {
   const meta = sessionFileSchema.safeParse(parseJson(files['session.json'], 'session.json'));
   if (!meta.success) throw bad(`session.json does not match the export format: ${meta.error.issues[0]?.path.join('.')}: ${meta.error.issues[0]?.message}`);
-  const { session, titleHistory, context = {} } = meta.data;
+  const { session, titleHistory, context: contextSets = {} } = meta.data;
   try {
-    replaceContextSets({}, context);
+    replaceContextSets({}, contextSets);
   } catch (error) {
     if (error instanceof ContextSetError) throw bad(`session.json context: ${error.message}`);
     throw error;
@@ -167,5 +167,5 @@ export function importSession(
     paused_at: session.pausedAt === null ? null : Date.parse(session.pausedAt),
   };
   repo.insertImported(row, turns, titleHistory.map((t) => ({ title: t.title, changed_at: Date.parse(t.changedAt), turn: t.turn })));
-  return { session: repo.getSession(session.id)!, context };
+  return { session: repo.getSession(session.id)!, contextSets };
 }

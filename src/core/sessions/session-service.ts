@@ -345,8 +345,8 @@ export class SessionService {
   }
 
   import(files: { 'session.json': string; 'messages.jsonl': string }): Session {
-    const { session, context } = importSession(this.deps.repo, files);
-    if (Object.keys(context).length > 0) this.deps.contextSets?.restore(session.id, context);
+    const { session, contextSets } = importSession(this.deps.repo, files);
+    if (Object.keys(contextSets).length > 0) this.deps.contextSets?.restore(session.id, contextSets);
     return session;
   }
 

@@ -11,7 +11,7 @@ import { readJsonBody, readJsonObject } from './json-body';
 import { openEventStream } from './sse';
 import { handleSessionStream } from './session-stream';
 import { serveStaticUi } from './static-ui';
-import type { McpContext } from '../mcp/mcp-tool';
+import type { McpToolDeps } from '../mcp/mcp-tool';
 
 export const API_PREFIX = '/api/v1';
 export const MCP_PATH = '/mcp';
@@ -58,7 +58,7 @@ function sendUnauthorized(res: ServerResponse): void {
 export function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const routes = compileRoutes(operations);
   let port = options.port;
-  const mcpContext: McpContext = {
+  const mcpToolDeps: McpToolDeps = {
     handlers: options.handlers,
     liveActivity: async () => options.core.observer.immediateContext(),
     recentImages: () =>
@@ -80,7 +80,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
       const body = req.method === 'POST' ? await readJsonBody(req) : undefined;
       // The MCP SDK (~25 MB) is loaded with the first MCP request, not at start.
       const { handleMcpRequest } = await import('../mcp/http-transport');
-      return handleMcpRequest(mcpContext, req, res, body);
+      return handleMcpRequest(mcpToolDeps, req, res, body);
     }
     if (!url.pathname.startsWith(`${API_PREFIX}/`)) {
       if (serveStaticUi(req, res, url.pathname)) return;

@@ -2,7 +2,7 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mc
 import { sessionIdSchema } from '../../shared/contract/index';
 import { VERSION } from '../../core/version';
 import { mcpTools } from './tool-list';
-import { callOperation, type McpContext } from './mcp-tool';
+import { callOperation, type McpToolDeps } from './mcp-tool';
 import { registerTools } from './register-tools';
 import { resolveSessionId } from './session-tools';
 
@@ -10,7 +10,7 @@ import { resolveSessionId } from './session-tools';
  * The MCP server: every tool of `mcpTools`, each a thin adapter over the operation table (see
  * register-tools.ts for how calls and failures are answered), plus session resources and a prompt.
  */
-export function createMcpServer(ctx: McpContext): McpServer {
+export function createMcpServer(ctx: McpToolDeps): McpServer {
   const server = new McpServer(
     { name: 'workflow-shadow', version: VERSION },
     {
@@ -40,7 +40,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
 }
 
 /** Each session's transcript (Markdown) and table of contents as resources. */
-function registerSessionResources(server: McpServer, ctx: McpContext): void {
+function registerSessionResources(server: McpServer, ctx: McpToolDeps): void {
   const list = async () => {
     const { sessions } = await callOperation(ctx, 'listSessions', { limit: 50 });
     return sessions;

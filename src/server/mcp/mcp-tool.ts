@@ -11,7 +11,7 @@ import type { Handlers } from '../../core/api/handlers';
 import { callOperation as callThroughAdapterCore } from '../../core/api/invoke-operation';
 
 /** What a tool can reach: the same operation table as every other surface, plus live observation. */
-export interface McpContext {
+export interface McpToolDeps {
   readonly handlers: Handlers;
   /** The immediate context of the observing app (in-process, or asked of the running app by `shadow mcp`). */
   liveActivity(): Promise<ImmediateContextView | null>;
@@ -34,7 +34,7 @@ export interface McpToolSpec<S extends z.ZodObject = z.ZodObject> {
   readonly title: string;
   readonly description: string;
   readonly input: S;
-  run(ctx: McpContext, args: z.output<S>): Promise<McpToolResult> | McpToolResult;
+  run(ctx: McpToolDeps, args: z.output<S>): Promise<McpToolResult> | McpToolResult;
 }
 
 /** Types a tool's handler against its own schema, then erases it so tools of any schema share one list. */
@@ -58,6 +58,6 @@ export function limitArg(limit: z.ZodDefault<z.ZodCoercedNumber>, toolDefault: n
 }
 
 /** Calls an operation through the adapter core, so MCP gets the same validation and errors as every surface. */
-export function callOperation<K extends OperationKey>(ctx: McpContext, key: K, input: OperationInput<Operations[K]>): Promise<OperationOutput<Operations[K]>> {
+export function callOperation<K extends OperationKey>(ctx: McpToolDeps, key: K, input: OperationInput<Operations[K]>): Promise<OperationOutput<Operations[K]>> {
   return callThroughAdapterCore(ctx.handlers, key, input);
 }

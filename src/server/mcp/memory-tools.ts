@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { formatDuration } from '../../shared/format-duration';
 import { DomainError } from '../../core/errors';
-import { callOperation, defineTool, inputField, type McpContext } from './mcp-tool';
+import { callOperation, defineTool, inputField, type McpToolDeps } from './mcp-tool';
 
-async function latestWorkSessionId(ctx: McpContext): Promise<number> {
+async function latestWorkSessionId(ctx: McpToolDeps): Promise<number> {
   const [latest] = (await callOperation(ctx, 'listWorkSessions', { limit: 1 })).workSessions;
   if (!latest) throw new DomainError('not_found', 'no_work_sessions', 'nothing has been observed yet: there is no work session');
   return latest.id;

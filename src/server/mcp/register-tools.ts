@@ -3,7 +3,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, typ
 import { z } from 'zod';
 import { describeZodError, mcpToolErrorText, toOperationError } from '../../core/api/operation-errors';
 import { DomainError } from '../../core/errors';
-import type { McpContext, McpToolSpec } from './mcp-tool';
+import type { McpToolDeps, McpToolSpec } from './mcp-tool';
 
 /**
  * Serves `tools/list` and `tools/call` for the tools. Their arguments are validated here rather than by
@@ -11,7 +11,7 @@ import type { McpContext, McpToolSpec } from './mcp-tool';
  * other surface (`src/core/api/operation-errors.ts`). A failing tool answers an `isError` result the
  * agent can read; only an unknown tool is a protocol error.
  */
-export function registerTools(server: McpServer, ctx: McpContext, tools: readonly McpToolSpec[]): void {
+export function registerTools(server: McpServer, ctx: McpToolDeps, tools: readonly McpToolSpec[]): void {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const listed: Tool[] = tools.map((tool) => ({
     name: tool.name,

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { TURN_RANGE_MAX, type Session, type SearchHit, type Turn } from '../../shared/contract/index';
 import { DomainError } from '../../core/errors';
-import { callOperation, defineTool, inputField, limitArg, type McpContext } from './mcp-tool';
+import { callOperation, defineTool, inputField, limitArg, type McpToolDeps } from './mcp-tool';
 
 export const sessionIdArg = inputField('getSession', 'id').optional().describe('Session id ("ses_…"); default: the current session');
 
 /** Session-scoped tools work on the current session (the most recently active one) unless told otherwise. */
-export async function resolveSessionId(ctx: McpContext, given: string | undefined): Promise<string> {
+export async function resolveSessionId(ctx: McpToolDeps, given: string | undefined): Promise<string> {
   if (given) return given;
   const active = await callOperation(ctx, 'listSessions', { status: 'active', limit: 1 });
   const latest = active.sessions[0] ?? (await callOperation(ctx, 'listSessions', { limit: 1 })).sessions[0];

@@ -15,7 +15,7 @@ interface ReceiptRow {
   dropped: string;
 }
 
-/** One receipt per LLM call: what the assembled context included and dropped, tokens per tier. */
+/** One receipt per LLM call: what its LLM context included and dropped, tokens per tier. */
 export class MemoryReceiptRepository {
   private readonly stmts;
 
