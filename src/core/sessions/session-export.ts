@@ -11,7 +11,8 @@ import {
 } from '../../shared/contract/sessions';
 import { DomainError } from '../errors';
 import { ContextSetError, replaceContextSets } from '../context-sets/context-sets';
-import type { SessionRepository, SessionRow, TurnRow } from '../store/repositories/session-repository';
+import type { SessionRepository } from '../store/repositories/session-repository';
+import type { SessionRow, TurnRow } from '../store/repositories/session-rows';
 
 export const EXPORT_FORMAT = 'workflow-shadow-session';
 

@@ -1,48 +1,8 @@
-import type {
-  SearchHit,
-  Session,
-  SessionStatus,
-  TitleHistoryEntry,
-  Turn,
-} from '../../../shared/contract/sessions';
+import type { SearchHit, Session, SessionStatus, TitleHistoryEntry, Turn } from '../../../shared/contract/sessions';
 import { TITLE_HISTORY_MAX } from '../../../shared/contract/sessions';
 import { iso } from '../../clock';
 import type { Db } from '../database';
-
-interface SessionRow {
-  id: string;
-  type: string;
-  title: string;
-  status: SessionStatus;
-  created_at: number;
-  last_active_at: number;
-  model: string | null;
-  tools: string;
-  system_prompt_hash: string | null;
-  context_summary: string;
-  token_count: number;
-  turn_count: number;
-  pause_requested: number;
-  paused_at: number | null;
-}
-
-export interface TurnRow {
-  id: number;
-  session_id: string;
-  number: number;
-  prompt: string;
-  reply: string;
-  app: string | null;
-  window_title: string | null;
-  prompt_tokens: number;
-  reply_tokens: number;
-  summary: string | null;
-  summary_source: 'llm' | 'extractive' | null;
-  engine: Turn['engine'];
-  status: Turn['status'];
-  created_at: number;
-  completed_at: number | null;
-}
+import { toSession, toTurn, type SessionRow, type TocRow, type TurnRow } from './session-rows';
 
 export interface NewSession {
   readonly id: string;
@@ -236,8 +196,8 @@ export class SessionRepository {
     return this.turnRange(sessionId, 1, Number.MAX_SAFE_INTEGER);
   }
 
-  tocRows(sessionId: string): { number: number; summary: string | null; summary_source: 'llm' | 'extractive' | null; created_at: number; has_prompt: number; has_reply: number }[] {
-    return this.stmts.toc.all(sessionId) as ReturnType<SessionRepository['tocRows']>;
+  tocRows(sessionId: string): TocRow[] {
+    return this.stmts.toc.all(sessionId) as TocRow[];
   }
 
   setSummary(sessionId: string, number: number, summary: string, source: 'llm' | 'extractive'): void {
@@ -354,44 +314,4 @@ export class SessionRepository {
       for (const t of [...titles].reverse()) this.stmts.insertTitle.run(session.id, t.title, t.changed_at, t.turn);
     });
   }
-}
-
-export type { SessionRow };
-
-export function toSession(row: SessionRow): Session {
-  return {
-    id: row.id,
-    type: row.type,
-    title: row.title,
-    status: row.status,
-    createdAt: iso(row.created_at),
-    lastActiveAt: iso(row.last_active_at),
-    turnCount: row.turn_count,
-    model: row.model,
-    tools: JSON.parse(row.tools) as string[],
-    systemPromptHash: row.system_prompt_hash,
-    contextSummary: row.context_summary,
-    tokenCount: row.token_count,
-    pauseRequested: row.pause_requested === 1,
-    pausedAt: row.paused_at === null ? null : iso(row.paused_at),
-  };
-}
-
-export function toTurn(row: TurnRow): Turn {
-  return {
-    sessionId: row.session_id,
-    number: row.number,
-    prompt: row.prompt,
-    reply: row.reply,
-    app: row.app,
-    windowTitle: row.window_title,
-    promptTokens: row.prompt_tokens,
-    replyTokens: row.reply_tokens,
-    summary: row.summary,
-    summarySource: row.summary_source,
-    engine: row.engine,
-    status: row.status,
-    createdAt: iso(row.created_at),
-    completedAt: row.completed_at === null ? null : iso(row.completed_at),
-  };
 }
