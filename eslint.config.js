@@ -7,7 +7,8 @@ const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_')).flat
 
 const electronBan = {
   name: 'electron',
-  message: 'Only src/main and src/preload may import electron; keep core, server and shared plain Node (docs/architecture.md, Import rules).',
+  message:
+    'Only src/main and src/preload may import electron; keep core, server and shared plain Node (docs/architecture.md, Import rules).',
 };
 
 export default tseslint.config(
@@ -50,7 +51,10 @@ export default tseslint.config(
           paths: [electronBan],
           patterns: [
             { group: ['electron/*'], message: electronBan.message },
-            { group: ['**/api/*', '**/core/api/*'], message: 'The domain must not import src/core/api (the adapter layer); throw DomainError from src/core/errors.ts.' },
+            {
+              group: ['**/api/*', '**/core/api/*'],
+              message: 'The domain must not import src/core/api (the adapter layer); throw DomainError from src/core/errors.ts.',
+            },
           ],
         },
       ],
@@ -66,7 +70,10 @@ export default tseslint.config(
           paths: [electronBan],
           patterns: [
             { group: ['electron/*'], message: electronBan.message },
-            { group: ['**/core/store/**'], message: 'The CLI calls operations (withOperations), not repositories; add an operation to the contract if one is missing.' },
+            {
+              group: ['**/core/store/**'],
+              message: 'The CLI calls operations (withOperations), not repositories; add an operation to the contract if one is missing.',
+            },
           ],
         },
       ],
@@ -91,10 +98,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            electronBan,
-            ...nodeBuiltins.map((name) => ({ name, message: 'The renderer runs in a browser: no Node modules.' })),
-          ],
+          paths: [electronBan, ...nodeBuiltins.map((name) => ({ name, message: 'The renderer runs in a browser: no Node modules.' }))],
           patterns: [
             { group: ['node:*'], message: 'The renderer runs in a browser: no Node modules.' },
             {

@@ -27,7 +27,8 @@ import { percentile, printFigures, type Figure } from './lib/report';
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '120' }, 'with-ocr': { type: 'boolean', default: false } } });
 const SECONDS = Number(values.seconds);
 const WARM_UP_SECONDS = 12;
-if (!(SECONDS >= 10 && SECONDS <= 160)) throw new Error('--seconds must be 10..160 (with the warm-up the screen must not turn idle: the idle threshold is 180 s)');
+if (!(SECONDS >= 10 && SECONDS <= 160))
+  throw new Error('--seconds must be 10..160 (with the warm-up the screen must not turn idle: the idle threshold is 180 s)');
 
 /** CPU seconds of this process's reaped children (fields cutime and cstime of /proc/self/stat). */
 function childrenCpuSeconds(): number {
@@ -98,7 +99,10 @@ async function probeCosts(display: string): Promise<Figure[]> {
     ['active window polled with get-windows (the fallback: xprop x2 + xwininfo)', () => getWindowsActiveWindow()],
     ['idle time (xprintidle)', () => source.idleSeconds()],
     ['screenshot (xrandr + import)', () => source.captureScreen()],
-    ['private windows looked for (xwininfo -root -tree, once a frame)', () => privateWindows.visibleAreas((w) => exclusions.match(w) !== null)],
+    [
+      'private windows looked for (xwininfo -root -tree, once a frame)',
+      () => privateWindows.visibleAreas((w) => exclusions.match(w) !== null),
+    ],
   ] as const;
   const figures: Figure[] = [];
   for (const [name, call] of probes) {
@@ -110,7 +114,12 @@ async function probeCosts(display: string): Promise<Figure[]> {
     const cpu = process.cpuUsage(cpu0);
     const ownMs = (cpu.user + cpu.system) / 1000 / calls;
     const childrenMs = ((childrenCpuSeconds() - children0) * 1000) / calls;
-    figures.push({ name: `${name}, CPU per call`, value: ownMs + childrenMs, unit: 'ms', note: `(own ${ownMs.toFixed(1)} + tools ${childrenMs.toFixed(1)})` });
+    figures.push({
+      name: `${name}, CPU per call`,
+      value: ownMs + childrenMs,
+      unit: 'ms',
+      note: `(own ${ownMs.toFixed(1)} + tools ${childrenMs.toFixed(1)})`,
+    });
   }
   await source.close();
   return figures;
@@ -124,7 +133,10 @@ const SWITCHES = 20;
  */
 async function switchLatency(x: XSession, other: XWindow): Promise<Figure[]> {
   const home = mkdtempSync(join(tmpdir(), 'shadow-bench-switch-'));
-  const core = createShadowCore({ paths: resolveProfilePaths({ SHADOW_HOME: home } as NodeJS.ProcessEnv), settings: { ocrEnabled: false } });
+  const core = createShadowCore({
+    paths: resolveProfilePaths({ SHADOW_HOME: home } as NodeJS.ProcessEnv),
+    settings: { ocrEnabled: false },
+  });
   const ledger = await x.openXterm('Ledger', 'Ledger 2026.xlsx');
   core.observer.start();
   const stop = startCaptureLoop(core.observer, core.settings.pollIntervalMs);
@@ -169,8 +181,10 @@ try {
     await x.nudge();
     const run = await observe(x.display, ocr);
     const label = ocr ? 'OCR on' : 'OCR off';
-    console.log(`${label}: ${SECONDS}s, ${run.polls} polls, ${run.frames} frames kept, ${run.skipped} skipped, ${run.failures} failures` +
-      (run.lastError ? ` (last: ${run.lastError})` : ''));
+    console.log(
+      `${label}: ${SECONDS}s, ${run.polls} polls, ${run.frames} frames kept, ${run.skipped} skipped, ${run.failures} failures` +
+        (run.lastError ? ` (last: ${run.lastError})` : ''),
+    );
     figures.push(
       { name: `observer process CPU (${label})`, value: run.ownPercent, unit: '% core' },
       { name: `probe tools CPU (${label})`, value: run.childrenPercent, unit: '% core' },

@@ -64,9 +64,13 @@ function generateYear(db: Db, endMs: number): { sessions: number; tasks: number;
   const rand = rng(42);
   const counts = { sessions: 0, tasks: 0, summaries: 0, questions: 0 };
   const ins = {
-    ws: db.prepare(`INSERT INTO work_sessions (started_at, ended_at, status, source, end_reason) VALUES (?, ?, 'completed', 'replay', 'end of day') RETURNING id`),
+    ws: db.prepare(
+      `INSERT INTO work_sessions (started_at, ended_at, status, source, end_reason) VALUES (?, ?, 'completed', 'replay', 'end of day') RETURNING id`,
+    ),
     span: db.prepare(`INSERT INTO activity_spans (work_session_id, kind, app, title, start_ms, end_ms) VALUES (?, 'app', ?, ?, ?, ?)`),
-    task: db.prepare(`INSERT INTO tasks (work_session_id, name, start_ms, end_ms, is_open, apps, titles, switches, brief) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)`),
+    task: db.prepare(
+      `INSERT INTO tasks (work_session_id, name, start_ms, end_ms, is_open, apps, titles, switches, brief) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)`,
+    ),
     summary: db.prepare(
       `INSERT INTO work_session_summaries (work_session_id, at_ms, kind, text, token_count, engine, fallback_reason, duration_ms, tasks, apps) VALUES (?, ?, ?, ?, ?, 'offline', NULL, ?, ?, ?)`,
     ),
@@ -89,7 +93,9 @@ function generateYear(db: Db, endMs: number): { sessions: number; tasks: number;
       const names: string[] = [];
       for (let k = 0; k < 15; k++) {
         const [app, rawTitle] = POOL[Math.floor(rand() * POOL.length)]!;
-        const title = rawTitle.replace('{n}', String(4000 + Math.floor(rand() * 900))).replace('{month}', ['Jan', 'Feb', 'Mar', 'Apr'][k % 4]!);
+        const title = rawTitle
+          .replace('{n}', String(4000 + Math.floor(rand() * 900)))
+          .replace('{month}', ['Jan', 'Feb', 'Mar', 'Apr'][k % 4]!);
         const minutes = 5 + Math.floor(rand() * 40);
         const end = t + minutes * 60_000;
         const name = `${title.split(' - ')[0]} (${app})`;
@@ -108,11 +114,28 @@ function generateYear(db: Db, endMs: number): { sessions: number; tasks: number;
       }
       const final = `Work session (08:30–16:30): 15 tasks.\n${lines.join('\n')}`;
       const finalTokens = tokenCount(final);
-      ins.summary.run(wsId, dayStart + 8 * 3_600_000, 'final', final, Math.min(500, finalTokens), 8 * 3_600_000, JSON.stringify(names), JSON.stringify([...new Set(names.map((n) => n.replace(/.*\(|\)$/g, '')))]));
+      ins.summary.run(
+        wsId,
+        dayStart + 8 * 3_600_000,
+        'final',
+        final,
+        Math.min(500, finalTokens),
+        8 * 3_600_000,
+        JSON.stringify(names),
+        JSON.stringify([...new Set(names.map((n) => n.replace(/.*\(|\)$/g, '')))]),
+      );
       counts.summaries++;
       if (day % 3 === 0) {
         const text = `You switched between “${names[0]}” and “${names[1]}” often — what are you working on across them?`;
-        ins.question.run(wsId, dayStart + 3_600_000, text, text.toLowerCase(), `${names[0]}<>${names[1]}`, `Matching ${names[0]} against ${names[1]} for the daily reconciliation.`, dayStart + 3_700_000);
+        ins.question.run(
+          wsId,
+          dayStart + 3_600_000,
+          text,
+          text.toLowerCase(),
+          `${names[0]}<>${names[1]}`,
+          `Matching ${names[0]} against ${names[1]} for the daily reconciliation.`,
+          dayStart + 3_700_000,
+        );
         counts.questions++;
       }
     }
@@ -173,12 +196,20 @@ try {
       maxTotal = Math.max(maxTotal, ctx.receipt.tokens.total);
       maxHistory = Math.max(maxHistory, ctx.receipt.tokens.history);
     }
-    console.log(`history: ${counts.sessions} work days, ${counts.tasks} tasks, ${counts.summaries} summaries, ${counts.questions} answered questions (generated in ${genMs.toFixed(0)} ms)`);
+    console.log(
+      `history: ${counts.sessions} work days, ${counts.tasks} tasks, ${counts.summaries} summaries, ${counts.questions} answered questions (generated in ${genMs.toFixed(0)} ms)`,
+    );
     console.log(`loadHistoricalContext (once per work session): ${loadMs.toFixed(1)} ms for ${history.items.length} items`);
     console.log(`tokens per tier of one call: ${JSON.stringify(first.receipt.tokens)}`);
-    console.log(`assembleLlmContext over ${CALLS} calls: p50 ${pct(samples, 50).toFixed(2)} ms, p95 ${pct(samples, 95).toFixed(2)} ms, max ${Math.max(...samples).toFixed(2)} ms (target p95 ≤ 10 ms)`);
-    console.log(`  CPU time per call: p50 ${pct(cpuSamples, 50).toFixed(2)} ms, p95 ${pct(cpuSamples, 95).toFixed(2)} ms; load average now ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);
-    console.log(`largest text: ${maxTotal} tokens (budget ${TOKEN_BUDGETS.totalText}); largest history tier: ${maxHistory} tokens (budget ${TOKEN_BUDGETS.history})`);
+    console.log(
+      `assembleLlmContext over ${CALLS} calls: p50 ${pct(samples, 50).toFixed(2)} ms, p95 ${pct(samples, 95).toFixed(2)} ms, max ${Math.max(...samples).toFixed(2)} ms (target p95 ≤ 10 ms)`,
+    );
+    console.log(
+      `  CPU time per call: p50 ${pct(cpuSamples, 50).toFixed(2)} ms, p95 ${pct(cpuSamples, 95).toFixed(2)} ms; load average now ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
+    );
+    console.log(
+      `largest text: ${maxTotal} tokens (budget ${TOKEN_BUDGETS.totalText}); largest history tier: ${maxHistory} tokens (budget ${TOKEN_BUDGETS.history})`,
+    );
   } finally {
     core.close();
   }

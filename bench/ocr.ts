@@ -67,9 +67,13 @@ const variants: readonly Variant[] = [
 async function costPerFrame(): Promise<void> {
   const imagesDir = join(DAY, 'images');
   const screens = existsSync(imagesDir)
-    ? readdirSync(imagesDir).sort().map((name) => ({ name, image: readFileSync(join(imagesDir, name)) }))
+    ? readdirSync(imagesDir)
+        .sort()
+        .map((name) => ({ name, image: readFileSync(join(imagesDir, name)) }))
     : await generatedScreens();
-  console.log(`\n== OCR cost per changed frame (${screens.length} screenshots from ${existsSync(imagesDir) ? imagesDir : 'generated screens'}, ${RUNS} runs each) ==`);
+  console.log(
+    `\n== OCR cost per changed frame (${screens.length} screenshots from ${existsSync(imagesDir) ? imagesDir : 'generated screens'}, ${RUNS} runs each) ==`,
+  );
   const recognizer = createOcrProcessRecognizer();
   const startAt = performance.now();
   await recognizer.recognize(await toOcrImage(screens[0]!.image));
@@ -98,11 +102,15 @@ async function costPerFrame(): Promise<void> {
     console.log(`  ${name.padEnd(36)} ${width}x${height}  median ${ms(pct(perScreen[s]!, 50)).padStart(8)}`);
   }
   const chosen = times[0]!;
-  console.log(`per changed frame, as the service does it: mean ${ms(mean(chosen.total))}, p50 ${ms(pct(chosen.total, 50))}, p95 ${ms(pct(chosen.total, 95))} (of which preparing ${ms(mean(chosen.prepare))})`);
+  console.log(
+    `per changed frame, as the service does it: mean ${ms(mean(chosen.total))}, p50 ${ms(pct(chosen.total, 50))}, p95 ${ms(pct(chosen.total, 95))} (of which preparing ${ms(mean(chosen.prepare))})`,
+  );
   console.log('variants (same frames, interleaved; characters read in one pass, fewer = text lost):');
   for (const [v, variant] of variants.entries()) {
     const t = times[v]!;
-    console.log(`  ${variant.label.padEnd(40)} p50 ${ms(pct(t.total, 50)).padStart(8)}  mean ${ms(mean(t.total)).padStart(8)}  ${t.chars} chars`);
+    console.log(
+      `  ${variant.label.padEnd(40)} p50 ${ms(pct(t.total, 50)).padStart(8)}  mean ${ms(mean(t.total)).padStart(8)}  ${t.chars} chars`,
+    );
   }
   await recognizer.terminate();
 }
@@ -144,12 +152,16 @@ async function replayShare(): Promise<void> {
   console.log(
     `OCR'd by the worker: ${ocrRuns} (the other ${on.ocr.fromCache} were identical images read from the cache); dropped ${on.ocr.dropped}, failed ${on.ocr.failed}`,
   );
-  console.log(`stored ${on.ocr.stored} rows of text (unchanged ${on.ocr.unchanged}, empty ${on.ocr.empty}); mean OCR ${on.ocr.averageMs} ms per frame`);
+  console.log(
+    `stored ${on.ocr.stored} rows of text (unchanged ${on.ocr.unchanged}, empty ${on.ocr.empty}); mean OCR ${on.ocr.averageMs} ms per frame`,
+  );
   const hours = 8;
   console.log(
     `desktop estimate (no repeated images): ${kept} kept frames × ${on.ocr.averageMs} ms = ${((kept * (on.ocr.averageMs ?? 0)) / 1000 / hours).toFixed(0)} s of worker CPU per hour of an ${hours}-hour day`,
   );
-  console.log(`replay loop wall time: OCR off ${ms(off.loopMs)}, OCR on ${ms(on.loopMs)} (the loop never awaits OCR; the difference is CPU shared with the worker); OCR done ${ms(on.drainedMs)} after the start`);
+  console.log(
+    `replay loop wall time: OCR off ${ms(off.loopMs)}, OCR on ${ms(on.loopMs)} (the loop never awaits OCR; the difference is CPU shared with the worker); OCR done ${ms(on.drainedMs)} after the start`,
+  );
 }
 
 await costPerFrame();

@@ -112,7 +112,14 @@ async function bundleSelf(): Promise<string> {
   await build({
     // The OCR process's entry beside it, where the recognizer looks first (as in out/cli).
     entryPoints: { 'replay-day.bundle': fileURLToPath(import.meta.url), 'ocr-process': resolve('src/core/ocr/ocr-process.ts') },
-    outdir, bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning',
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
   });
   return join(outdir, 'replay-day.bundle.js');
 }
@@ -138,16 +145,20 @@ async function main(): Promise<void> {
     const dayDir = join(work, 'day');
     const generated = await writeSyntheticDay({ outDir: dayDir, hours, seed, demoImagesDir: resolve('profiles/demo/day/images') });
     const eventBytes = statSync(join(dayDir, 'events.jsonl')).size;
-    console.log(`Generated a ${hours}h day (seed ${seed}): ${generated.events} events (${mib(eventBytes).toFixed(1)} MiB), ` +
-      `active ${generated.expected.activeSeconds}s, idle ${generated.expected.idleSeconds}s, private ${generated.expected.privateSeconds}s, ` +
-      `${generated.expected.appSwitches} app switches.`);
+    console.log(
+      `Generated a ${hours}h day (seed ${seed}): ${generated.events} events (${mib(eventBytes).toFixed(1)} MiB), ` +
+        `active ${generated.expected.activeSeconds}s, idle ${generated.expected.idleSeconds}s, private ${generated.expected.privateSeconds}s, ` +
+        `${generated.expected.appSwitches} app switches.`,
+    );
     const figures: Figure[] = [];
     const bundle = await bundleSelf();
     for (const ocr of ['off', 'on'] as const) {
       const m = runChild(bundle, dayDir, ocr);
       const label = `OCR ${ocr}`;
-      console.log(`${label}: ${m.polls} polls, ${m.framesKept} frames kept, ${m.framesSkipped} skipped as unchanged; ` +
-        `RSS with the code loaded, before the core starts: ${mib(m.baselineRssBytes).toFixed(0)} MiB; OCR finished ${(m.ocrDrainMs / 1000).toFixed(1)} s after the replay.`);
+      console.log(
+        `${label}: ${m.polls} polls, ${m.framesKept} frames kept, ${m.framesSkipped} skipped as unchanged; ` +
+          `RSS with the code loaded, before the core starts: ${mib(m.baselineRssBytes).toFixed(0)} MiB; OCR finished ${(m.ocrDrainMs / 1000).toFixed(1)} s after the replay.`,
+      );
       figures.push(
         { name: `replay ${hours}h wall time (${label})`, value: m.replayMs / 1000, unit: 's', targetMax: 30 },
         { name: `core process peak RSS (${label})`, value: mib(m.peakRssBytes), unit: 'MiB', targetMax: 150 },

@@ -41,7 +41,8 @@ function runBench(name: string): Promise<{ code: number | null; seconds: number;
       pending += chunk.toString();
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
-      for (const line of lines) if (line.startsWith(RESULT_PREFIX)) results.push(JSON.parse(line.slice(RESULT_PREFIX.length)) as BenchResult);
+      for (const line of lines)
+        if (line.startsWith(RESULT_PREFIX)) results.push(JSON.parse(line.slice(RESULT_PREFIX.length)) as BenchResult);
     });
     child.on('close', (code) => resolve({ code, seconds: (Date.now() - started) / 1000, results }));
   });
@@ -60,9 +61,23 @@ for (const name of selected) {
 
 console.log('\n===== Summary =====\n');
 const widths = runs[0]!.map((_, c) => Math.max(...runs.map((r) => r[c]!.length)));
-console.log(runs.map((r) => r.map((cell, c) => cell.padEnd(widths[c]!)).join('  ').trimEnd()).join('\n'));
+console.log(
+  runs
+    .map((r) =>
+      r
+        .map((cell, c) => cell.padEnd(widths[c]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n'),
+);
 if (summary.length > 0) {
   const rows = summary.flatMap((r) => r.figures.map((f) => ({ bench: r.bench, f })));
-  console.log(`\n${figureTable(rows.map((r) => r.f), (i) => rows[i]!.bench)}`);
+  console.log(
+    `\n${figureTable(
+      rows.map((r) => r.f),
+      (i) => rows[i]!.bench,
+    )}`,
+  );
 }
 process.exit(crashed ? 1 : 0);

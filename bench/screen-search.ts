@@ -17,14 +17,49 @@ const DAYS = 250;
 const FRAMES_PER_DAY = 400;
 const SEARCHES = 300;
 
-const vendors = ['Acme Supplies', 'Initech Software', 'Globex Logistics', 'Umbrella Catering', 'Stark Hardware', 'Wayne Paper', 'Hooli Cloud', 'Vandelay Imports'];
+const vendors = [
+  'Acme Supplies',
+  'Initech Software',
+  'Globex Logistics',
+  'Umbrella Catering',
+  'Stark Hardware',
+  'Wayne Paper',
+  'Hooli Cloud',
+  'Vandelay Imports',
+];
 const screens = [
-  { app: 'Microsoft Excel', title: 'Ledger 2026.xlsx - Excel', text: (n: number, v: string) => `General ledger reconciliation\nEntry ${n} ${v} ${n % 9000}.00 matched bank statement\nBalance carried forward` },
-  { app: 'Google Chrome', title: 'Northwind Bank — Business Portal', text: (n: number, v: string) => `Account activity\nACH payment to ${v} reference ${n}\nPending approval by finance manager` },
-  { app: 'Google Chrome', title: 'NetSuite - Vendor Bills', text: (n: number, v: string) => `Vendor bills pending approval\nVB-${n} ${v} due in 30 days\nApprove Reject Hold` },
-  { app: 'Microsoft Outlook', title: 'Inbox - dana@example.com', text: (n: number, v: string) => `From accounts@${v.split(' ')[0]!.toLowerCase()}.example\nInvoice ${n} attached, payment terms net 30\nPlease confirm receipt` },
-  { app: 'Slack', title: '#finance - Slack', text: (n: number, v: string) => `#finance\nCan someone check invoice ${n} from ${v}?\nMonth end close checklist updated` },
-  { app: 'Adobe Acrobat Reader', title: 'Invoice.pdf - Adobe Acrobat Reader', text: (n: number, v: string) => `${v.toUpperCase()} INVOICE ${n}\nItem Qty Unit price Total\nTotal due ${n % 7000}.50` },
+  {
+    app: 'Microsoft Excel',
+    title: 'Ledger 2026.xlsx - Excel',
+    text: (n: number, v: string) =>
+      `General ledger reconciliation\nEntry ${n} ${v} ${n % 9000}.00 matched bank statement\nBalance carried forward`,
+  },
+  {
+    app: 'Google Chrome',
+    title: 'Northwind Bank — Business Portal',
+    text: (n: number, v: string) => `Account activity\nACH payment to ${v} reference ${n}\nPending approval by finance manager`,
+  },
+  {
+    app: 'Google Chrome',
+    title: 'NetSuite - Vendor Bills',
+    text: (n: number, v: string) => `Vendor bills pending approval\nVB-${n} ${v} due in 30 days\nApprove Reject Hold`,
+  },
+  {
+    app: 'Microsoft Outlook',
+    title: 'Inbox - dana@example.com',
+    text: (n: number, v: string) =>
+      `From accounts@${v.split(' ')[0]!.toLowerCase()}.example\nInvoice ${n} attached, payment terms net 30\nPlease confirm receipt`,
+  },
+  {
+    app: 'Slack',
+    title: '#finance - Slack',
+    text: (n: number, v: string) => `#finance\nCan someone check invoice ${n} from ${v}?\nMonth end close checklist updated`,
+  },
+  {
+    app: 'Adobe Acrobat Reader',
+    title: 'Invoice.pdf - Adobe Acrobat Reader',
+    text: (n: number, v: string) => `${v.toUpperCase()} INVOICE ${n}\nItem Qty Unit price Total\nTotal due ${n % 7000}.50`,
+  },
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'shadow-bench-screen-'));
@@ -40,7 +75,12 @@ try {
       const screen = screens[(day * 7 + i) % screens.length]!;
       const vendor = vendors[(day + i * 3) % vendors.length]!;
       seq += 1 + (i % 3);
-      repository.insert({ atMs: start + day * 86_400_000 + i * 72_000, app: screen.app, title: screen.title, text: screen.text(seq, vendor) });
+      repository.insert({
+        atMs: start + day * 86_400_000 + i * 72_000,
+        app: screen.app,
+        title: screen.title,
+        text: screen.text(seq, vendor),
+      });
     }
   });
   for (let day = 0; day < DAYS; day++) fill(day);
@@ -50,12 +90,18 @@ try {
   const lastDay = localDateOf(start + (DAYS - 1) * 86_400_000);
   const queries = Array.from({ length: SEARCHES }, (_, i) => {
     switch (i % 6) {
-      case 0: return { q: String(1000 + ((i * 7919) % (seq - 1000))) };
-      case 1: return { q: vendors[i % vendors.length]! };
-      case 2: return { q: 'invoice' };
-      case 3: return { q: 'payment pending', app: 'Google Chrome' };
-      case 4: return { q: 'reconciliation', from: localDateOf(start + 100 * 86_400_000), to: lastDay };
-      default: return { q: `VB-${1000 + ((i * 104729) % (seq - 1000))} approve` };
+      case 0:
+        return { q: String(1000 + ((i * 7919) % (seq - 1000))) };
+      case 1:
+        return { q: vendors[i % vendors.length]! };
+      case 2:
+        return { q: 'invoice' };
+      case 3:
+        return { q: 'payment pending', app: 'Google Chrome' };
+      case 4:
+        return { q: 'reconciliation', from: localDateOf(start + 100 * 86_400_000), to: lastDay };
+      default:
+        return { q: `VB-${1000 + ((i * 104729) % (seq - 1000))} approve` };
     }
   });
   const samples: number[] = [];

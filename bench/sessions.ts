@@ -42,13 +42,27 @@ const random = (): number => {
 };
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
-const TOPICS = ['ledger', 'invoice', 'budget', 'vendor', 'payroll', 'expense', 'forecast', 'audit', 'contract', 'onboarding', 'refund', 'shipment'];
-const WORDS =
-  `reconcile export column total march quarter bank statement approval overdue reminder draft customer ticket report
+const TOPICS = [
+  'ledger',
+  'invoice',
+  'budget',
+  'vendor',
+  'payroll',
+  'expense',
+  'forecast',
+  'audit',
+  'contract',
+  'onboarding',
+  'refund',
+  'shipment',
+];
+const WORDS = `reconcile export column total march quarter bank statement approval overdue reminder draft customer ticket report
   meeting schedule review figures spreadsheet formula pivot chart deadline tax receipt payment transfer account balance
   discrepancy template email attachment portal login password reset migration database backup release checklist`.split(/\s+/);
 const sentence = (topic: string, n: number): string =>
-  [pick(['Check', 'Explain', 'Fix', 'Summarize', 'Draft', 'Find']), 'the', topic, ...Array.from({ length: n }, () => pick(WORDS))].join(' ');
+  [pick(['Check', 'Explain', 'Fix', 'Summarize', 'Draft', 'Find']), 'the', topic, ...Array.from({ length: n }, () => pick(WORDS))].join(
+    ' ',
+  );
 
 function generate(repo: SessionRepository, clock: ManualClock): string {
   let longId = '';
@@ -57,13 +71,39 @@ function generate(repo: SessionRepository, clock: ManualClock): string {
       const id = `ses_bench${String(s).padStart(6, '0')}`;
       const turns = s === 0 ? LONG_TURNS : 5 + Math.floor(random() * 11);
       const topic = pick(TOPICS);
-      repo.createSession({ id, type: pick(['chat', 'ticket', 'design', 'support']), title: `${topic} work ${s}`, at: clock.now(), model: null, tools: [], systemPromptHash: null });
+      repo.createSession({
+        id,
+        type: pick(['chat', 'ticket', 'design', 'support']),
+        title: `${topic} work ${s}`,
+        at: clock.now(),
+        model: null,
+        tools: [],
+        systemPromptHash: null,
+      });
       for (let t = 1; t <= turns; t++) {
         const subject = t % 50 === 0 ? pick(TOPICS) : topic;
         const prompt = sentence(subject, 8 + Math.floor(random() * 12));
         const reply = `${sentence(subject, 30 + Math.floor(random() * 60))}. ${sentence(subject, 20)}.`;
-        repo.startTurn({ sessionId: id, prompt, app: 'Excel', windowTitle: 'Ledger 2026.xlsx', promptTokens: Math.ceil(prompt.length / 4), engine: 'offline', at: clock.now() });
-        repo.completeTurn({ sessionId: id, number: t, reply, replyTokens: Math.ceil(reply.length / 4), promptTokens: Math.ceil(prompt.length / 4), engine: 'offline', status: 'complete', model: null, at: clock.now() });
+        repo.startTurn({
+          sessionId: id,
+          prompt,
+          app: 'Excel',
+          windowTitle: 'Ledger 2026.xlsx',
+          promptTokens: Math.ceil(prompt.length / 4),
+          engine: 'offline',
+          at: clock.now(),
+        });
+        repo.completeTurn({
+          sessionId: id,
+          number: t,
+          reply,
+          replyTokens: Math.ceil(reply.length / 4),
+          promptTokens: Math.ceil(prompt.length / 4),
+          engine: 'offline',
+          status: 'complete',
+          model: null,
+          at: clock.now(),
+        });
         repo.setSummary(id, t, extractiveSummary(prompt, reply), 'extractive');
         clock.advance(30_000);
       }
@@ -85,7 +125,9 @@ function time(runs: number, fn: (i: number) => unknown): number[] {
 }
 
 const line = (label: string, ms: number[], target?: string): string =>
-  `${label.padEnd(44)} p50 ${pct(ms, 50).toFixed(2).padStart(7)} ms   p95 ${pct(ms, 95).toFixed(2).padStart(7)} ms   max ${Math.max(...ms).toFixed(2).padStart(7)} ms${target ? `   (target ${target})` : ''}`;
+  `${label.padEnd(44)} p50 ${pct(ms, 50).toFixed(2).padStart(7)} ms   p95 ${pct(ms, 95).toFixed(2).padStart(7)} ms   max ${Math.max(...ms)
+    .toFixed(2)
+    .padStart(7)} ms${target ? `   (target ${target})` : ''}`;
 
 const dir = mkdtempSync(join(tmpdir(), 'shadow-bench-sessions-'));
 try {
@@ -113,20 +155,26 @@ try {
   const toc = time(RUNS, () => service.toc(longId));
   const inSession = time(RUNS, (i) => service.search(longId, single[i]!, 20));
   const across = time(RUNS, (i) => service.searchAll({ q: queries[i]!, screen: false, limit: 20 }));
-  const acrossFiltered = time(RUNS, (i) => service.searchAll({ q: single[i]!, type: 'ticket', status: 'paused', from: '2026-01-06', screen: false, limit: 20 }));
+  const acrossFiltered = time(RUNS, (i) =>
+    service.searchAll({ q: single[i]!, type: 'ticket', status: 'paused', from: '2026-01-06', screen: false, limit: 20 }),
+  );
   const list = time(Math.min(RUNS, 50), (i) => service.list({ q: `${queries[i]!.split(' ')[0]} wrk`, limit: 20 }));
   const resume = time(Math.min(RUNS, 50), () => service.resumeView(longId));
   const resumeView = service.resumeView(longId);
 
   console.log(`Sessions bench — ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), load ${loadavg()[0]!.toFixed(2)}`);
-  console.log(`Generated ${SESSIONS} sessions, ${turns} turns (one of ${LONG_TURNS}) in ${(genMs / 1000).toFixed(1)} s; database ${(statSync(file).size / 1e6).toFixed(1)} MB (+WAL)\n`);
+  console.log(
+    `Generated ${SESSIONS} sessions, ${turns} turns (one of ${LONG_TURNS}) in ${(genMs / 1000).toFixed(1)} s; database ${(statSync(file).size / 1e6).toFixed(1)} MB (+WAL)\n`,
+  );
   console.log(line(`TOC of the ${LONG_TURNS}-turn session`, toc, '≤20 ms'));
   console.log(line(`search within the ${LONG_TURNS}-turn session`, inSession, 'p95 ≤50 ms'));
   console.log(line(`search across ${SESSIONS} sessions`, across, 'p95 ≤50 ms'));
   console.log(line('  … with type/status/date filters', acrossFiltered, 'p95 ≤50 ms'));
   console.log(line(`fuzzy session list over ${SESSIONS}`, list));
   console.log(line(`resume block + history (${LONG_TURNS} turns)`, resume));
-  console.log(`\nResume history: ${resumeView.wholeTurns} turns whole, ${resumeView.summarizedTurns} summarized, ${resumeView.history.length} messages`);
+  console.log(
+    `\nResume history: ${resumeView.wholeTurns} turns whole, ${resumeView.summarizedTurns} summarized, ${resumeView.history.length} messages`,
+  );
   db.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -49,7 +49,9 @@ try {
     const dir = resolve(args.profileDir);
     const { expected, events, imageBytes } = await writeDemoProfile(dir);
     console.log(`Demo day written to ${join(dir, 'day')}: ${events} events, images ${(imageBytes / 1024).toFixed(0)} KiB.`);
-    console.log(`Expected app time: active ${expected.activeSeconds}s, idle ${expected.idleSeconds}s, private ${expected.privateSeconds}s.`);
+    console.log(
+      `Expected app time: active ${expected.activeSeconds}s, idle ${expected.idleSeconds}s, private ${expected.privateSeconds}s.`,
+    );
   } else {
     const out = resolve(args.out);
     if (existsSync(join(out, DAY_FILES.events))) throw new Error(`${out} already holds a day; choose an empty folder for --out`);
@@ -57,7 +59,9 @@ try {
     const demoImages = resolve('profiles/demo/day/images');
     const { expected, events } = await writeSyntheticDay({ outDir: out, hours: args.hours, seed: args.seed, demoImagesDir: demoImages });
     console.log(`Synthetic ${args.hours}h day written to ${out}: ${events} events.`);
-    console.log(`Expected app time: active ${expected.activeSeconds}s, idle ${expected.idleSeconds}s, private ${expected.privateSeconds}s.`);
+    console.log(
+      `Expected app time: active ${expected.activeSeconds}s, idle ${expected.idleSeconds}s, private ${expected.privateSeconds}s.`,
+    );
   }
 } catch (error) {
   console.error(`make-day: ${(error as Error).message}\n${usage}`);

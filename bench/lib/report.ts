@@ -33,7 +33,14 @@ export function figureTable(figures: readonly Figure[], benchOf?: (index: number
     ]),
   ];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  return rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((cell, c) => cell.padEnd(widths[c]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** Prints the figures as a table, then one line for run-all. */

@@ -63,7 +63,10 @@ export const DEMO_SCREENS = {
     windowTitle: 'Ledger 2026.xlsx - Excel',
     accent: '#1d6f42',
     heading: 'Accounts payable ledger - March 2026',
-    table: [ledgerHeader, ...ledgerRows.map((row) => (row[4] === 'Paid' || row[2] === 'INV-4471' ? [...row.slice(0, 4), 'Reconciled'] : row))],
+    table: [
+      ledgerHeader,
+      ...ledgerRows.map((row) => (row[4] === 'Paid' || row[2] === 'INV-4471' ? [...row.slice(0, 4), 'Reconciled'] : row)),
+    ],
     columns: [30, 220, 560, 760, 960],
     lines: ['Matched to bank: 3 of 6', 'INV-4471 Acme Supplies 12,480.00 matched to ACH 03/10'],
   },
@@ -211,5 +214,7 @@ function screenSvg(spec: ScreenSpec): string {
 
 /** One screen as a JPEG (small: text on flat colour compresses well). */
 export function renderScreen(screen: DemoScreen): Promise<Buffer> {
-  return sharp(Buffer.from(screenSvg(DEMO_SCREENS[screen]))).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+  return sharp(Buffer.from(screenSvg(DEMO_SCREENS[screen])))
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer();
 }

@@ -36,7 +36,8 @@ export function syntheticSchedule(random: Random, hours: number): Segment[] {
     seconds = Math.min(seconds, total - used);
     const window = DEMO_WINDOWS[name];
     const screens: string[] = window.screens.map((s) => DEMO_SCREENS[s].file);
-    if (name === 'ledger' || name === 'ledgerReconciled') screens.splice(0, screens.length, DEMO_SCREENS.ledger.file, DEMO_SCREENS.ledgerReconciled.file);
+    if (name === 'ledger' || name === 'ledgerReconciled')
+      screens.splice(0, screens.length, DEMO_SCREENS.ledger.file, DEMO_SCREENS.ledgerReconciled.file);
     day.push({
       app: window.app,
       title: window.title,

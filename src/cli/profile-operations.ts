@@ -6,7 +6,10 @@ import type { OperationInput, OperationKey, OperationOutput, Operations } from '
 import { CliError } from './cli-error';
 
 /** An operation of the contract, called through the adapter core (validation, output check, error mapping). */
-export type CallOperation = <K extends OperationKey>(key: K, input: OperationInput<Operations[K]>) => Promise<OperationOutput<Operations[K]>>;
+export type CallOperation = <K extends OperationKey>(
+  key: K,
+  input: OperationInput<Operations[K]>,
+) => Promise<OperationOutput<Operations[K]>>;
 
 /**
  * Runs a command against the profile's operations, the same handlers HTTP, IPC and MCP call. The core

@@ -126,7 +126,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     screenText,
     observer,
     // A demo profile (`profiles/<demo>/day`) brings its onboarding interview next to the recorded day.
-    interviewSeedFile: options.replayDir && basename(options.replayDir) === 'day' ? join(dirname(options.replayDir), 'interview.json') : null,
+    interviewSeedFile:
+      options.replayDir && basename(options.replayDir) === 'day' ? join(dirname(options.replayDir), 'interview.json') : null,
   });
   if (!reader) memory.pipeline.start();
   const ocr = createOcrService({
@@ -161,7 +162,11 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     events,
     llmContext: () => {
       const { llmContext: assembled, receiptId } = memory.llmContext.forCall('chat');
-      return { text: assembled.text, images: assembled.immediate.images, settle: (result) => memory.llmContext.recordOutcome(receiptId, result) };
+      return {
+        text: assembled.text,
+        images: assembled.immediate.images,
+        settle: (result) => memory.llmContext.recordOutcome(receiptId, result),
+      };
     },
     currentWindow: () => {
       const now = observer.immediateContext();

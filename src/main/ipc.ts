@@ -1,5 +1,11 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { operations, type OperationKey, type PublicEventMessage, type PublicEventName, type PublicEventPayload } from '../shared/contract/index';
+import {
+  operations,
+  type OperationKey,
+  type PublicEventMessage,
+  type PublicEventName,
+  type PublicEventPayload,
+} from '../shared/contract/index';
 import type { Handlers } from '../core/api/handlers';
 import { EVENT_CHANNEL, operationChannel } from '../preload/bridge-contract';
 import { callFromWindow } from './operation-call';
@@ -20,10 +26,7 @@ export function handleOperation<K extends OperationKey>(
 }
 
 /** Registers every operation of the table; returns the function that removes them all. */
-export function registerOperationHandlers(
-  handlers: Handlers,
-  isTrusted: (event: IpcMainInvokeEvent) => boolean,
-): () => void {
+export function registerOperationHandlers(handlers: Handlers, isTrusted: (event: IpcMainInvokeEvent) => boolean): () => void {
   const removers = (Object.keys(operations) as OperationKey[]).map((key) => handleOperation(key, handlers[key], isTrusted));
   return () => removers.forEach((remove) => remove());
 }

@@ -19,10 +19,22 @@ export function watchPower(capture: PausableCapture, onChange: () => void): Auto
     onChange();
   };
 
-  powerMonitor.on('lock-screen', on(() => autoPause.begin('screen-locked')));
-  powerMonitor.on('unlock-screen', on(() => autoPause.end('screen-locked')));
-  powerMonitor.on('suspend', on(() => autoPause.begin('suspended')));
-  powerMonitor.on('resume', on(() => autoPause.end('suspended')));
+  powerMonitor.on(
+    'lock-screen',
+    on(() => autoPause.begin('screen-locked')),
+  );
+  powerMonitor.on(
+    'unlock-screen',
+    on(() => autoPause.end('screen-locked')),
+  );
+  powerMonitor.on(
+    'suspend',
+    on(() => autoPause.begin('suspended')),
+  );
+  powerMonitor.on(
+    'resume',
+    on(() => autoPause.end('suspended')),
+  );
   powerMonitor.on('on-battery', () => {
     readings.onBattery = true;
     applyPower();

@@ -1,4 +1,11 @@
-import type { OperationInput, OperationKey, OperationOutput, Operations, PublicEventName, PublicEventPayload } from '../shared/contract/index';
+import type {
+  OperationInput,
+  OperationKey,
+  OperationOutput,
+  Operations,
+  PublicEventName,
+  PublicEventPayload,
+} from '../shared/contract/index';
 
 /**
  * What the preload exposes as `window.shadow`, shared by main (handlers), preload (bridge) and

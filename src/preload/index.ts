@@ -1,5 +1,12 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { eventNames, isPublicEventName, operations, type OperationKey, type PublicEventMessage, type PublicEventName } from '../shared/contract/index';
+import {
+  eventNames,
+  isPublicEventName,
+  operations,
+  type OperationKey,
+  type PublicEventMessage,
+  type PublicEventName,
+} from '../shared/contract/index';
 import { EVENT_CHANNEL, operationChannel, type ShadowBridge } from './bridge-contract';
 
 /**

@@ -105,8 +105,8 @@ function MissingToken({ reason }: { readonly reason: 'missing-token' | 'unauthor
       <div className="notice">
         <h1>Workflow Shadow</h1>
         <p>
-          {reason === 'unauthorized' ? 'The API token in this link is not valid any more.' : 'This page needs the API token.'}{' '}
-          Open the link that <code>shadow start --headless</code> prints (it ends in <code>#token=…</code>).
+          {reason === 'unauthorized' ? 'The API token in this link is not valid any more.' : 'This page needs the API token.'} Open the link
+          that <code>shadow start --headless</code> prints (it ends in <code>#token=…</code>).
         </p>
       </div>
     </div>

@@ -2,8 +2,6 @@
 export function HighlightedSnippet({ text }: { readonly text: string }) {
   const parts = text.split('**');
   return (
-    <span className="snippet">
-      {parts.map((part, i) => (i % 2 === 1 ? <mark key={i}>{part}</mark> : <span key={i}>{part}</span>))}
-    </span>
+    <span className="snippet">{parts.map((part, i) => (i % 2 === 1 ? <mark key={i}>{part}</mark> : <span key={i}>{part}</span>))}</span>
   );
 }

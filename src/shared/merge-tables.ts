@@ -1,4 +1,6 @@
-type Merged<T extends readonly object[]> = T extends readonly [infer Head, ...infer Rest extends readonly object[]] ? Head & Merged<Rest> : unknown;
+type Merged<T extends readonly object[]> = T extends readonly [infer Head, ...infer Rest extends readonly object[]]
+  ? Head & Merged<Rest>
+  : unknown;
 
 /**
  * Joins tables of named entries (operations, handlers) into one. A name defined twice throws at once:

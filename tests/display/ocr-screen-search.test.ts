@@ -91,7 +91,10 @@ beforeAll(async () => {
   const before = (await shadow.get<Health>('/health')).capture;
   await x.activate(notes);
   await sleep(1500);
-  const { stdout: shotBeside } = await run('sh', ['-c', 'import -window root png:- | base64 -w0'], { env: x.env, maxBuffer: 64 * 1024 * 1024 });
+  const { stdout: shotBeside } = await run('sh', ['-c', 'import -window root png:- | base64 -w0'], {
+    env: x.env,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   besideOnScreen = await recognizer.recognize(Buffer.from(shotBeside, 'base64'));
   await recognizer.terminate();
   await sleep(6000);

@@ -32,7 +32,9 @@ async function sendFromComposer(page: Page, text: string): Promise<void> {
 async function shownTurns(page: Page): Promise<Array<[number, string]>> {
   return page
     .getByTestId('turn')
-    .evaluateAll((items) => items.map((li) => [Number(li.getAttribute('data-turn')), li.querySelector('[data-testid="turn-reply"]')?.textContent ?? '']));
+    .evaluateAll((items) =>
+      items.map((li) => [Number(li.getAttribute('data-turn')), li.querySelector('[data-testid="turn-reply"]')?.textContent ?? '']),
+    );
 }
 
 describe('chat with the offline engine, over the demo day', () => {
@@ -121,10 +123,13 @@ describe('chat with the offline engine, over the demo day', () => {
 
   it('shows the newest 20 turns of a long conversation and jumps to an early one from the TOC', async () => {
     const session = await ui.shadow.post<Session>('/sessions', { title: 'Long ledger review' });
-    for (let n = 1; n <= 26; n++) await ui.shadow.post(`/sessions/${session.id}/messages`, { content: `Checkpoint number ${n} of the ledger review` });
+    for (let n = 1; n <= 26; n++)
+      await ui.shadow.post(`/sessions/${session.id}/messages`, { content: `Checkpoint number ${n} of the ledger review` });
     const page = await openChat(ui);
     await page.locator(`[data-testid="session-item"][data-session-id="${session.id}"]`).click();
-    await expect.poll(async () => (await shownTurns(page)).map(([n]) => n), { timeout: 15_000 }).toEqual(Array.from({ length: 20 }, (_, i) => i + 7));
+    await expect
+      .poll(async () => (await shownTurns(page)).map(([n]) => n), { timeout: 15_000 })
+      .toEqual(Array.from({ length: 20 }, (_, i) => i + 7));
     expect(await page.getByTestId('load-earlier').textContent()).toContain('6 more');
 
     await page.locator('[data-testid="toc-entry"][data-turn="2"]').click();
@@ -180,7 +185,14 @@ describe('chat with the offline engine, over the demo day', () => {
     expect(await cards.nth(0).locator('summary').textContent()).toContain('$ ledger open-statements (exit 0)');
     await expect.poll(() => cards.nth(0).locator('pre').textContent()).toBe('ACME-0042  open  1,200.00');
     await cards.nth(1).locator('summary').click();
-    await expect.poll(() => cards.nth(1).locator('img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(2);
+    await expect
+      .poll(() =>
+        cards
+          .nth(1)
+          .locator('img')
+          .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+      )
+      .toBe(2);
     expect(ui.errors).toEqual([]);
     await page.close();
   });
@@ -193,7 +205,9 @@ describe('chat with an OpenAI-compatible model', () => {
 
   beforeAll(async () => {
     // Chat replies stream slowly enough to watch; TOC lines and titles answer at once.
-    fake = await startFakeOpenAiServer((request) => (request.body.stream ? { text: answer, chunkDelayMs: 120 } : { text: 'Ledger versus bank statement' }));
+    fake = await startFakeOpenAiServer((request) =>
+      request.body.stream ? { text: answer, chunkDelayMs: 120 } : { text: 'Ledger versus bank statement' },
+    );
     ui = await openWebUi([], (home) => {
       Object.assign(home.env, { OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: 'test-key', SHADOW_LLM_MODEL: 'fake-model' });
     });

@@ -56,13 +56,15 @@ describe('first run: the interview wizard, then About you and the questions', ()
     await page.getByTestId('onboarding-answer').fill('Accounts payable clerk; a good week ends with every vendor paid on time');
     await page.getByTestId('onboarding-next').click();
     // Saved as soon as the user moves on, not only at the end.
-    await expect.poll(async () => (await ui.shadow.get<Interview>('/interview')).answers.role).toBe(
-      'Accounts payable clerk; a good week ends with every vendor paid on time',
-    );
+    await expect
+      .poll(async () => (await ui.shadow.get<Interview>('/interview')).answers.role)
+      .toBe('Accounts payable clerk; a good week ends with every vendor paid on time');
     await page.getByTestId('onboarding-answer').fill('Finance operations, with the controller');
     await page.getByTestId('onboarding-back').click();
     // The step changes on React's next render, not within the click: poll for it.
-    await expect.poll(() => page.getByTestId('onboarding-answer').inputValue()).toBe('Accounts payable clerk; a good week ends with every vendor paid on time');
+    await expect
+      .poll(() => page.getByTestId('onboarding-answer').inputValue())
+      .toBe('Accounts payable clerk; a good week ends with every vendor paid on time');
     await page.getByTestId('onboarding-next').click();
     await expect.poll(() => page.getByTestId('onboarding-answer').inputValue()).toBe('Finance operations, with the controller');
     await page.getByTestId('onboarding-next').click();
@@ -122,7 +124,10 @@ describe('first run: the interview wizard, then About you and the questions', ()
     await expect.poll(() => page.getByTestId('pending-questions').count()).toBe(0);
 
     const all = (await ui.shadow.get<{ questions: Question[] }>('/questions?status=all')).questions;
-    expect(all.find((q) => q.id === first!.id)).toMatchObject({ status: 'answered', answer: 'Matching the ledger to the bank statement for March' });
+    expect(all.find((q) => q.id === first!.id)).toMatchObject({
+      status: 'answered',
+      answer: 'Matching the ledger to the bank statement for March',
+    });
     expect(all.find((q) => q.id === second!.id)).toMatchObject({ status: 'snoozed' });
     expect(await pendingQuestions(ui)).toEqual([]);
     expect(ui.errors).toEqual([]);

@@ -68,8 +68,7 @@ describe('web UI served by shadow start --headless', () => {
 
     // Paused, the app time stands still: the table shows exactly what the API answers.
     const appTime = await ui.shadow.get<AppTime>('/observation/app-time');
-    const shown = () =>
-      rows.evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-app'), Number(tr.getAttribute('data-seconds'))]));
+    const shown = () => rows.evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-app'), Number(tr.getAttribute('data-seconds'))]));
     await expect.poll(shown, { timeout: 15_000 }).toEqual(appTime.apps.map((row) => [row.app, row.seconds]));
 
     await page.getByTestId('pause-toggle').click();
@@ -92,13 +91,17 @@ describe('web UI served by shadow start --headless', () => {
     // The replay goes on: wait for a couple of tasks, then compare what is shown with the API.
     await expect.poll(async () => (await detail()).tasks.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     await page.reload();
-    const shown = () => page.getByTestId('timeline-task').evaluateAll((items) => items.map((li) => li.querySelector('strong')?.textContent));
+    const shown = () =>
+      page.getByTestId('timeline-task').evaluateAll((items) => items.map((li) => li.querySelector('strong')?.textContent));
     await expect
-      .poll(async () => {
-        const names = await shown();
-        const tasks = (await detail()).tasks.map((task) => task.name).reverse();
-        return names.length >= 2 && names.every((name, i) => name === tasks[i]);
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const names = await shown();
+          const tasks = (await detail()).tasks.map((task) => task.name).reverse();
+          return names.length >= 2 && names.every((name, i) => name === tasks[i]);
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
     expect(ui.errors).toEqual([]);
     await page.close();
@@ -122,7 +125,13 @@ describe('web UI served by shadow start --headless', () => {
     expect((await rawGet(ui.port, `/${script}`)).headers['content-type']).toBe('text/javascript; charset=utf-8');
 
     expect((await rawGet(ui.port, '/api/v1/health')).status).toBe(401);
-    for (const path of ['/../package.json', '/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/package.json', '/assets/..%5c..%5cpackage.json', '/%00']) {
+    for (const path of [
+      '/../package.json',
+      '/..%2f..%2fpackage.json',
+      '/%2e%2e/%2e%2e/package.json',
+      '/assets/..%5c..%5cpackage.json',
+      '/%00',
+    ]) {
       const answer = await rawGet(ui.port, path);
       expect(answer.status, path).toBe(404);
       expect(answer.body, path).not.toContain('workflow-shadow');

@@ -109,14 +109,23 @@ export async function startFakeOpenAiServer(
     });
     if (reply.kind === 'hang') return;
     if (reply.kind === 'error') {
-      sendJson(res, reply.status, { error: { message: reply.message ?? `fake error ${reply.status}`, type: 'fake_error', code: reply.status } }, reply.headers);
+      sendJson(
+        res,
+        reply.status,
+        { error: { message: reply.message ?? `fake error ${reply.status}`, type: 'fake_error', code: reply.status } },
+        reply.headers,
+      );
       return;
     }
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
     if (res.destroyed) return;
     const id = `chatcmpl-fake-${nextId++}`;
     const model = reply.model ?? request.body.model;
-    const toolCalls = (reply.toolCalls ?? []).map((c, i) => ({ id: c.id ?? `call_${id}_${i}`, type: 'function', function: { name: c.name, arguments: c.arguments } }));
+    const toolCalls = (reply.toolCalls ?? []).map((c, i) => ({
+      id: c.id ?? `call_${id}_${i}`,
+      type: 'function',
+      function: { name: c.name, arguments: c.arguments },
+    }));
     const text = reply.text ?? '';
     if (!request.body.stream) {
       sendJson(res, 200, {
@@ -132,13 +141,19 @@ export async function startFakeOpenAiServer(
             logprobs: null,
           },
         ],
-        usage: { prompt_tokens: approxTokens(JSON.stringify(request.body.messages)), completion_tokens: approxTokens(text), total_tokens: 0 },
+        usage: {
+          prompt_tokens: approxTokens(JSON.stringify(request.body.messages)),
+          completion_tokens: approxTokens(text),
+          total_tokens: 0,
+        },
       });
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     const chunk = (delta: Record<string, unknown>, finish: string | null = null): void => {
-      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] })}\n\n`,
+      );
     };
     chunk({ role: 'assistant', content: '' });
     const pieces = text.match(/\S+\s*|\s+/g) ?? [];
@@ -152,7 +167,16 @@ export async function startFakeOpenAiServer(
     }
     for (const [index, call] of toolCalls.entries()) {
       const half = Math.ceil(call.function.arguments.length / 2);
-      chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: call.function.arguments.slice(0, half) } }] });
+      chunk({
+        tool_calls: [
+          {
+            index,
+            id: call.id,
+            type: 'function',
+            function: { name: call.function.name, arguments: call.function.arguments.slice(0, half) },
+          },
+        ],
+      });
       chunk({ tool_calls: [{ index, function: { arguments: call.function.arguments.slice(half) } }] });
     }
     chunk({}, toolCalls.length ? 'tool_calls' : 'stop');
@@ -188,14 +212,19 @@ export function lastUserText(body: ChatRequestBody): string {
   const user = [...body.messages].reverse().find((m) => m.role === 'user');
   if (!user) return '';
   if (typeof user.content === 'string') return user.content;
-  return (user.content as Array<{ type: string; text?: string }>).filter((p) => p.type === 'text').map((p) => p.text ?? '').join('\n');
+  return (user.content as Array<{ type: string; text?: string }>)
+    .filter((p) => p.type === 'text')
+    .map((p) => p.text ?? '')
+    .join('\n');
 }
 
 /** Every image URL (data URLs) sent in a request. */
 export function imageUrls(body: ChatRequestBody): string[] {
   return body.messages.flatMap((m) =>
     Array.isArray(m.content)
-      ? (m.content as Array<{ type: string; image_url?: { url: string } }>).filter((p) => p.type === 'image_url').map((p) => p.image_url!.url)
+      ? (m.content as Array<{ type: string; image_url?: { url: string } }>)
+          .filter((p) => p.type === 'image_url')
+          .map((p) => p.image_url!.url)
       : [],
   );
 }
@@ -203,7 +232,13 @@ export function imageUrls(body: ChatRequestBody): string[] {
 /** All message text of a request, for "does the request carry X" assertions. */
 export function allText(body: ChatRequestBody): string {
   return body.messages
-    .map((m) => (typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? (m.content as Array<{ text?: string }>).map((p) => p.text ?? '').join('\n') : ''))
+    .map((m) =>
+      typeof m.content === 'string'
+        ? m.content
+        : Array.isArray(m.content)
+          ? (m.content as Array<{ text?: string }>).map((p) => p.text ?? '').join('\n')
+          : '',
+    )
     .join('\n');
 }
 

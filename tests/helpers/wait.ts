@@ -56,7 +56,10 @@ export async function waitFor<T>(condition: () => T | Promise<T>, options: WaitO
     if (left <= 0) break;
     await sleep(Math.min(intervalMs, left));
   }
-  const seen = 'error' in last ? `last error: ${last.error instanceof Error ? last.error.message : String(last.error)}` : `last value: ${describeValue(last.value)}`;
+  const seen =
+    'error' in last
+      ? `last error: ${last.error instanceof Error ? last.error.message : String(last.error)}`
+      : `last value: ${describeValue(last.value)}`;
   const more = details?.();
   throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}; ${seen}${more ? `\n${more}` : ''}`, {
     cause: 'error' in last ? last.error : undefined,

@@ -146,9 +146,23 @@ export async function startXSession(options: { width?: number; height?: number }
       const command = options.command ?? ['sleep', '100000'];
       const colours = options.background ? ['-bg', options.background] : [];
       const font = options.fontSize ? ['-fa', 'Monospace', '-fs', String(options.fontSize)] : [];
-      const child = spawnChild('xterm', ['-class', appClass, '-T', title, ...colours, ...font, '-geometry', options.geometry ?? '100x30+40+40', '-e', ...command]);
+      const child = spawnChild('xterm', [
+        '-class',
+        appClass,
+        '-T',
+        title,
+        ...colours,
+        ...font,
+        '-geometry',
+        options.geometry ?? '100x30+40+40',
+        '-e',
+        ...command,
+      ]);
       const id = await waitFor(
-        async () => (await run('xdotool', ['search', '--onlyvisible', '--pid', String(child.pid)], { env, timeout: 2000 })).stdout.trim().split('\n')[0] || undefined,
+        async () =>
+          (await run('xdotool', ['search', '--onlyvisible', '--pid', String(child.pid)], { env, timeout: 2000 })).stdout
+            .trim()
+            .split('\n')[0] || undefined,
         { what: `a visible window of the ${appClass} xterm (pid ${child.pid}) on ${display}` },
       );
       return { id, process: child };

@@ -62,7 +62,11 @@ beforeAll(async () => {
   sessionId = (await engine.handlers.createSession({ type: 'ticket', title: 'Ledger export bug', tools: [] })).id;
   await engine.handlers.sendMessage({ id: sessionId, content: 'The ledger export drops a column' });
   await engine.core.sessions.idle();
-  const server = createMcpServer({ handlers: engine.handlers, liveActivity: async () => null, recentImages: () => ({ refused: 'not in this test' }) });
+  const server = createMcpServer({
+    handlers: engine.handlers,
+    liveActivity: async () => null,
+    recentImages: () => ({ refused: 'not in this test' }),
+  });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   mcp = new Client({ name: 'adapter-core-test', version: '1.0.0' });
@@ -83,9 +87,15 @@ describe('one adapter core behind every surface', { timeout: 60_000 }, () => {
     expect(issue).toMatch(/500/);
 
     const viaHttp = await http('/sessions?limit=501');
-    expect(viaHttp).toEqual({ status: 400, body: { error: { code: 'invalid_input', message: `Invalid input for listSessions: limit: ${issue}` } } });
+    expect(viaHttp).toEqual({
+      status: 400,
+      body: { error: { code: 'invalid_input', message: `Invalid input for listSessions: limit: ${issue}` } },
+    });
     expect(await ipc('listSessions', { limit: 501 })).toEqual({ ok: false, error: viaHttp.body.error });
-    expect(await tool('list_sessions', { limit: 501 })).toEqual({ isError: true, text: `Invalid arguments for list_sessions: limit: ${issue}` });
+    expect(await tool('list_sessions', { limit: 501 })).toEqual({
+      isError: true,
+      text: `Invalid arguments for list_sessions: limit: ${issue}`,
+    });
     const viaCli = await shadow('sessions', '--limit', '501');
     expect(viaCli.code).toBe(2);
     expect(viaCli.stderr.trim()).toBe(`shadow: Invalid option: --limit: ${issue}`);
@@ -95,7 +105,10 @@ describe('one adapter core behind every surface', { timeout: 60_000 }, () => {
     const message = 'Session ses_doesnotexist was not found';
     expect(await http('/sessions/ses_doesnotexist/toc')).toEqual({ status: 404, body: { error: { code: 'not_found', message } } });
     expect(await ipc('sessionToc', { id: 'ses_doesnotexist' })).toEqual({ ok: false, error: { code: 'not_found', message } });
-    expect(await tool('session_toc', { session_id: 'ses_doesnotexist' })).toEqual({ isError: true, text: `Invalid arguments for session_toc: ${message}` });
+    expect(await tool('session_toc', { session_id: 'ses_doesnotexist' })).toEqual({
+      isError: true,
+      text: `Invalid arguments for session_toc: ${message}`,
+    });
   });
 
   it('gives the CLI exit 2 for invalid input and exit 1 for a conflict, with the domain’s message', async () => {
@@ -124,7 +137,8 @@ describe('one adapter core behind every surface', { timeout: 60_000 }, () => {
 
   it('gives MCP tools the contract’s limits', async () => {
     const { tools } = await mcp.listTools();
-    const maximum = (name: string): unknown => (tools.find((t) => t.name === name)?.inputSchema.properties?.limit as { maximum?: number } | undefined)?.maximum;
+    const maximum = (name: string): unknown =>
+      (tools.find((t) => t.name === name)?.inputSchema.properties?.limit as { maximum?: number } | undefined)?.maximum;
     expect(maximum('search_session')).toBe(200);
     expect(maximum('search_session')).toBe(operations.searchSession.input.shape.limit.unwrap().maxValue);
     expect(maximum('search_all_sessions')).toBe(operations.searchAll.input.shape.limit.unwrap().maxValue);

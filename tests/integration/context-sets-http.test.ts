@@ -88,7 +88,12 @@ describe('context over HTTP', () => {
     expect(resumed.body.block).toContain(`- ${spec}\n(1 file not found)`);
     expect(resumed.body.block).toContain('Tickets: PAY-12');
 
-    await waitFor(() => stream.events, { what: 'four session:context-changed events on the SSE stream', until: (events) => events.length >= 4, timeoutMs: 2000, intervalMs: 20 });
+    await waitFor(() => stream.events, {
+      what: 'four session:context-changed events on the SSE stream',
+      until: (events) => events.length >= 4,
+      timeoutMs: 2000,
+      intervalMs: 20,
+    });
     stream.close();
     expect(stream.events.map((e) => [e.reason, e.added, e.removed])).toEqual([
       ['changed', { files: [spec] }, {}],
@@ -106,14 +111,19 @@ describe('context over HTTP', () => {
   it('answers 400 with a clear message past the caps or for bad items, and changes nothing', async () => {
     const session = (await api('POST', '/sessions', {})).body;
     await api('PATCH', `/sessions/${session.id}`, { setContext: { setName: 'ports', items: ['3000'] } });
-    const eleven = await api('PATCH', `/sessions/${session.id}`, { setContext: { setName: 'files', items: Array.from({ length: 11 }, (_, i) => `/f${i}`) } });
+    const eleven = await api('PATCH', `/sessions/${session.id}`, {
+      setContext: { setName: 'files', items: Array.from({ length: 11 }, (_, i) => `/f${i}`) },
+    });
     expect(eleven.status).toBe(400);
     expect(eleven.body.error.message).toMatch(/at most 10 items/);
     const sets = Object.fromEntries(Array.from({ length: 6 }, (_, s) => [`set${s}`, Array.from({ length: 9 }, (_, i) => `x${i}`)]));
     const many = await api('PATCH', `/sessions/${session.id}`, { context: sets });
     expect(many.status).toBe(400);
     expect(many.body.error.message).toMatch(/54 items; at most 50 in all/);
-    const badPort = await api('PATCH', `/sessions/${session.id}`, { title: 'Renamed', unionContext: { setName: 'ports', items: ['70000'] } });
+    const badPort = await api('PATCH', `/sessions/${session.id}`, {
+      title: 'Renamed',
+      unionContext: { setName: 'ports', items: ['70000'] },
+    });
     expect(badPort.status).toBe(400);
     expect(badPort.body.error.message).toMatch(/not a port/);
     expect((await api('GET', `/sessions/${session.id}`)).body.title).not.toBe('Renamed');
@@ -126,11 +136,21 @@ describe('context over HTTP', () => {
 describe('outputs and applets over HTTP', () => {
   it('stores an output for a session and serves it by id', async () => {
     const session = (await api('POST', '/sessions', {})).body;
-    const stored = await api('POST', `/sessions/${session.id}/outputs`, { kind: 'command', content: '$ npm test\nok', metadata: { command: 'npm test', exitCode: 0 } });
+    const stored = await api('POST', `/sessions/${session.id}/outputs`, {
+      kind: 'command',
+      content: '$ npm test\nok',
+      metadata: { command: 'npm test', exitCode: 0 },
+    });
     expect(stored.status).toBe(200);
     expect(stored.body.marker).toBe(`[output:${stored.body.id}]`);
     const got = await api('GET', `/outputs/${stored.body.id}`);
-    expect(got.body).toMatchObject({ sessionId: session.id, kind: 'command', content: '$ npm test\nok', encoding: 'utf8', metadata: { command: 'npm test', exitCode: 0 } });
+    expect(got.body).toMatchObject({
+      sessionId: session.id,
+      kind: 'command',
+      content: '$ npm test\nok',
+      encoding: 'utf8',
+      metadata: { command: 'npm test', exitCode: 0 },
+    });
     expect((await api('GET', `/sessions/${session.id}/outputs`)).body.outputs).toHaveLength(1);
     expect((await api('GET', '/outputs/out_missing000')).status).toBe(404);
     expect((await api('GET', '/outputs/not-an-id')).status).toBe(400);
@@ -142,7 +162,13 @@ describe('outputs and applets over HTTP', () => {
     const state = { path: '/repo', staged: true, files: ['a.ts', 'b.ts'] };
     expect((await api('POST', '/storage/applet/git-diff/state', { state })).body).toEqual({ slug: 'git-diff', state });
     expect((await api('GET', '/storage/applet/git-diff/state')).body).toEqual({ slug: 'git-diff', state });
-    expect((await api('GET', '/storage/applet/git-diff')).body).toMatchObject({ name: 'Git diff', html: '<pre></pre>', js: 'run()', css: 'pre{}', state });
+    expect((await api('GET', '/storage/applet/git-diff')).body).toMatchObject({
+      name: 'Git diff',
+      html: '<pre></pre>',
+      js: 'run()',
+      css: 'pre{}',
+      state,
+    });
     expect((await api('GET', '/storage/applets')).body.applets.map((a: { slug: string }) => a.slug)).toEqual(['git-diff']);
     expect((await api('POST', '/storage/applet/git-diff/state', { state: [1, 2] })).status).toBe(400);
     expect((await api('DELETE', '/storage/applet/git-diff')).body).toEqual({ deleted: true });

@@ -62,7 +62,10 @@ describe('one way to say a figure, over the demo day', () => {
     const start = Date.parse(ws!.startedAt);
     const end = Date.parse(ws!.endedAt!);
     for (const locale of ['en_US', 'en_GB']) {
-      const { stdout } = await run(process.execPath, ['bin/shadow.js', 'today', '--date', DAY], { cwd: repoRoot, env: { ...home.env, LC_ALL: `${locale}.UTF-8` } });
+      const { stdout } = await run(process.execPath, ['bin/shadow.js', 'today', '--date', DAY], {
+        cwd: repoRoot,
+        env: { ...home.env, LC_ALL: `${locale}.UTF-8` },
+      });
       const tag = locale.replace('_', '-');
       expect(stdout).toContain(`Latest summary (final, ${formatClockTime(end, { locale: tag })})`);
       expect(stdout).toMatch(new RegExp(`^${escape(formatClockTime(start, { locale: tag }))}–`, 'm'));

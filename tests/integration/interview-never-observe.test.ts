@@ -19,7 +19,9 @@ describe('"never observe" in the onboarding interview', () => {
     const { core, home } = cores.open({ replayDir: day, settings: { ocrEnabled: false } });
     await core.memory.interview.saveAnswers({ role: 'Accounts payable', 'never-observe': 'Slack and the HR portal' });
 
-    const saved = JSON.parse(readFileSync(home.paths.settings, 'utf8')) as { exclusions: { app?: string; title?: string; reason?: string }[] };
+    const saved = JSON.parse(readFileSync(home.paths.settings, 'utf8')) as {
+      exclusions: { app?: string; title?: string; reason?: string }[];
+    };
     const fromInterview = saved.exclusions.filter((r) => r.reason === INTERVIEW_EXCLUSION_REASON);
     expect(fromInterview).toContainEqual({ app: 'Slack', reason: INTERVIEW_EXCLUSION_REASON });
     expect(fromInterview).toContainEqual({ title: 'HR portal', reason: INTERVIEW_EXCLUSION_REASON });

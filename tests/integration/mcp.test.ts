@@ -74,9 +74,20 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     const names = tools.map((t) => t.name);
     expect(names).toEqual(
       expect.arrayContaining([
-        'current_session', 'list_sessions', 'session_toc', 'session_title_history', 'get_turn', 'get_turns',
-        'search_session', 'search_all_sessions', 'get_relevant_context', 'set_relevant_context',
-        'current_activity', 'app_time', 'work_session_summary', 'search_screen',
+        'current_session',
+        'list_sessions',
+        'session_toc',
+        'session_title_history',
+        'get_turn',
+        'get_turns',
+        'search_session',
+        'search_all_sessions',
+        'get_relevant_context',
+        'set_relevant_context',
+        'current_activity',
+        'app_time',
+        'work_session_summary',
+        'search_screen',
       ]),
     );
     for (const tool of tools) {
@@ -182,7 +193,10 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     const read = await call(client, 'get_relevant_context', { set_name: 'tickets' });
     expect(read.structuredContent.context.tickets).toEqual([ticket, 'AP-2']);
     expect(text(read)).toContain(`tickets: ${ticket}, AP-2`);
-    const tooMany = await call(client, 'set_relevant_context', { set_name: 'tickets', items: Array.from({ length: 11 }, (_, i) => `T-${i}`) });
+    const tooMany = await call(client, 'set_relevant_context', {
+      set_name: 'tickets',
+      items: Array.from({ length: 11 }, (_, i) => `T-${i}`),
+    });
     expect(tooMany.isError).toBe(true);
     const badFile = await call(client, 'set_relevant_context', { set_name: 'files', items: ['relative/path.md'] });
     expect(badFile.isError).toBe(true);

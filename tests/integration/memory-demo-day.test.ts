@@ -17,7 +17,13 @@ describe('memory over the demo day (offline engine)', () => {
     const { core } = cores.open({ replayDir: dayDir, settings: { pollIntervalMs: 1000, captureIntervalSec: 10, ocrEnabled: false } });
     expect(core.llm.configured).toBe(false);
     const seen: { [K in keyof CoreEvents]?: Array<CoreEvents[K]> } = {};
-    for (const name of ['task:boundary', 'context:summary-generated', 'context:session-updated', 'question:asked', 'memory:error'] as const) {
+    for (const name of [
+      'task:boundary',
+      'context:summary-generated',
+      'context:session-updated',
+      'question:asked',
+      'memory:error',
+    ] as const) {
       core.events.on(name, (payload) => ((seen[name] ??= []) as unknown[]).push(payload));
     }
     await replayWithMemory(core);

@@ -32,7 +32,9 @@ async function api<T = any>(path: string, init: { method?: string; body?: unknow
 
 async function shadow(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run('node', ['bin/shadow.js', ...args], { env: { ...process.env, SHADOW_HOME: home, SHADOW_PROFILE: 'default', TZ: 'UTC' } });
+    const { stdout, stderr } = await run('node', ['bin/shadow.js', ...args], {
+      env: { ...process.env, SHADOW_HOME: home, SHADOW_PROFILE: 'default', TZ: 'UTC' },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -75,7 +77,10 @@ describe('memory over HTTP', () => {
     const { body } = await api<{ questions: Array<{ id: number; text: string; status: string }> }>('/questions?status=pending');
     expect(body.questions.length).toBeGreaterThanOrEqual(2);
     const [first, second] = body.questions;
-    const answered = await api(`/questions/${first!.id}/answer`, { method: 'POST', body: { answer: 'Matching yesterday’s bank lines to the ledger' } });
+    const answered = await api(`/questions/${first!.id}/answer`, {
+      method: 'POST',
+      body: { answer: 'Matching yesterday’s bank lines to the ledger' },
+    });
     expect(answered).toMatchObject({ status: 200, body: { status: 'answered', answer: 'Matching yesterday’s bank lines to the ledger' } });
     const snoozed = await api(`/questions/${second!.id}/snooze`, { method: 'POST', body: { minutes: 30 } });
     expect(snoozed.body.status).toBe('snoozed');
@@ -96,7 +101,10 @@ describe('memory over HTTP', () => {
   it('keeps the onboarding interview: answers, a generated summary, the user’s own summary within 500 tokens', async () => {
     const empty = await api('/interview');
     expect(empty.body.questions.map((q: { id: string }) => q.id)).toContain('role');
-    const saved = await api('/interview/answers', { method: 'PUT', body: { answers: { role: 'Accounts payable specialist', systems: 'Excel, NetSuite' } } });
+    const saved = await api('/interview/answers', {
+      method: 'PUT',
+      body: { answers: { role: 'Accounts payable specialist', systems: 'Excel, NetSuite' } },
+    });
     expect(saved.body.answers).toEqual({ role: 'Accounts payable specialist', systems: 'Excel, NetSuite' });
     expect(saved.body.summary).toMatchObject({ edited: false, engine: 'offline' });
     expect(saved.body.summary.text).toContain('Accounts payable specialist');

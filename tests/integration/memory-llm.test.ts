@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TOKEN_BUDGETS } from '../../src/core/memory/llm-context-assembly';
 import { tokenCount } from '../../src/core/llm/tokens';
 import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
-import { allText, imageUrls, lastUserText, startFakeOpenAiServer, type FakeOpenAiServer, type FakeReply } from '../helpers/fake-openai-server';
+import {
+  allText,
+  imageUrls,
+  lastUserText,
+  startFakeOpenAiServer,
+  type FakeOpenAiServer,
+  type FakeReply,
+} from '../helpers/fake-openai-server';
 import { replayWithMemory } from '../helpers/memory-replay';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 import { writeTinyDay, type TinyDaySegment } from '../helpers/tiny-day';
@@ -11,7 +18,12 @@ import { writeTinyDay, type TinyDaySegment } from '../helpers/tiny-day';
 const SEGMENTS: TinyDaySegment[] = [
   ...Array.from({ length: 4 }, (): TinyDaySegment[] => [
     { app: 'Microsoft Excel', title: 'Ledger 2026.xlsx - Excel', seconds: 50, text: ['Ledger 2026', 'Acme Supplies 1,250.00'] },
-    { app: 'Google Chrome', title: 'Northwind Bank — Business Portal - Google Chrome', seconds: 40, text: ['Northwind Bank', 'ACH ACME 1,250.00'] },
+    {
+      app: 'Google Chrome',
+      title: 'Northwind Bank — Business Portal - Google Chrome',
+      seconds: 40,
+      text: ['Northwind Bank', 'ACH ACME 1,250.00'],
+    },
   ]).flat(),
   { app: 'Adobe Acrobat Reader', title: 'Invoice-4471.pdf - Adobe Acrobat Reader', seconds: 150, text: ['INVOICE 4471', 'Acme Supplies'] },
   // Excluded by the default rules: it must never reach the LLM.
@@ -31,7 +43,10 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function run(respond: (body: FakeOpenAiServer['requests'][number]) => FakeReply, timeoutMs = 2000): Promise<{ core: ShadowCore; server: FakeOpenAiServer }> {
+async function run(
+  respond: (body: FakeOpenAiServer['requests'][number]) => FakeReply,
+  timeoutMs = 2000,
+): Promise<{ core: ShadowCore; server: FakeOpenAiServer }> {
   server = await startFakeOpenAiServer(respond);
   home = createTempShadowHome();
   const day = await writeTinyDay(SEGMENTS);
@@ -46,7 +61,10 @@ async function run(respond: (body: FakeOpenAiServer['requests'][number]) => Fake
       llm: { baseUrl: server.baseUrl, textModel: 'fake-text', visionModel: 'fake-vision', timeoutMs },
     },
   });
-  await core.memory.interview.saveAnswers({ role: 'Accounts payable specialist at Contoso', systems: 'Excel, Northwind Bank portal, Outlook' });
+  await core.memory.interview.saveAnswers({
+    role: 'Accounts payable specialist at Contoso',
+    systems: 'Excel, Northwind Bank portal, Outlook',
+  });
   await replayWithMemory(core);
   return { core, server };
 }
@@ -110,31 +128,40 @@ describe('memory through an OpenAI-compatible endpoint', () => {
     ['500', { kind: 'error', status: 500, message: 'boom' }, /500/],
     ['a timeout', { kind: 'hang' }, /timeout/],
   ];
-  it.each(failures)('falls back to the offline engine on %s and loses nothing observed', async (_name, reply, reason) => {
-    const { core, server } = await run(() => reply, 250);
-    expect(server.requests.length).toBeGreaterThan(0);
-    const [ws] = core.activity.listWorkSessions(1);
-    const detail = core.memory.workSessionDetail(ws!.id)!;
-    // What was observed is all there: app time, tasks, summaries, the question, each from the offline engine.
-    expect(detail.appTime.apps.map((a) => a.app).sort()).toEqual(['Adobe Acrobat Reader', 'Google Chrome', 'Microsoft Excel', 'Microsoft Outlook']);
-    expect(detail.activeSeconds).toBeGreaterThan(700);
-    expect(detail.tasks.map((t) => t.name)).toEqual(
-      expect.arrayContaining(['Ledger 2026.xlsx (Microsoft Excel)', 'Invoice-4471.pdf (Adobe Acrobat Reader)']),
-    );
-    expect(detail.summaries.length).toBeGreaterThanOrEqual(2);
-    for (const s of detail.summaries) {
-      expect(s.engine).toBe('offline');
-      expect(s.fallbackReason).toMatch(reason);
-    }
-    expect(detail.summaries.at(-1)!.text).toContain('Ledger 2026.xlsx');
-    expect(detail.theory).toMatchObject({ engine: 'offline' });
-    expect(detail.theory!.fallbackReason).toMatch(reason);
-    expect(detail.questions.length).toBeGreaterThanOrEqual(1);
-    expect(detail.questions[0]!.text).toMatch(/Ledger 2026\.xlsx|Northwind Bank/);
-    for (const r of core.memory.repositories.receipts.list(100, ws!.id)) {
-      expect(r.engine).toBe('offline');
-      expect(r.fallbackReason).toMatch(reason);
-    }
-    expect(core.memory.pipeline.health().errors).toBe(0);
-  }, 90_000);
+  it.each(failures)(
+    'falls back to the offline engine on %s and loses nothing observed',
+    async (_name, reply, reason) => {
+      const { core, server } = await run(() => reply, 250);
+      expect(server.requests.length).toBeGreaterThan(0);
+      const [ws] = core.activity.listWorkSessions(1);
+      const detail = core.memory.workSessionDetail(ws!.id)!;
+      // What was observed is all there: app time, tasks, summaries, the question, each from the offline engine.
+      expect(detail.appTime.apps.map((a) => a.app).sort()).toEqual([
+        'Adobe Acrobat Reader',
+        'Google Chrome',
+        'Microsoft Excel',
+        'Microsoft Outlook',
+      ]);
+      expect(detail.activeSeconds).toBeGreaterThan(700);
+      expect(detail.tasks.map((t) => t.name)).toEqual(
+        expect.arrayContaining(['Ledger 2026.xlsx (Microsoft Excel)', 'Invoice-4471.pdf (Adobe Acrobat Reader)']),
+      );
+      expect(detail.summaries.length).toBeGreaterThanOrEqual(2);
+      for (const s of detail.summaries) {
+        expect(s.engine).toBe('offline');
+        expect(s.fallbackReason).toMatch(reason);
+      }
+      expect(detail.summaries.at(-1)!.text).toContain('Ledger 2026.xlsx');
+      expect(detail.theory).toMatchObject({ engine: 'offline' });
+      expect(detail.theory!.fallbackReason).toMatch(reason);
+      expect(detail.questions.length).toBeGreaterThanOrEqual(1);
+      expect(detail.questions[0]!.text).toMatch(/Ledger 2026\.xlsx|Northwind Bank/);
+      for (const r of core.memory.repositories.receipts.list(100, ws!.id)) {
+        expect(r.engine).toBe('offline');
+        expect(r.fallbackReason).toMatch(reason);
+      }
+      expect(core.memory.pipeline.health().errors).toBe(0);
+    },
+    90_000,
+  );
 });

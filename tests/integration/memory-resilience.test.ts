@@ -39,7 +39,10 @@ describe('memory failures', () => {
     expect(capture.failures).toBe(0);
     const [ws] = core.activity.listWorkSessions(1);
     expect(ws!.activeSeconds).toBeGreaterThanOrEqual(695);
-    expect(core.memory.repositories.tasks.listTasks(ws!.id).map((t) => t.name)).toEqual(['Ledger 2026.xlsx (Microsoft Excel)', 'Northwind Bank (Google Chrome)']);
+    expect(core.memory.repositories.tasks.listTasks(ws!.id).map((t) => t.name)).toEqual([
+      'Ledger 2026.xlsx (Microsoft Excel)',
+      'Northwind Bank (Google Chrome)',
+    ]);
   });
 });
 
@@ -65,7 +68,11 @@ describe('quitting with memory work queued', () => {
     try {
       const summaries = new MemorySummaryRepository(db);
       const [final] = summaries.finalSummaries(5);
-      expect(final).toMatchObject({ kind: 'final', engine: 'offline', fallbackReason: 'the app quit before the final summary was written' });
+      expect(final).toMatchObject({
+        kind: 'final',
+        engine: 'offline',
+        fallbackReason: 'the app quit before the final summary was written',
+      });
       expect(final!.text).toContain('Ledger 2026.xlsx');
       expect(final!.tokenCount).toBeLessThanOrEqual(500);
     } finally {

@@ -31,7 +31,8 @@ async function noOcrChildren(what: string): Promise<void> {
 }
 
 function textImage(words: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="160"><rect width="900" height="160" fill="#fff"/>` +
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="160"><rect width="900" height="160" fill="#fff"/>` +
     `<text x="30" y="95" font-family="DejaVu Sans" font-size="40" fill="#000">${words}</text></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

@@ -13,7 +13,11 @@ import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shado
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const makeDay = (args: string[]) =>
-  spawnSync(process.execPath, ['bin/run-ts.js', 'scripts/make-day.ts', ...args], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, TZ: 'UTC' } });
+  spawnSync(process.execPath, ['bin/run-ts.js', 'scripts/make-day.ts', ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, TZ: 'UTC' },
+  });
 
 let home: TempShadowHome | undefined;
 let work: string | undefined;
@@ -38,7 +42,11 @@ describe('generated days (scripts/make-day.ts --synthetic)', () => {
     expect(loadRecordedDay(dayDir).frames.at.length).toBeGreaterThan(600);
 
     home = createTempShadowHome();
-    const core = createShadowCore({ paths: home.paths, replayDir: dayDir, settings: { idleAfterSec: expected.idleAfterSec, ocrEnabled: false } });
+    const core = createShadowCore({
+      paths: home.paths,
+      replayDir: dayDir,
+      settings: { idleAfterSec: expected.idleAfterSec, ocrEnabled: false },
+    });
     try {
       core.observer.start();
       await runReplay(core.observer, core.source as ReplaySource, core.clock as ManualClock, { pollIntervalMs: 1000, speed: 0 });
@@ -47,7 +55,9 @@ describe('generated days (scripts/make-day.ts --synthetic)', () => {
       const got = core.activity.appTime({ workSessionId: sessionId });
       expect(got.idleSeconds).toBe(expected.idleSeconds);
       expect(got.privateSeconds).toBe(expected.privateSeconds);
-      expect(Object.fromEntries(got.apps.map((a) => [a.app, a.seconds]))).toEqual(Object.fromEntries(expected.apps.map((a) => [a.app, a.seconds])));
+      expect(Object.fromEntries(got.apps.map((a) => [a.app, a.seconds]))).toEqual(
+        Object.fromEntries(expected.apps.map((a) => [a.app, a.seconds])),
+      );
     } finally {
       core.close();
     }

@@ -70,7 +70,11 @@ describe('demo day replay', () => {
       // Kept frames go on to OCR: let it finish so its stored text is checked for privacy too.
       await core.ocr.whenIdle();
 
-      expectAppTimeMatches({ date: expected.date, workSessionId: null, ...core.activity.appTime({ window: localDayBounds(expected.date) }) });
+      expectAppTimeMatches({
+        date: expected.date,
+        workSessionId: null,
+        ...core.activity.appTime({ window: localDayBounds(expected.date) }),
+      });
 
       const sessions = core.activity.listWorkSessions(10);
       expect(sessions).toHaveLength(1);

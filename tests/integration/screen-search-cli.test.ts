@@ -26,8 +26,18 @@ beforeAll(() => {
   home = mkdtempSync(join(tmpdir(), 'shadow-search-cli-'));
   const db = openDatabase(resolveProfilePaths({ SHADOW_HOME: home }).database);
   const repo = new ScreenTextRepository(db);
-  repo.insert({ atMs: Date.parse('2026-03-02T09:00:00Z'), app: 'Ledger', title: 'Accounts payable', text: 'INVOICE 4471 ACME SUPPLIES\nTotal due 1250.00' });
-  repo.insert({ atMs: Date.parse('2026-03-02T10:00:00Z'), app: 'Firefox', title: 'Bank portal', text: 'Statement reconciled\nPayment to ACME SUPPLIES' });
+  repo.insert({
+    atMs: Date.parse('2026-03-02T09:00:00Z'),
+    app: 'Ledger',
+    title: 'Accounts payable',
+    text: 'INVOICE 4471 ACME SUPPLIES\nTotal due 1250.00',
+  });
+  repo.insert({
+    atMs: Date.parse('2026-03-02T10:00:00Z'),
+    app: 'Firefox',
+    title: 'Bank portal',
+    text: 'Statement reconciled\nPayment to ACME SUPPLIES',
+  });
   db.close();
 });
 

@@ -22,12 +22,17 @@ async function writeDay(segments: Segment[]): Promise<string> {
   mkdirSync(join(dir, 'images'));
   const at = (s: number): string => new Date(START + s * 1000).toISOString();
   const events: { at: string; line: string }[] = [];
-  const add = (event: { kind: string; at: string } & Record<string, unknown>): number => events.push({ at: event.at, line: JSON.stringify(event) });
+  const add = (event: { kind: string; at: string } & Record<string, unknown>): number =>
+    events.push({ at: event.at, line: JSON.stringify(event) });
   let t = 0;
   for (const [i, seg] of segments.entries()) {
     const image = `images/screen-${i}.png`;
     const text = seg.lines.map((l, n) => `<text x="60" y="${140 + n * 60}" font-family="DejaVu Sans" font-size="34">${l}</text>`).join('');
-    await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720"><rect width="1280" height="720" fill="#fff"/>${text}</svg>`))
+    await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720"><rect width="1280" height="720" fill="#fff"/>${text}</svg>`,
+      ),
+    )
       .png()
       .toFile(join(dir, image));
     add({ kind: 'window', at: at(t), app: seg.app, title: seg.title });
@@ -39,7 +44,10 @@ async function writeDay(segments: Segment[]): Promise<string> {
   }
   const lines = events.sort((a, b) => a.at.localeCompare(b.at)).map((e) => e.line);
   writeFileSync(join(dir, 'events.jsonl'), `${lines.join('\n')}\n`);
-  writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ format: 'workflow-shadow-day', version: 1, startedAt: at(0), endedAt: at(t) }));
+  writeFileSync(
+    join(dir, 'manifest.json'),
+    JSON.stringify({ format: 'workflow-shadow-day', version: 1, startedAt: at(0), endedAt: at(t) }),
+  );
   return dir;
 }
 
@@ -153,7 +161,16 @@ describe('screen search over a replayed day', () => {
   it('reports the OCR counters', async () => {
     const res = await get('/api/v1/screen/ocr');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ enabled: true, running: true, queued: 0, recognized: 2, stored: 2, dropped: 0, failed: 0, storedRows: 2 });
+    expect(res.body).toMatchObject({
+      enabled: true,
+      running: true,
+      queued: 0,
+      recognized: 2,
+      stored: 2,
+      dropped: 0,
+      failed: 0,
+      storedRows: 2,
+    });
     expect(res.body.averageMs).toBeGreaterThan(0);
     expect(res.body.processPeakRssBytes).toBeGreaterThan(50 * 1024 * 1024);
   });

@@ -50,7 +50,10 @@ describe('session CLI commands', { timeout: 120_000 }, () => {
   it('shadow sessions lists and fuzzy-matches; --json gives the sessions', async () => {
     const all = await shadow(home, 'sessions', '--json');
     expect(all.code).toBe(0);
-    expect((JSON.parse(all.stdout) as { sessions: { title: string }[] }).sessions.map((s) => s.title).sort()).toEqual(['Ledger export bug', 'Vacation planning']);
+    expect((JSON.parse(all.stdout) as { sessions: { title: string }[] }).sessions.map((s) => s.title).sort()).toEqual([
+      'Ledger export bug',
+      'Vacation planning',
+    ]);
     const fuzzy = await shadow(home, 'sessions', 'ledgr', 'bug');
     expect(fuzzy.stdout).toMatch(/ID\s+TYPE\s+STATUS\s+LAST ACTIVE\s+TURNS\s+TITLE/);
     expect(fuzzy.stdout).toContain('Ledger export bug');
@@ -65,7 +68,9 @@ describe('session CLI commands', { timeout: 120_000 }, () => {
     expect(toc.stdout).toContain('1. The ledger export drops the quokka column\n2. It happens only for March');
     const search = await shadow(home, 'search', 'quokka', '--sessions', '--json');
     const result = JSON.parse(search.stdout) as { sessions: { hits: { sessionId: string; turn: number; snippet: string }[] } };
-    expect(result.sessions.hits).toEqual([expect.objectContaining({ sessionId: ledgerId, turn: 1, snippet: expect.stringContaining('**quokka**') })]);
+    expect(result.sessions.hits).toEqual([
+      expect.objectContaining({ sessionId: ledgerId, turn: 1, snippet: expect.stringContaining('**quokka**') }),
+    ]);
     const missing = await shadow(home, 'toc', 'nothing like this at all');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/No session matches/);

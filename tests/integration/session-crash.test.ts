@@ -50,8 +50,15 @@ describe('a shadow process killed with SIGKILL mid-reply', () => {
       method: 'POST',
       headers: { authorization: `Bearer ${TEST_API_TOKEN}`, 'content-type': 'application/json', accept: 'text/event-stream' },
       body: JSON.stringify({ content: 'Draft the reply to the customer' }),
-    }).then((res) => res.text()).catch((error: unknown) => `connection lost: ${String(error)}`);
-    await waitFor(chatRequests, { what: 'the fourth chat request (the reply that never arrives)', until: (n) => n === 4, timeoutMs: 20_000, intervalMs: 50 });
+    })
+      .then((res) => res.text())
+      .catch((error: unknown) => `connection lost: ${String(error)}`);
+    await waitFor(chatRequests, {
+      what: 'the fourth chat request (the reply that never arrives)',
+      until: (n) => n === 4,
+      timeoutMs: 20_000,
+      intervalMs: 50,
+    });
     const exited = new Promise((resolve) => shadow!.child.once('exit', (_code, signal) => resolve(signal)));
     shadow.child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');

@@ -2,7 +2,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResumeView, SearchHit, Session, ContextSetsView, SessionExport, TitleHistoryEntry, Toc, Turn } from '../../src/shared/contract/index';
+import type {
+  ResumeView,
+  SearchHit,
+  Session,
+  ContextSetsView,
+  SessionExport,
+  TitleHistoryEntry,
+  Toc,
+  Turn,
+} from '../../src/shared/contract/index';
 import { startEngine, type RunningEngine } from '../../src/server/start-engine';
 import { writeTinyDay } from '../helpers/tiny-day';
 import { waitFor } from '../helpers/wait';
@@ -136,7 +145,9 @@ describe('a 30-turn conversation over HTTP with the offline engine', () => {
   it('answers from memory offline: app time, what was done, where something was seen, and what it cannot do', () => {
     expect(turnsSeen[0]!.reply).toMatch(/You spent 10m in windows matching "ledger" today/);
     const clock = (iso: string): string => formatClockTime(iso);
-    expect(turnsSeen[4]!.reply).toContain(`${clock('2026-11-02T09:00:00Z')}–${clock('2026-11-02T09:10:00Z')} Excel — Ledger 2026.xlsx (10m)`);
+    expect(turnsSeen[4]!.reply).toContain(
+      `${clock('2026-11-02T09:00:00Z')}–${clock('2026-11-02T09:10:00Z')} Excel — Ledger 2026.xlsx (10m)`,
+    );
     expect(turnsSeen[4]!.reply).toMatch(/Chrome — Invoice 4471 - Acme Portal/);
     expect(turnsSeen[10]!.reply).toMatch(/I saw "invoice 4471" here:[\s\S]*Chrome — Invoice 4471 - Acme Portal: first /);
     expect(turnsSeen[10]!.reply).toContain(`Chrome — Invoice 4471 - Acme Portal: first ${clock('2026-11-02T09:10:00Z')}`);
@@ -219,7 +230,10 @@ describe('a 30-turn conversation over HTTP with the offline engine', () => {
     const sets = { files: ['/etc/hostname'], tickets: ['AP-42'] };
     await api(engine, `/sessions/${sessionId}`, { method: 'PATCH', body: { context: sets } });
     const exported = await api<SessionExport>(engine, `/sessions/${sessionId}/export`);
-    const lines = exported.files['messages.jsonl'].trim().split('\n').map((l) => JSON.parse(l));
+    const lines = exported.files['messages.jsonl']
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(60);
     expect(lines[12]).toMatchObject({ role: 'user', turn: 7, content: PROMPTS[6] });
     expect(exported.files['transcript.md']).toContain('## Turn 7: The ledger column named quokka needs renaming');
@@ -243,7 +257,9 @@ describe('a 30-turn conversation over HTTP with the offline engine', () => {
     });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/context.*port/i);
-    expect((await fetch(`${second.http.url}/api/v1/sessions/${sessionId}`, { headers: { authorization: `Bearer ${second.token}` } })).status).toBe(404);
+    expect(
+      (await fetch(`${second.http.url}/api/v1/sessions/${sessionId}`, { headers: { authorization: `Bearer ${second.token}` } })).status,
+    ).toBe(404);
 
     const imported = await api<Session>(second, '/sessions/import', { method: 'POST', body: exported });
     const original = await api<Session>(engine, `/sessions/${sessionId}`);

@@ -96,17 +96,24 @@ describe('sessions with an OpenAI-compatible model', () => {
     await core.sessions.send(session.id, 'Where were we with the budget?');
     await core.sessions.send(session.id, 'And the travel line?');
     const [resumed, after] = fake.requests.filter((r) => !isTitleRequest(r) && !isTocRequest(r) && r.body.stream).slice(-2);
-    expect(String(resumed!.body.messages[0]!.content)).toMatch(/\[RESUMED CONVERSATION\][\s\S]*Messages: 7 exchanges[\s\S]*Status before resuming: paused/);
+    expect(String(resumed!.body.messages[0]!.content)).toMatch(
+      /\[RESUMED CONVERSATION\][\s\S]*Messages: 7 exchanges[\s\S]*Status before resuming: paused/,
+    );
     expect(String(after!.body.messages[0]!.content)).not.toContain('[RESUMED CONVERSATION]');
   });
 
   it('falls back to extractive TOC lines when the model fails, and keeps the reply the user saw', async () => {
-    fake.respondWith((request) => (isTocRequest(request) || isTitleRequest(request) ? { kind: 'error', status: 400, message: 'model overloaded' } : respond(request)));
+    fake.respondWith((request) =>
+      isTocRequest(request) || isTitleRequest(request) ? { kind: 'error', status: 400, message: 'model overloaded' } : respond(request),
+    );
     const session = core.sessions.create({ type: 'support', tools: [] });
     const prompt = 'Customer says the export button is greyed out\nsecond line with details';
     const { turn } = await core.sessions.send(session.id, prompt);
     await core.sessions.idle();
-    expect(core.sessions.toc(session.id).entries[0]).toMatchObject({ summary: extractiveSummary(prompt, turn.reply), summarySource: 'extractive' });
+    expect(core.sessions.toc(session.id).entries[0]).toMatchObject({
+      summary: extractiveSummary(prompt, turn.reply),
+      summarySource: 'extractive',
+    });
     expect(core.sessions.toc(session.id).entries[0]!.summary).toBe('Customer says the export button is greyed out');
 
     fake.respondWith((request) =>
@@ -121,6 +128,9 @@ describe('sessions with an OpenAI-compatible model', () => {
     expect(broken.turn.reply).toMatch(/^This reply will /);
     expect(broken.turn.reply).toMatch(/no app time recorded today/);
     await core.sessions.idle();
-    expect(core.sessions.toc(session.id).entries[1]).toMatchObject({ summary: 'How long was I in Excel today?', summarySource: 'extractive' });
+    expect(core.sessions.toc(session.id).entries[1]).toMatchObject({
+      summary: 'How long was I in Excel today?',
+      summarySource: 'extractive',
+    });
   });
 });

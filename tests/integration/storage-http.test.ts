@@ -75,7 +75,17 @@ beforeAll(async () => {
   writeFileSync(join(outside, 'sub', 'canary2.txt'), CANARY);
   writeFileSync(join(extra, 'design.md'), 'design doc');
   // Secrets inside the allowed roots: refused by name even though the roots allow reading.
-  for (const name of ['.env', '.env.local', 'id_rsa', 'id_ed25519.pub', 'server.pem', 'cert.p12', 'aws_key', 'credentials.json', '.netrc']) {
+  for (const name of [
+    '.env',
+    '.env.local',
+    'id_rsa',
+    'id_ed25519.pub',
+    'server.pem',
+    'cert.p12',
+    'aws_key',
+    'credentials.json',
+    '.netrc',
+  ]) {
     writeFileSync(join(data, name), SECRET);
   }
   mkdirSync(join(data, 'repo', '.git'), { recursive: true });
@@ -107,14 +117,25 @@ const q = (path: string): string => encodeURIComponent(path);
 describe('storage API: allowed use', () => {
   it('reads and lists inside the data directory and the allowed roots, and writes under the data directory', async () => {
     expect(base).toMatch(/^http:\/\/127\.0\.0\.1:/);
-    expect(await json('GET', `/api/v1/storage/file?path=${q(join(data, 'notes', 'today.md'))}`)).toMatchObject({ content: '# today\n', encoding: 'utf8', size: 8 });
+    expect(await json('GET', `/api/v1/storage/file?path=${q(join(data, 'notes', 'today.md'))}`)).toMatchObject({
+      content: '# today\n',
+      encoding: 'utf8',
+      size: 8,
+    });
     expect(await json('GET', `/api/v1/storage/file?path=${q('notes/today.md')}`)).toMatchObject({ content: '# today\n' });
     expect(await json('GET', `/api/v1/storage/file?path=${q(join(extra, 'design.md'))}`)).toMatchObject({ content: 'design doc' });
     const written = await json('POST', '/api/v1/storage/file', { path: join(data, 'scratch', 'new', 'a.txt'), content: 'hello' });
     expect(written).toMatchObject({ size: 5 });
     expect(readFileSync(join(data, 'scratch', 'new', 'a.txt'), 'utf8')).toBe('hello');
-    await json('POST', '/api/v1/storage/file', { path: 'scratch/bin.dat', content: Buffer.from([0, 1, 2, 255]).toString('base64'), encoding: 'base64' });
-    expect(await json('GET', `/api/v1/storage/file?path=${q('scratch/bin.dat')}`)).toMatchObject({ encoding: 'base64', content: 'AAEC/w==' });
+    await json('POST', '/api/v1/storage/file', {
+      path: 'scratch/bin.dat',
+      content: Buffer.from([0, 1, 2, 255]).toString('base64'),
+      encoding: 'base64',
+    });
+    expect(await json('GET', `/api/v1/storage/file?path=${q('scratch/bin.dat')}`)).toMatchObject({
+      encoding: 'base64',
+      content: 'AAEC/w==',
+    });
     const listing = await json('GET', `/api/v1/storage/list?path=${q(data)}`);
     const names = listing.files.map((f: { name: string }) => f.name);
     expect(names).toEqual(expect.arrayContaining(['notes', 'scratch', 'link-out']));
@@ -212,7 +233,9 @@ describe('storage API: attacks', () => {
   it('refuses every read attack with a 4xx and serves none of the protected content', async () => {
     const attacks = readAttacks();
     expect(attacks.length).toBeGreaterThanOrEqual(50);
-    const results = await Promise.all(attacks.map(async (value) => ({ value, ...(await raw('GET', `/api/v1/storage/file?path=${value}`)) })));
+    const results = await Promise.all(
+      attacks.map(async (value) => ({ value, ...(await raw('GET', `/api/v1/storage/file?path=${value}`)) })),
+    );
     for (const r of results) {
       expect(r.status, `GET file ${r.value} → ${r.status} ${r.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
       expect(r.status, `GET file ${r.value}`).toBeLessThan(500);

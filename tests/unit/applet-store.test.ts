@@ -8,12 +8,10 @@ import { callTool } from '../../src/core/llm/assistant-tool';
 import type { ShadowCore } from '../../src/core/shadow-core';
 import { openQuietCore } from '../helpers/quiet-core';
 
-
 let home: string;
 let clock: ManualClock;
 let core: ShadowCore;
-const open = (): ShadowCore =>
-  openQuietCore(home, { clock });
+const open = (): ShadowCore => openQuietCore(home, { clock });
 
 beforeEach(() => {
   home = mkdtempSync(join(tmpdir(), 'shadow-applets-'));
@@ -28,14 +26,33 @@ afterEach(() => {
 
 describe('applet store', () => {
   it('saves, loads, lists and deletes applets as files in the profile', () => {
-    const meta = core.applets.save('git-diff', { name: 'Git diff', description: 'Shows a diff', html: '<pre id=d></pre>', js: 'd.textContent = 1', css: 'pre{}' });
-    expect(meta).toEqual({ slug: 'git-diff', name: 'Git diff', description: 'Shows a diff', createdAt: '2026-11-02T09:00:00.000Z', updatedAt: '2026-11-02T09:00:00.000Z' });
+    const meta = core.applets.save('git-diff', {
+      name: 'Git diff',
+      description: 'Shows a diff',
+      html: '<pre id=d></pre>',
+      js: 'd.textContent = 1',
+      css: 'pre{}',
+    });
+    expect(meta).toEqual({
+      slug: 'git-diff',
+      name: 'Git diff',
+      description: 'Shows a diff',
+      createdAt: '2026-11-02T09:00:00.000Z',
+      updatedAt: '2026-11-02T09:00:00.000Z',
+    });
     const folder = join(core.paths.data, 'applets', 'git-diff');
     expect(readFileSync(join(folder, 'content.html'), 'utf8')).toBe('<pre id=d></pre>');
     clock.advance(60_000);
     core.applets.save('git-diff', { name: 'Git diff', html: '<pre></pre>' });
     core.applets.save('budget', { name: 'Budget', html: '<table></table>' });
-    expect(core.applets.load('git-diff')).toMatchObject({ html: '<pre></pre>', js: '', css: '', createdAt: '2026-11-02T09:00:00.000Z', updatedAt: '2026-11-02T09:01:00.000Z', state: {} });
+    expect(core.applets.load('git-diff')).toMatchObject({
+      html: '<pre></pre>',
+      js: '',
+      css: '',
+      createdAt: '2026-11-02T09:00:00.000Z',
+      updatedAt: '2026-11-02T09:01:00.000Z',
+      state: {},
+    });
     expect(core.applets.list().map((a) => a.slug)).toEqual(['budget', 'git-diff']);
     expect(core.applets.delete('budget')).toBe(true);
     expect(core.applets.delete('budget')).toBe(false);
@@ -63,11 +80,16 @@ describe('applet store', () => {
     const [save, load, list] = appletTools(core.applets, core.contextSets);
     const ctx = { sessionId: session.id };
     expect(await callTool(list!, {}, ctx)).toEqual({ text: 'No applets saved yet' });
-    expect((await callTool(save!, { slug: 'git-diff', name: 'Git diff', description: 'diffs', html: '<pre></pre>' }, ctx)).text).toMatch(/saved as "Git diff"/);
+    expect((await callTool(save!, { slug: 'git-diff', name: 'Git diff', description: 'diffs', html: '<pre></pre>' }, ctx)).text).toMatch(
+      /saved as "Git diff"/,
+    );
     expect(await callTool(list!, {}, ctx)).toEqual({ text: 'git-diff: Git diff — diffs' });
     const loaded = await callTool(load!, { slug: 'git-diff', params: { path: '/repo' } }, ctx);
     expect(JSON.parse(loaded.text)).toMatchObject({ slug: 'git-diff', html: '<pre></pre>', params: { path: '/repo' } });
-    expect(core.contextSets.get(session.id)).toMatchObject({ context: { applet: ['git-diff', 'path=/repo'] }, applet: { slug: 'git-diff', params: { path: '/repo' } } });
+    expect(core.contextSets.get(session.id)).toMatchObject({
+      context: { applet: ['git-diff', 'path=/repo'] },
+      applet: { slug: 'git-diff', params: { path: '/repo' } },
+    });
     expect(await callTool(load!, { slug: 'missing' }, ctx)).toMatchObject({ isError: true, text: expect.stringMatching(/not found/) });
   });
 });

@@ -9,7 +9,6 @@ import type { CoreEvents } from '../../src/core/events';
 import type { ShadowCore } from '../../src/core/shadow-core';
 import { openQuietCore } from '../helpers/quiet-core';
 
-
 let home: string;
 let work: string;
 let core: ShadowCore;
@@ -119,8 +118,12 @@ describe('context tools', () => {
       name: 'set_relevant_context',
       parameters: { type: 'object', required: expect.arrayContaining(['setName', 'items']) },
     });
-    expect(await callTool(setTool!, JSON.stringify({ setName: 'files', items: ['/spec.md'] }), ctx)).toEqual({ text: 'Set files: 1 items' });
-    expect(await callTool(setTool!, { setName: 'files', items: ['/notes.md'], mode: 'merge' }, ctx)).toEqual({ text: 'Merged files: 2 items' });
+    expect(await callTool(setTool!, JSON.stringify({ setName: 'files', items: ['/spec.md'] }), ctx)).toEqual({
+      text: 'Set files: 1 items',
+    });
+    expect(await callTool(setTool!, { setName: 'files', items: ['/notes.md'], mode: 'merge' }, ctx)).toEqual({
+      text: 'Merged files: 2 items',
+    });
     expect(await callTool(getTool!, '{}', ctx)).toEqual({ text: JSON.stringify({ files: ['/spec.md', '/notes.md'] }, null, 2) });
     expect(await callTool(getTool!, { setName: 'ports' }, ctx)).toEqual({ text: JSON.stringify({ ports: [] }, null, 2) });
     expect(await callTool(setTool!, { setName: 'files', items: [] }, ctx)).toEqual({ text: 'Cleared files' });

@@ -54,16 +54,17 @@ describe('changeContextSet', () => {
     let sets = {};
     for (const name of ['files', 'tickets', 'endpoints', 'ports', 'notes']) {
       const items =
-        name === 'files' ? tenFiles
-        : name === 'endpoints' ? tenFiles.map((_, i) => `http://localhost:${3000 + i}/api`)
-        : name === 'ports' ? tenFiles.map((_, i) => String(8000 + i))
-        : tenFiles.map((_, i) => `${name}-${i}`);
+        name === 'files'
+          ? tenFiles
+          : name === 'endpoints'
+            ? tenFiles.map((_, i) => `http://localhost:${3000 + i}/api`)
+            : name === 'ports'
+              ? tenFiles.map((_, i) => String(8000 + i))
+              : tenFiles.map((_, i) => `${name}-${i}`);
       sets = changeContextSet(sets, name, items, 'replace').sets;
     }
     expect(Object.values(sets).flat()).toHaveLength(50);
-    expect(() => changeContextSet(sets, 'extra', ['one more'], 'replace')).toThrow(
-      /would hold 51 items; at most 50 in all/,
-    );
+    expect(() => changeContextSet(sets, 'extra', ['one more'], 'replace')).toThrow(/would hold 51 items; at most 50 in all/);
   });
 
   it('validates item formats per set', () => {

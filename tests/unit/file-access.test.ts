@@ -10,7 +10,21 @@ describe('path rules', () => {
   it('checkPathText resolves relative paths from the base and refuses what cannot be a plain path', () => {
     expect(checkPathText('notes/a.md', '/data')).toBe('/data/notes/a.md');
     expect(checkPathText('/data//notes/./a.md', '/x')).toBe('/data/notes/a.md');
-    for (const bad of ['', '../a', 'a/../../b', 'a/..', '%2e%2e/a', 'a%2fb', 'a\\b', '~/a', 'C:/a', 'a\u0000b', 'a\nb', `/${'x'.repeat(256)}`, `/${'a/'.repeat(600)}`]) {
+    for (const bad of [
+      '',
+      '../a',
+      'a/../../b',
+      'a/..',
+      '%2e%2e/a',
+      'a%2fb',
+      'a\\b',
+      '~/a',
+      'C:/a',
+      'a\u0000b',
+      'a\nb',
+      `/${'x'.repeat(256)}`,
+      `/${'a/'.repeat(600)}`,
+    ]) {
       expect(() => checkPathText(bad, '/data'), JSON.stringify(bad.slice(0, 40))).toThrow(expect.objectContaining({ kind: 'invalid' }));
     }
   });
@@ -25,12 +39,39 @@ describe('path rules', () => {
 
   it('sensitiveReason names secrets anywhere in the path and leaves ordinary files alone', () => {
     const secrets = [
-      '/p/.env', '/p/.env.production', '/p/.ENV', '/p/deploy_key', '/p/server.pem', '/p/tls.key', '/p/cert.p12', '/p/cert.pfx',
-      '/home/me/.ssh/id_rsa', '/p/id_rsa.pub', '/p/id_ed25519', '/p/credentials', '/p/credentials.json', '/p/.git-credentials',
-      '/p/.git/config', '/home/me/.aws/config', '/p/.netrc', '/p/.npmrc', '/p/secrets.yaml', '/p/.pgpass', '/p/api-token', '/p/shadow.db-wal',
+      '/p/.env',
+      '/p/.env.production',
+      '/p/.ENV',
+      '/p/deploy_key',
+      '/p/server.pem',
+      '/p/tls.key',
+      '/p/cert.p12',
+      '/p/cert.pfx',
+      '/home/me/.ssh/id_rsa',
+      '/p/id_rsa.pub',
+      '/p/id_ed25519',
+      '/p/credentials',
+      '/p/credentials.json',
+      '/p/.git-credentials',
+      '/p/.git/config',
+      '/home/me/.aws/config',
+      '/p/.netrc',
+      '/p/.npmrc',
+      '/p/secrets.yaml',
+      '/p/.pgpass',
+      '/p/api-token',
+      '/p/shadow.db-wal',
     ];
     for (const path of secrets) expect(sensitiveReason(path), path).not.toBeNull();
-    for (const path of ['/p/notes.md', '/p/environment.md', '/p/keyboard.txt', '/p/.gitignore', '/p/.git/HEAD', '/p/monkey.ts', '/p/key-points.md']) {
+    for (const path of [
+      '/p/notes.md',
+      '/p/environment.md',
+      '/p/keyboard.txt',
+      '/p/.gitignore',
+      '/p/.git/HEAD',
+      '/p/monkey.ts',
+      '/p/key-points.md',
+    ]) {
       expect(sensitiveReason(path), path).toBeNull();
     }
   });
@@ -81,6 +122,9 @@ describe('FileAccess', () => {
 
   it('reads invalid UTF-8 as base64', () => {
     writeFileSync(join(data, 'latin1.txt'), Buffer.from([0x63, 0x61, 0x66, 0xe9]));
-    expect(files.readFile('latin1.txt')).toMatchObject({ encoding: 'base64', content: Buffer.from([0x63, 0x61, 0x66, 0xe9]).toString('base64') });
+    expect(files.readFile('latin1.txt')).toMatchObject({
+      encoding: 'base64',
+      content: Buffer.from([0x63, 0x61, 0x66, 0xe9]).toString('base64'),
+    });
   });
 });

@@ -27,7 +27,11 @@ describe('LLM client without configuration', () => {
     const result = await client.complete(request(), () => 'offline summary');
     expect(result).toMatchObject({ text: 'offline summary', engine: 'offline', fallbackReason: null });
     const deltas: string[] = [];
-    const streamed = await client.stream(request(), () => 'offline reply', (d) => deltas.push(d));
+    const streamed = await client.stream(
+      request(),
+      () => 'offline reply',
+      (d) => deltas.push(d),
+    );
     expect(deltas.join('')).toBe('offline reply');
     expect(streamed.engine).toBe('offline');
   });
@@ -60,7 +64,10 @@ describe('LLM client against an OpenAI-compatible server', () => {
     await vision.complete(request({ images: [PNG, JPEG] }), () => 'offline');
     const body = server.requests[0]!.body;
     expect(body.model).toBe('fake-vision');
-    expect(imageUrls(body)).toEqual([`data:image/png;base64,${PNG.toString('base64')}`, `data:image/jpeg;base64,${JPEG.toString('base64')}`]);
+    expect(imageUrls(body)).toEqual([
+      `data:image/png;base64,${PNG.toString('base64')}`,
+      `data:image/jpeg;base64,${JPEG.toString('base64')}`,
+    ]);
 
     const textOnly = createLlmClient(settings(server), {});
     await textOnly.complete(request({ images: [PNG] }), () => 'offline');
@@ -69,7 +76,13 @@ describe('LLM client against an OpenAI-compatible server', () => {
   });
 
   it('passes tools and returns the tool calls, plain and streamed', async () => {
-    const tools = [{ name: 'get_relevant_context', description: 'Read a context set', parameters: { type: 'object', properties: { set: { type: 'string' } } } }];
+    const tools = [
+      {
+        name: 'get_relevant_context',
+        description: 'Read a context set',
+        parameters: { type: 'object', properties: { set: { type: 'string' } } },
+      },
+    ];
     server.enqueue({ toolCalls: [{ name: 'get_relevant_context', arguments: '{"set":"files"}' }] });
     server.enqueue({ text: 'Looking it up', toolCalls: [{ name: 'get_relevant_context', arguments: '{"set":"tickets"}' }] });
     const client = createLlmClient(settings(server), {});
@@ -77,7 +90,11 @@ describe('LLM client against an OpenAI-compatible server', () => {
     expect(plain.toolCalls).toEqual([{ id: expect.any(String), name: 'get_relevant_context', arguments: '{"set":"files"}' }]);
     expect(server.requests[0]!.body.tools?.[0]?.function.name).toBe('get_relevant_context');
     const deltas: string[] = [];
-    const streamed = await client.stream(request({ purpose: 'chat', tools }), () => 'offline', (d) => deltas.push(d));
+    const streamed = await client.stream(
+      request({ purpose: 'chat', tools }),
+      () => 'offline',
+      (d) => deltas.push(d),
+    );
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.join('')).toBe('Looking it up');
     expect(streamed.toolCalls.map((c) => [c.name, c.arguments])).toEqual([['get_relevant_context', '{"set":"tickets"}']]);
@@ -140,7 +157,11 @@ describe('LLM client against an OpenAI-compatible server', () => {
     expect(result.fallbackReason).toMatch(/timeout/);
     expect(Date.now() - started).toBeLessThan(2000);
     const deltas: string[] = [];
-    const streamed = await client.stream(request(), () => 'offline stream', (d) => deltas.push(d));
+    const streamed = await client.stream(
+      request(),
+      () => 'offline stream',
+      (d) => deltas.push(d),
+    );
     expect(streamed.fallbackReason).toMatch(/timeout/);
     expect(deltas.join('')).toBe('offline stream');
   });
@@ -149,7 +170,11 @@ describe('LLM client against an OpenAI-compatible server', () => {
     server.enqueue({ text: 'one two three four five', breakAfterChunks: 2 });
     const client = createLlmClient(settings(server), {});
     const deltas: string[] = [];
-    const result = await client.stream(request(), () => 'offline whole', (d) => deltas.push(d));
+    const result = await client.stream(
+      request(),
+      () => 'offline whole',
+      (d) => deltas.push(d),
+    );
     expect(result.engine).toBe('offline');
     expect(result.text).toBe('offline whole');
     expect(result.fallbackReason).toMatch(/partial reply was replaced/);

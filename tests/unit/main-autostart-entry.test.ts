@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { autostartDesktopEntry } from '../../src/main/policy/autostart-entry';
 
-const execLine = (command: string[]) => autostartDesktopEntry(command).split('\n').find((line) => line.startsWith('Exec='));
+const execLine = (command: string[]) =>
+  autostartDesktopEntry(command)
+    .split('\n')
+    .find((line) => line.startsWith('Exec='));
 
 describe('Linux launch at login (XDG autostart entry)', () => {
   it('writes a desktop entry that starts the app hidden in the tray', () => {

@@ -68,7 +68,11 @@ afterEach(() => {
 describe('preload bridge ↔ main IPC handlers', () => {
   it('exposes exactly one function per operation plus subscribe, and main handles every channel', () => {
     expect(Object.keys(bridge).sort()).toEqual([...Object.keys(operations), 'subscribe'].sort());
-    expect([...electron.handlers.keys()].sort()).toEqual(Object.values(operations).map((op) => `shadow:${op.name}`).sort());
+    expect([...electron.handlers.keys()].sort()).toEqual(
+      Object.values(operations)
+        .map((op) => `shadow:${op.name}`)
+        .sort(),
+    );
     expect(bridge).not.toHaveProperty('invoke');
   });
 

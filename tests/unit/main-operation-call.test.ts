@@ -65,9 +65,14 @@ describe('IPC operation calls (what main answers on shadow:<operation>)', () => 
   });
 
   it('reports a failing handler as internal_error naming the operation', async () => {
-    const result = await callFromWindow('health', () => {
-      throw new Error('database is locked');
-    }, {}, true);
+    const result = await callFromWindow(
+      'health',
+      () => {
+        throw new Error('database is locked');
+      },
+      {},
+      true,
+    );
     expect(result).toEqual({ ok: false, error: { code: 'internal_error', message: 'health failed: database is locked' } });
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CaptureState } from '../../src/shared/contract/index';
-import { trayIconVariant, trayMenuModel, trayStatusLabel, trayTooltip, type TrayMenuItem, type TrayModelInput } from '../../src/main/policy/tray-menu';
+import {
+  trayIconVariant,
+  trayMenuModel,
+  trayStatusLabel,
+  trayTooltip,
+  type TrayMenuItem,
+  type TrayModelInput,
+} from '../../src/main/policy/tray-menu';
 
 const base: TrayModelInput = { state: 'observing', pausedReason: null, autoPaused: false, launchAtLogin: false, pendingQuestion: null };
 
@@ -27,7 +34,12 @@ describe('tray menu model', () => {
   });
 
   it('says "Resume now" for an automatic pause, and the tooltip says it resumes by itself', () => {
-    const input: TrayModelInput = { ...base, state: 'locked', pausedReason: 'paused automatically: the screen is locked', autoPaused: true };
+    const input: TrayModelInput = {
+      ...base,
+      state: 'locked',
+      pausedReason: 'paused automatically: the screen is locked',
+      autoPaused: true,
+    };
     expect(action(trayMenuModel(input), 'resume')?.label).toBe('Resume now');
     expect(trayTooltip(input)).toBe(
       'Workflow Shadow — paused (paused automatically: the screen is locked); resumes by itself when you are back',

@@ -10,14 +10,28 @@ const NOW = Date.parse('2026-03-10T11:00:00Z');
 const DAY = 86_400_000;
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
 
-const frame = (id: number, app: string, title: string): Frame => ({ id, at: NOW - (6 - id) * 10_000, app, title, hash: 'ab', thumb: Buffer.alloc(0), width: 10, height: 10, image: JPEG });
+const frame = (id: number, app: string, title: string): Frame => ({
+  id,
+  at: NOW - (6 - id) * 10_000,
+  app,
+  title,
+  hash: 'ab',
+  thumb: Buffer.alloc(0),
+  width: 10,
+  height: 10,
+  image: JPEG,
+});
 const frames = [frame(1, 'Microsoft Excel', 'Ledger 2026.xlsx - Excel'), frame(2, 'Google Chrome', 'Northwind Bank - Google Chrome')];
 const immediate: ImmediateContextView = {
   currentApp: 'Google Chrome',
   currentWindowTitle: 'Northwind Bank - Google Chrome',
   state: 'observing',
   lastAppSwitch: new Date(NOW - 5000).toISOString(),
-  lastSignificantChange: { at: new Date(NOW - 5000).toISOString(), kind: 'app-switch', description: 'switched from Microsoft Excel to Google Chrome' },
+  lastSignificantChange: {
+    at: new Date(NOW - 5000).toISOString(),
+    kind: 'app-switch',
+    description: 'switched from Microsoft Excel to Google Chrome',
+  },
   recentFrames: frames.map(({ image: _image, thumb: _thumb, ...f }) => ({ ...f, at: new Date(f.at).toISOString() })),
 };
 
@@ -39,8 +53,15 @@ function input(over: Partial<LlmContextInput> = {}): LlmContextInput {
     immediate,
     frames,
     visionEnabled: false,
-    workSessionDigest: Array.from({ length: 40 }, (_, i) => ({ label: `task ${i}`, text: `Earlier task ${i}: ${longText('reconcile', 8)}` })),
-    history: history(Array.from({ length: 300 }, (_, i) => item('summary', `Day ${i}: ${longText(i % 2 ? 'ledger bank reconciliation' : 'budget review', 60)}`, i + 1))),
+    workSessionDigest: Array.from({ length: 40 }, (_, i) => ({
+      label: `task ${i}`,
+      text: `Earlier task ${i}: ${longText('reconcile', 8)}`,
+    })),
+    history: history(
+      Array.from({ length: 300 }, (_, i) =>
+        item('summary', `Day ${i}: ${longText(i % 2 ? 'ledger bank reconciliation' : 'budget review', 60)}`, i + 1),
+      ),
+    ),
     currentActivity: 'Northwind Bank ledger reconciliation',
     baseline: longText('accounts payable', 400),
     ...over,
@@ -65,7 +86,12 @@ describe('LLM context assembly', () => {
     expect(ctx.receipt.dropped.filter((d) => d.tier === 'session').length).toBeGreaterThan(0);
     expect(ctx.receipt.dropped.find((d) => d.tier === 'session')?.reason).toBe('session budget spent');
     expect(ctx.receipt.dropped.some((d) => d.tier === 'history')).toBe(true);
-    expect(ctx.receipt.included.filter((i) => i.tier === 'session').map((i) => i.label).slice(0, 2)).toEqual(['task 0', 'task 1']);
+    expect(
+      ctx.receipt.included
+        .filter((i) => i.tier === 'session')
+        .map((i) => i.label)
+        .slice(0, 2),
+    ).toEqual(['task 0', 'task 1']);
     expect(ctx.text).toContain('Active window: Google Chrome — “Northwind Bank - Google Chrome”.');
     expect(ctx.text).toContain('switched from Microsoft Excel to Google Chrome');
   });
@@ -83,7 +109,12 @@ describe('LLM context assembly', () => {
   it('notes a missing interview and works with no history at all', () => {
     const ctx = assembleLlmContext(input({ baseline: null, history: null, workSessionDigest: [] }));
     expect(ctx.baseline).toBe('');
-    expect(ctx.receipt.dropped).toContainEqual({ tier: 'baseline', label: 'interview summary', tokens: 0, reason: 'no onboarding interview yet' });
+    expect(ctx.receipt.dropped).toContainEqual({
+      tier: 'baseline',
+      label: 'interview summary',
+      tokens: 0,
+      reason: 'no onboarding interview yet',
+    });
     expect(ctx.text.startsWith('## Now')).toBe(true);
   });
 });

@@ -15,7 +15,11 @@ function spans(...parts: Array<[kind: SpanLike['kind'], app: string | null, titl
 describe('task segmentation', () => {
   it('cuts at a lasting switch to other windows and names tasks after the main window', () => {
     const tasks = segmentTasks(
-      spans(['app', 'Outlook', 'Inbox - Outlook', 6], ['app', 'Excel', 'Q3 Budget.xlsx - Excel', 30], ['app', 'Slack', '#finance - Slack', 4]),
+      spans(
+        ['app', 'Outlook', 'Inbox - Outlook', 6],
+        ['app', 'Excel', 'Q3 Budget.xlsx - Excel', 30],
+        ['app', 'Slack', '#finance - Slack', 4],
+      ),
       true,
     );
     expect(tasks.map((x) => [x.name, x.open])).toEqual([
@@ -29,7 +33,8 @@ describe('task segmentation', () => {
 
   it('keeps back-and-forth between two windows as one task and counts the switches', () => {
     const parts: Array<[SpanLike['kind'], string, string, number]> = [];
-    for (let i = 0; i < 5; i++) parts.push(['app', 'Excel', 'Ledger.xlsx - Excel', 1.5], ['app', 'Chrome', 'Bank portal - Google Chrome', 1]);
+    for (let i = 0; i < 5; i++)
+      parts.push(['app', 'Excel', 'Ledger.xlsx - Excel', 1.5], ['app', 'Chrome', 'Bank portal - Google Chrome', 1]);
     const tasks = segmentTasks(spans(...parts), false);
     expect(tasks).toHaveLength(1);
     expect(tasks[0]).toMatchObject({ name: 'Ledger.xlsx (Excel)', apps: ['Excel', 'Chrome'], switches: 9, open: false });
@@ -38,7 +43,11 @@ describe('task segmentation', () => {
 
   it('folds a short detour into the task it interrupts', () => {
     const tasks = segmentTasks(
-      spans(['app', 'Excel', 'Ledger.xlsx - Excel', 10], ['app', 'Slack', '#finance - Slack', 1], ['app', 'Excel', 'Ledger.xlsx - Excel', 10]),
+      spans(
+        ['app', 'Excel', 'Ledger.xlsx - Excel', 10],
+        ['app', 'Slack', '#finance - Slack', 1],
+        ['app', 'Excel', 'Ledger.xlsx - Excel', 10],
+      ),
       false,
     );
     expect(tasks).toHaveLength(1);
@@ -47,7 +56,13 @@ describe('task segmentation', () => {
 
   it('ends a task at an idle or private gap, and never names private time', () => {
     const tasks = segmentTasks(
-      spans(['app', 'Excel', 'Ledger.xlsx - Excel', 10], ['idle', null, null, 5], ['app', 'Excel', 'Ledger.xlsx - Excel', 10], ['private', null, null, 2], ['app', 'Excel', 'Ledger.xlsx - Excel', 3]),
+      spans(
+        ['app', 'Excel', 'Ledger.xlsx - Excel', 10],
+        ['idle', null, null, 5],
+        ['app', 'Excel', 'Ledger.xlsx - Excel', 10],
+        ['private', null, null, 2],
+        ['app', 'Excel', 'Ledger.xlsx - Excel', 3],
+      ),
       false,
     );
     expect(tasks).toHaveLength(3);

@@ -59,7 +59,16 @@ describe('significant change', () => {
   const cells = THUMB_WIDTH * THUMB_HEIGHT;
   const thumb = (changedCells: number): Buffer => Buffer.from(Array.from({ length: cells }, (_, i) => (i < changedCells ? 0 : 255)));
   const frame = (over: Partial<Frame>): Frame => ({
-    id: 1, at: 0, app: 'Excel', title: 'Budget.xlsx', hash: 'h', thumb: thumb(0), width: 1, height: 1, image: Buffer.alloc(0), ...over,
+    id: 1,
+    at: 0,
+    app: 'Excel',
+    title: 'Budget.xlsx',
+    hash: 'h',
+    thumb: thumb(0),
+    width: 1,
+    height: 1,
+    image: Buffer.alloc(0),
+    ...over,
   });
 
   it('describes an app switch, a title change and a large visual change; ignores minor ones', () => {

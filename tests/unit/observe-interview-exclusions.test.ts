@@ -6,7 +6,12 @@ import { INTERVIEW_EXCLUSION_REASON, namesToNeverObserve, withInterviewExclusion
 describe('namesToNeverObserve', () => {
   it('takes the names out of a sentence', () => {
     expect(namesToNeverObserve('Slack, the HR portal and my personal email.')).toEqual(['Slack', 'HR portal', 'personal email']);
-    expect(namesToNeverObserve('WhatsApp app; Signal or any Telegram windows\nBanking')).toEqual(['WhatsApp', 'Signal', 'Telegram', 'Banking']);
+    expect(namesToNeverObserve('WhatsApp app; Signal or any Telegram windows\nBanking')).toEqual([
+      'WhatsApp',
+      'Signal',
+      'Telegram',
+      'Banking',
+    ]);
   });
 
   it('finds nothing in "none"', () => {

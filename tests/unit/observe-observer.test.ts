@@ -174,7 +174,13 @@ describe('Observer', () => {
   it('times out a hung probe instead of stalling the loop', async () => {
     const hung = new Observer({
       settings: settingsSchema.parse({}),
-      source: { ...source, kind: 'desktop', activeWindow: () => new Promise(() => {}), idleSeconds: async () => 0, captureScreen: async () => Buffer.alloc(0) },
+      source: {
+        ...source,
+        kind: 'desktop',
+        activeWindow: () => new Promise(() => {}),
+        idleSeconds: async () => 0,
+        captureScreen: async () => Buffer.alloc(0),
+      },
       clock,
       activity,
       events,

@@ -25,7 +25,7 @@ xwininfo: Window id: 0x50d (the root window) (has no name)
 `;
 
 describe('parseWindowTree', () => {
-  it('lists the root\'s children top of the stack first, each with the apps inside it', () => {
+  it("lists the root's children top of the stack first, each with the apps inside it", () => {
     expect(parseWindowTree(TREE)).toEqual([
       { id: '0x80020b', x: -100, y: -100, width: 1, height: 1, clients: [] },
       { id: '0x800256', x: 0, y: 0, width: 1, height: 1, clients: [{ id: '0x800256', title: null, app: 'OPENBOX_FOCUS_CYCLE_POPUP' }] },
@@ -81,7 +81,9 @@ describe('subtractArea', () => {
 
 describe('blackOut', () => {
   const white = (width: number, height: number): Promise<Buffer> =>
-    sharp({ create: { width, height, channels: 3, background: '#fff' } }).jpeg().toBuffer();
+    sharp({ create: { width, height, channels: 3, background: '#fff' } })
+      .jpeg()
+      .toBuffer();
   const pixel = async (image: Buffer, x: number, y: number): Promise<number> => {
     const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
     return data[y * info.width + x]!;

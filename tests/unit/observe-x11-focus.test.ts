@@ -10,12 +10,18 @@ describe('xprop -spy lines', () => {
 
   it('takes the class name (the app) from WM_CLASS and titles from both name properties', () => {
     expect(parseWindowPropertyLine('WM_CLASS(STRING) = "xterm", "Excel"')).toEqual({ kind: 'class', app: 'Excel' });
-    expect(parseWindowPropertyLine('_NET_WM_NAME(UTF8_STRING) = "Budget.xlsx — Ünïcode"')).toEqual({ kind: 'net-name', title: 'Budget.xlsx — Ünïcode' });
+    expect(parseWindowPropertyLine('_NET_WM_NAME(UTF8_STRING) = "Budget.xlsx — Ünïcode"')).toEqual({
+      kind: 'net-name',
+      title: 'Budget.xlsx — Ünïcode',
+    });
     expect(parseWindowPropertyLine('WM_NAME(COMPOUND_TEXT) = "Ledger 2026.xlsx"')).toEqual({ kind: 'wm-name', title: 'Ledger 2026.xlsx' });
     expect(parseWindowPropertyLine('_NET_WM_NAME:  not found.')).toBeNull();
   });
 
   it('decodes escaped quotes and octal UTF-8 bytes', () => {
-    expect(parseWindowPropertyLine('WM_NAME(STRING) = "say \\"hi\\" \\342\\200\\224 now"')).toEqual({ kind: 'wm-name', title: 'say "hi" — now' });
+    expect(parseWindowPropertyLine('WM_NAME(STRING) = "say \\"hi\\" \\342\\200\\224 now"')).toEqual({
+      kind: 'wm-name',
+      title: 'say "hi" — now',
+    });
   });
 });

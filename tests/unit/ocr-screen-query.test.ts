@@ -31,7 +31,28 @@ describe('toFtsQuery', () => {
     migrate(db, migrations);
     const repo = new ScreenTextRepository(db);
     repo.insert({ atMs: 1, app: 'Ledger', title: 'Q3', text: 'AND OR NOT "quoted" (x) a:b c* ^start' });
-    const nasty = ['"', '""', 'AND', 'OR OR', 'NEAR(', 'a AND', '(x', 'x)', 'a:b', '^start', '*', 'c*', '-', '+1', '\\', "'; DROP TABLE screen_text; --", 'é', '日本語', '{x}', 'a NOT'];
+    const nasty = [
+      '"',
+      '""',
+      'AND',
+      'OR OR',
+      'NEAR(',
+      'a AND',
+      '(x',
+      'x)',
+      'a:b',
+      '^start',
+      '*',
+      'c*',
+      '-',
+      '+1',
+      '\\',
+      "'; DROP TABLE screen_text; --",
+      'é',
+      '日本語',
+      '{x}',
+      'a NOT',
+    ];
     for (const input of nasty) {
       const match = toFtsQuery(input);
       if (match === null) continue;

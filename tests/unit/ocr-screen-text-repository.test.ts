@@ -19,7 +19,12 @@ describe('ScreenTextRepository', () => {
     db = openDatabase(join(mkdtempSync(join(tmpdir(), 'shadow-ocr-repo-')), 'shadow.db'));
     repo = new ScreenTextRepository(db);
     repo.insert({ atMs: T0, app: 'Ledger', title: 'Accounts payable', text: 'Invoice 4471 ACME Supplies due 2026-03-15 total 1,250.00' });
-    repo.insert({ atMs: T0 + HOUR, app: 'Firefox', title: 'Bank portal — statements', text: 'Statement March: payment to ACME Supplies 1,250.00 reconciled' });
+    repo.insert({
+      atMs: T0 + HOUR,
+      app: 'Firefox',
+      title: 'Bank portal — statements',
+      text: 'Statement March: payment to ACME Supplies 1,250.00 reconciled',
+    });
     repo.insert({ atMs: T0 + 2 * HOUR, app: 'Mail', title: 'Re: invoices', text: 'Please send the invoices for March' });
   });
   afterEach(() => db.close());
@@ -34,7 +39,11 @@ describe('ScreenTextRepository', () => {
     expect(hits[0]!.snippet).toContain('**4471**');
     // porter: "reconciling" finds "reconciled"; "invoice" finds "invoices" (title and text of Mail)
     expect(search('reconciling').map((h) => h.app)).toEqual(['Firefox']);
-    expect(search('invoice').map((h) => h.app).sort()).toEqual(['Ledger', 'Mail']);
+    expect(
+      search('invoice')
+        .map((h) => h.app)
+        .sort(),
+    ).toEqual(['Ledger', 'Mail']);
   });
 
   it('ranks a frame that matches more often and in its title above a passing mention', () => {
@@ -55,7 +64,8 @@ describe('ScreenTextRepository', () => {
     // beyond the 5,000 newest matches, so recent frames are ranked instead.
     repo.insert({ atMs: T0 - 1000 * HOUR, app: 'Archive', title: 'statement statement', text: 'statement statement zanzibar' });
     db.transaction(() => {
-      for (let i = 0; i < 5000; i++) repo.insert({ atMs: T0 + (3 + i) * HOUR, app: 'Mail', title: 'Inbox', text: `monthly statement ${i}` });
+      for (let i = 0; i < 5000; i++)
+        repo.insert({ atMs: T0 + (3 + i) * HOUR, app: 'Mail', title: 'Inbox', text: `monthly statement ${i}` });
     })();
     const common = search('statement');
     expect(common).toHaveLength(10);
@@ -80,7 +90,10 @@ describe('ScreenTextRepository', () => {
 describe('migration 005', () => {
   it('creates the entries table (STRICT) and its FTS5 index on a fresh database', () => {
     const db = new Database(':memory:');
-    migrate(db, migrations.filter((m) => m.version <= 5));
+    migrate(
+      db,
+      migrations.filter((m) => m.version <= 5),
+    );
     const strict = db.prepare(`SELECT name FROM pragma_table_list WHERE name = 'screen_text_entries' AND strict = 1`).all();
     expect(strict).toHaveLength(1);
     const fts = db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'screen_text'`).get() as { sql: string };

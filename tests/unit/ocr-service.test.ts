@@ -53,7 +53,11 @@ const frame = (n: number, title = `Window ${n}`, image = images[n]!): Frame => (
 
 beforeAll(async () => {
   images = await Promise.all(
-    Array.from({ length: 8 }, (_, n) => sharp({ create: { width: 64, height: 64, channels: 3, background: { r: n * 30, g: 10, b: 10 } } }).png().toBuffer()),
+    Array.from({ length: 8 }, (_, n) =>
+      sharp({ create: { width: 64, height: 64, channels: 3, background: { r: n * 30, g: 10, b: 10 } } })
+        .png()
+        .toBuffer(),
+    ),
   );
 });
 
@@ -76,7 +80,11 @@ describe('OcrService', () => {
     s.start();
     return s;
   };
-  const storedTitles = (): string[] => repository.textBetween(0, Number.MAX_SAFE_INTEGER, 100).map((e) => e.title).reverse();
+  const storedTitles = (): string[] =>
+    repository
+      .textBetween(0, Number.MAX_SAFE_INTEGER, 100)
+      .map((e) => e.title)
+      .reverse();
 
   it('never makes the emitter wait: frames queue while the worker reads, and a full queue drops the oldest', async () => {
     const first = gate();
@@ -92,14 +100,23 @@ describe('OcrService', () => {
   });
 
   it('stores text once per window while it does not change, skips frames without text, and survives a failing read', async () => {
-    const { recognizer } = scriptedRecognizer(['Quarterly  ledger\n\n  close ', new Error('worker crashed'), ' \n — ', 'Quarterly ledger\nclose', 'Quarterly ledger close v2']);
+    const { recognizer } = scriptedRecognizer([
+      'Quarterly  ledger\n\n  close ',
+      new Error('worker crashed'),
+      ' \n — ',
+      'Quarterly ledger\nclose',
+      'Quarterly ledger close v2',
+    ]);
     const ocr = service(recognizer);
     for (let n = 1; n <= 5; n++) ocr.enqueue(frame(n, 'Same window'));
     await ocr.whenIdle();
     const status = ocr.status();
     expect(status).toMatchObject({ recognized: 4, stored: 2, unchanged: 1, empty: 1, failed: 1 });
     expect(status.lastError?.message).toBe('worker crashed');
-    expect(repository.textBetween(0, Number.MAX_SAFE_INTEGER).map((e) => e.text)).toEqual(['Quarterly ledger close v2', 'Quarterly ledger\nclose']);
+    expect(repository.textBetween(0, Number.MAX_SAFE_INTEGER).map((e) => e.text)).toEqual([
+      'Quarterly ledger close v2',
+      'Quarterly ledger\nclose',
+    ]);
   });
 
   it('reads an image it has just read from its cache instead of OCR-ing it again', async () => {
@@ -119,7 +136,9 @@ describe('OcrService', () => {
     const ocr = service(recognizer);
     ocr.enqueue(frame(1));
     await ocr.whenIdle();
-    expect(seen).toEqual([{ entryId: 1, at: new Date(T0 + 1000).toISOString(), app: 'Ledger', title: 'Window 1', text: 'Reconcile the ledger' }]);
+    expect(seen).toEqual([
+      { entryId: 1, at: new Date(T0 + 1000).toISOString(), app: 'Ledger', title: 'Window 1', text: 'Reconcile the ledger' },
+    ]);
   });
 
   it('on close stops listening, forgets the queue, lets the frame in flight finish unstored, then stops the worker', async () => {

@@ -34,28 +34,40 @@ describe('the adapter core', () => {
     expect(error).toEqual({ kind: 'not_found', code: 'not_found', message: 'Turn 4 of session ses_abcd1234 was not found' });
     expect([HTTP_STATUS.not_found, CLI_EXIT_CODE.not_found]).toEqual([404, 1]);
     expect([HTTP_STATUS.invalid, CLI_EXIT_CODE.invalid]).toEqual([400, 2]);
-    expect([HTTP_STATUS.conflict, HTTP_STATUS.forbidden, HTTP_STATUS.too_large, HTTP_STATUS.unavailable, HTTP_STATUS.internal]).toEqual([409, 403, 413, 503, 500]);
+    expect([HTTP_STATUS.conflict, HTTP_STATUS.forbidden, HTTP_STATUS.too_large, HTTP_STATUS.unavailable, HTTP_STATUS.internal]).toEqual([
+      409, 403, 413, 503, 500,
+    ]);
     expect(mcpToolErrorText('get_turn', error)).toBe('Invalid arguments for get_turn: Turn 4 of session ses_abcd1234 was not found');
     const down = toOperationError('health', new DomainError('unavailable', 'store_busy', 'the store is busy'));
     expect(mcpToolErrorText('current_activity', down)).toBe('current_activity failed: the store is busy');
   });
 
   it('reports an unexpected throw as internal, naming the operation', async () => {
-    const result = await runOperation('health', () => {
-      throw new TypeError('cannot read x');
-    }, {});
+    const result = await runOperation(
+      'health',
+      () => {
+        throw new TypeError('cannot read x');
+      },
+      {},
+    );
     expect(result).toEqual({ ok: false, error: { kind: 'internal', code: 'internal_error', message: 'health failed: cannot read x' } });
   });
 
   it('refuses a handler answer outside the contract instead of passing it on', async () => {
     const result = await runOperation('getSession', () => ({ id: 'ses_abcd1234' }), { id: 'ses_abcd1234' });
-    expect(result).toMatchObject({ ok: false, error: { kind: 'internal', code: 'invalid_output', message: expect.stringMatching(/^getSession answered outside its contract: /) } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { kind: 'internal', code: 'invalid_output', message: expect.stringMatching(/^getSession answered outside its contract: /) },
+    });
   });
 
   it('never runs the handler for input the contract refuses', async () => {
     let ran = false;
     const result = await runOperation('appTime', () => ((ran = true), {}), { date: '2026-02-30' });
-    expect(result).toEqual({ ok: false, error: { kind: 'invalid', code: 'invalid_input', message: 'Invalid input for appTime: date: not a real calendar date' } });
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'invalid', code: 'invalid_input', message: 'Invalid input for appTime: date: not a real calendar date' },
+    });
     expect(ran).toBe(false);
   });
 });
@@ -81,7 +93,16 @@ describe('public events', () => {
     core.sessions.pause(session.id);
 
     expect([...seen.keys()]).toEqual(
-      expect.arrayContaining(['work-session:started', 'work-session:ended', 'capture:state-changed', 'session:turn-started', 'session:reply-delta', 'session:turn-completed', 'session:context-changed', 'session:status-changed']),
+      expect.arrayContaining([
+        'work-session:started',
+        'work-session:ended',
+        'capture:state-changed',
+        'session:turn-started',
+        'session:reply-delta',
+        'session:turn-completed',
+        'session:context-changed',
+        'session:status-changed',
+      ]),
     );
     for (const [name, payloads] of seen) {
       for (const payload of payloads) expect(publicEvents[name].payload.safeParse(payload).error, name).toBeUndefined();

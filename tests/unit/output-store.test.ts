@@ -14,8 +14,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 let home: string;
 let clock: ManualClock;
 let core: ShadowCore;
-const open = (settings: Record<string, unknown> = {}): ShadowCore =>
-  openQuietCore(home, { clock, settings });
+const open = (settings: Record<string, unknown> = {}): ShadowCore => openQuietCore(home, { clock, settings });
 
 beforeEach(() => {
   home = mkdtempSync(join(tmpdir(), 'shadow-outputs-'));
@@ -38,7 +37,12 @@ describe('output markers', () => {
 describe('output store', () => {
   it('stores text and images with metadata, and they survive a restart of the core', () => {
     const session = core.sessions.create({ type: 'chat', tools: [] });
-    const file = core.outputs.store(session.id, { kind: 'file', content: 'line 1\nline 2', metadata: { path: '/work/a.ts', lines: '1-2' }, turn: 1 });
+    const file = core.outputs.store(session.id, {
+      kind: 'file',
+      content: 'line 1\nline 2',
+      metadata: { path: '/work/a.ts', lines: '1-2' },
+      turn: 1,
+    });
     const image = core.outputs.store(session.id, { kind: 'image', content: PNG });
     expect(file.marker).toBe(`[output:${file.id}]`);
     core.close();
@@ -119,7 +123,9 @@ describe('output store', () => {
   });
 
   it('refuses an unknown session and outputs over 5 MB', () => {
-    expect(() => core.outputs.store('ses_missing1', { kind: 'file', content: 'x' })).toThrow(expect.objectContaining({ kind: 'not_found' }));
+    expect(() => core.outputs.store('ses_missing1', { kind: 'file', content: 'x' })).toThrow(
+      expect.objectContaining({ kind: 'not_found' }),
+    );
     const session = core.sessions.create({ type: 'chat', tools: [] });
     expect(() => core.outputs.store(session.id, { kind: 'raw', content: Buffer.alloc(5 * 1024 * 1024 + 1) })).toThrow(
       expect.objectContaining({ kind: 'too_large' }),

@@ -12,7 +12,16 @@ let home: TempShadowHome;
 afterEach(() => home?.remove());
 
 const frame = (at: number): Frame =>
-  ({ id: `f${at}`, at: new Date(at).toISOString(), app: 'Excel', title: 'Ledger.xlsx', image: Buffer.from('x'), hash: 'h', width: 1, height: 1 }) as unknown as Frame;
+  ({
+    id: `f${at}`,
+    at: new Date(at).toISOString(),
+    app: 'Excel',
+    title: 'Ledger.xlsx',
+    image: Buffer.from('x'),
+    hash: 'h',
+    width: 1,
+    height: 1,
+  }) as unknown as Frame;
 
 const observationEvents = ['frame:kept', 'work-session:started', 'work-session:ended'] as const;
 const listeners = (core: ShadowCore): number[] => observationEvents.map((name) => core.events.listenerCount(name));

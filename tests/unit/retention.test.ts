@@ -12,8 +12,7 @@ const DAY = 86_400_000;
 let home: string;
 let clock: ManualClock;
 let core: ShadowCore;
-const open = (): ShadowCore =>
-  openQuietCore(home, { clock, settings: { retentionDays: 90, outputRetentionDays: 30 } });
+const open = (): ShadowCore => openQuietCore(home, { clock, settings: { retentionDays: 90, outputRetentionDays: 30 } });
 
 /** One of each kind of retained data, stamped at the clock's current time. */
 function storeOneOfEach(label: string): void {

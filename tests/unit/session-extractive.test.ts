@@ -12,7 +12,8 @@ describe('extractive TOC lines', () => {
   });
 
   it('cut long lines at a word boundary within 100 characters', () => {
-    const long = 'Reconcile the quarterly ledger against every bank statement from January through March and flag differences above ten euros';
+    const long =
+      'Reconcile the quarterly ledger against every bank statement from January through March and flag differences above ten euros';
     const line = extractiveSummary(long, '');
     expect(line.length).toBeLessThanOrEqual(100);
     expect(line.endsWith('…')).toBe(true);
@@ -31,14 +32,18 @@ describe('extractive titles', () => {
   it('start from the first prompt and change only when two of the newest three prompts leave the topic', () => {
     expect(extractiveTitle('', ['How long was I in the ledger today?'])).toBe('Ledger');
     expect(extractiveTitle('Ledger', ['ledger totals', 'ledger export', 'when did I see invoice 4471?'])).toBeNull();
-    expect(extractiveTitle('Ledger', ['ledger export', 'when did I see invoice 4471?', 'is invoice 4471 approved?'])).toBe('Invoice Approved');
+    expect(extractiveTitle('Ledger', ['ledger export', 'when did I see invoice 4471?', 'is invoice 4471 approved?'])).toBe(
+      'Invoice Approved',
+    );
     // Prompts without content words ("ok", "yes") never move the title.
     expect(extractiveTitle('Ledger', ['ledger export', 'ok', 'yes'])).toBeNull();
   });
 
   it('build titles of at most 60 characters from the most frequent words', () => {
     expect(keywordTitle(['plan my vacation in Lisbon', 'vacation flights to Lisbon'])).toBe('Plan Vacation Lisbon Flights');
-    expect(keywordTitle(['supercalifragilistic '.repeat(3) + 'extraordinarilylongwordnumberone anotherextraordinarilylongword'])!.length).toBeLessThanOrEqual(60);
+    expect(
+      keywordTitle(['supercalifragilistic '.repeat(3) + 'extraordinarilylongwordnumberone anotherextraordinarilylongword'])!.length,
+    ).toBeLessThanOrEqual(60);
   });
 
   it('the title prompt lists the newest turns first and marks the last three [RECENT]', () => {
@@ -46,7 +51,12 @@ describe('extractive titles', () => {
     const lines = titlePrompt('Old title', toc).split('\n');
     expect(lines[0]).toBe('Current session title: "Old title"');
     const turnLines = lines.filter((l) => /Turn \d+:/.test(l));
-    expect(turnLines.slice(0, 4)).toEqual(['[RECENT] Turn 40: topic 40', '[RECENT] Turn 39: topic 39', '[RECENT] Turn 38: topic 38', 'Turn 37: topic 37']);
+    expect(turnLines.slice(0, 4)).toEqual([
+      '[RECENT] Turn 40: topic 40',
+      '[RECENT] Turn 39: topic 39',
+      '[RECENT] Turn 38: topic 38',
+      'Turn 37: topic 37',
+    ]);
     expect(turnLines).toHaveLength(30);
     expect(turnLines.at(-1)).toBe('Turn 11: topic 11');
   });

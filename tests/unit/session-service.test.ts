@@ -82,11 +82,15 @@ describe('session service', () => {
 
   it('finds where something was seen in the screen text and window titles', async () => {
     observe([['Chrome', 'Acme portal', 0, 10]]);
-    db.prepare(`INSERT INTO screen_text_entries (at_ms, app, title, text) VALUES (?, 'Chrome', 'Acme portal', 'Invoice 4471 total 1,250 EUR due Friday')`).run(T0 + 5 * 60_000);
+    db.prepare(
+      `INSERT INTO screen_text_entries (at_ms, app, title, text) VALUES (?, 'Chrome', 'Acme portal', 'Invoice 4471 total 1,250 EUR due Friday')`,
+    ).run(T0 + 5 * 60_000);
     const s = service();
     const session = s.create({ type: 'chat', tools: [] });
     const { turn } = await s.send(session.id, 'When did I see invoice 4471?');
-    expect(turn.reply).toMatch(/^I saw "invoice 4471" here:\n- 09:05 on 2026-11-02 in Chrome — Acme portal: \*\*Invoice\*\* \*\*4471\*\* total/);
+    expect(turn.reply).toMatch(
+      /^I saw "invoice 4471" here:\n- 09:05 on 2026-11-02 in Chrome — Acme portal: \*\*Invoice\*\* \*\*4471\*\* total/,
+    );
     const none = await s.send(session.id, 'when did I see the purchase order 99812?');
     expect(none.turn.reply).toBe('I found no "purchase order 99812" on your screen or in window titles.');
   });
@@ -122,7 +126,13 @@ describe('session service', () => {
     const streaming: LlmClient = {
       configured: true,
       visionEnabled: false,
-      complete: async (request) => ({ text: request.purpose === 'title' ? 'Ledger' : 'A line', toolCalls: [], engine: 'openai', model: 'm', fallbackReason: null }),
+      complete: async (request) => ({
+        text: request.purpose === 'title' ? 'Ledger' : 'A line',
+        toolCalls: [],
+        engine: 'openai',
+        model: 'm',
+        fallbackReason: null,
+      }),
       async stream(_request, _offline, onDelta) {
         for (const piece of ['The ', 'ledger ', 'balances ', 'to the cent', '.']) {
           onDelta(piece);
@@ -154,7 +164,13 @@ describe('session service', () => {
         most = Math.max(most, inFlight);
         await new Promise((r) => setTimeout(r, 20));
         inFlight--;
-        return { text: request.purpose === 'title' ? 'Some title' : 'A line', toolCalls: [], engine: 'openai', model: 'm', fallbackReason: null };
+        return {
+          text: request.purpose === 'title' ? 'Some title' : 'A line',
+          toolCalls: [],
+          engine: 'openai',
+          model: 'm',
+          fallbackReason: null,
+        };
       },
       async stream(_request, _offline, onDelta) {
         onDelta('reply');
@@ -201,10 +217,26 @@ describe('session service', () => {
     const s = service();
     const session = s.create({ type: 'chat', tools: [] });
     await s.send(session.id, 'Fix the ledger export button');
-    repo.startTurn({ sessionId: session.id, prompt: 'Half-finished question', app: null, windowTitle: null, promptTokens: 3, engine: 'llm', at: clock.now() });
+    repo.startTurn({
+      sessionId: session.id,
+      prompt: 'Half-finished question',
+      app: null,
+      windowTitle: null,
+      promptTokens: 3,
+      engine: 'llm',
+      at: clock.now(),
+    });
     repo.saveReplySoFar(session.id, 2, 'The partial');
     const paused = s.create({ type: 'chat', tools: [] });
-    repo.startTurn({ sessionId: paused.id, prompt: 'Question sent just before pausing', app: null, windowTitle: null, promptTokens: 5, engine: 'llm', at: clock.now() });
+    repo.startTurn({
+      sessionId: paused.id,
+      prompt: 'Question sent just before pausing',
+      app: null,
+      windowTitle: null,
+      promptTokens: 5,
+      engine: 'llm',
+      at: clock.now(),
+    });
     repo.updateSession(paused.id, { status: 'paused' });
     // A new process starts: summaries queued by the old one never ran.
     const restarted = service();

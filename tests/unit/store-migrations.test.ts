@@ -30,7 +30,10 @@ describe('migrations', () => {
     for (const target of migrations.slice(0, -1)) {
       const file = tempDb();
       const old = new Database(file);
-      migrate(old, migrations.filter((m) => m.version <= target.version));
+      migrate(
+        old,
+        migrations.filter((m) => m.version <= target.version),
+      );
       old.prepare(`INSERT INTO work_sessions (started_at, status, source) VALUES (1, 'completed', 'replay')`).run();
       old.close();
       const db = openDatabase(file);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/wait';
 
-describe('waitFor, the tests\' one way to wait', () => {
+describe("waitFor, the tests' one way to wait", () => {
   it('resolves with the first value that is not undefined, null or false, sync or async', async () => {
     let calls = 0;
     const sequence = [undefined, null, false, 0] as const;
@@ -29,7 +29,9 @@ describe('waitFor, the tests\' one way to wait', () => {
       details: () => 'engine output: Replay finished',
     });
     const error = (await waiting.catch((e: unknown) => e)) as Error;
-    expect(error.message).toMatch(/^Timed out after 50 ms waiting for a thousand captured frames; last value: \{ capture: \{ framesCaptured: \d+ \} \}\nengine output: Replay finished$/);
+    expect(error.message).toMatch(
+      /^Timed out after 50 ms waiting for a thousand captured frames; last value: \{ capture: \{ framesCaptured: \d+ \} \}\nengine output: Replay finished$/,
+    );
     // The condition ran at the deadline too, not only before it.
     expect(frames).toBeGreaterThan(2);
   });

@@ -1,6 +1,12 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { sessionStatusSchema, sessionTypeSchema, timeBoundSchema, type ScreenSearchResult, type SearchHit } from '../../shared/contract/index';
+import {
+  sessionStatusSchema,
+  sessionTypeSchema,
+  timeBoundSchema,
+  type ScreenSearchResult,
+  type SearchHit,
+} from '../../shared/contract/index';
 import { localDateOf } from '../../core/time';
 import { formatClockTime } from '../../shared/format-clock-time';
 import { parseFlags } from '../cli-error';
@@ -77,7 +83,9 @@ function formatSessionHits(hits: readonly SearchHit[], flags: SearchFlags): stri
 function formatScreenHits(result: ScreenSearchResult, flags: SearchFlags): string {
   const filter = flags.app ? ` in ${flags.app}` : '';
   if (result.hits.length === 0) return `Screen text: nothing matches "${result.query}"${filter}.`;
-  const lines = [`Screen text: ${result.hits.length} hit${result.hits.length === 1 ? '' : 's'} for "${result.query}"${filter}, best first\n`];
+  const lines = [
+    `Screen text: ${result.hits.length} hit${result.hits.length === 1 ? '' : 's'} for "${result.query}"${filter}, best first\n`,
+  ];
   for (const hit of result.hits) {
     const time = `${localDateOf(Date.parse(hit.at))} ${formatClockTime(hit.at)}`;
     lines.push(`${time}  ${hit.app}${hit.title ? ` — ${hit.title}` : ''}`);

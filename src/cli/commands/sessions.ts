@@ -27,7 +27,12 @@ export function registerSessionsCommand(program: Command): void {
     .action(async (words: string[], raw: Record<string, unknown>) => {
       const flags = parseFlags(flagsSchema, { ...raw, search: words.length ? words.join(' ') : undefined });
       await withOperations(async (call) => {
-        const { sessions: list } = await call('listSessions', { q: flags.search, type: flags.type, status: flags.status, limit: flags.limit });
+        const { sessions: list } = await call('listSessions', {
+          q: flags.search,
+          type: flags.type,
+          status: flags.status,
+          limit: flags.limit,
+        });
         if (flags.json) return printJson({ sessions: list });
         if (list.length === 0) return console.log(flags.search ? `No session matches "${flags.search}".` : 'No sessions yet.');
         const now = Date.now();

@@ -22,7 +22,9 @@ function printDay(day: DayOverview): void {
   }
   console.log(`App time on ${day.date}\n`);
   console.log(table(rows));
-  console.log(`\nActive ${formatDuration(day.totalActiveSeconds)} · idle ${formatDuration(day.idleSeconds)} · private ${formatDuration(day.privateSeconds)}`);
+  console.log(
+    `\nActive ${formatDuration(day.totalActiveSeconds)} · idle ${formatDuration(day.idleSeconds)} · private ${formatDuration(day.privateSeconds)}`,
+  );
   if (day.tasks.length > 0) {
     const taskRows: string[][] = [['TIME', 'TASK', 'DURATION', 'APPS']];
     for (const t of day.tasks) {
@@ -41,7 +43,9 @@ function printDay(day: DayOverview): void {
 export function registerTodayCommand(program: Command): void {
   program
     .command('today')
-    .description('Today (or --date): app time per app and window title (idle and private excluded), the tasks, and the latest work-session summary')
+    .description(
+      'Today (or --date): app time per app and window title (idle and private excluded), the tasks, and the latest work-session summary',
+    )
     .option('--date <YYYY-MM-DD>', 'another local day')
     .option('--json', 'print JSON instead of a table')
     .action(async (raw) => {

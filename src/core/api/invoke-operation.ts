@@ -1,4 +1,11 @@
-import { operations, type OperationInput, type OperationKey, type OperationOutput, type OperationParsedInput, type Operations } from '../../shared/contract/index';
+import {
+  operations,
+  type OperationInput,
+  type OperationKey,
+  type OperationOutput,
+  type OperationParsedInput,
+  type Operations,
+} from '../../shared/contract/index';
 import type { Handlers } from './handlers';
 import { describeZodError, invalidInput, OperationFailed, toOperationError, type OperationError } from './operation-errors';
 
@@ -24,7 +31,11 @@ export async function runOperation<K extends OperationKey>(
     if (!output.success) {
       return {
         ok: false,
-        error: { kind: 'internal', code: 'invalid_output', message: `${spec.name} answered outside its contract: ${describeZodError(output.error)}` },
+        error: {
+          kind: 'internal',
+          code: 'invalid_output',
+          message: `${spec.name} answered outside its contract: ${describeZodError(output.error)}`,
+        },
       };
     }
     return { ok: true, data: output.data as OperationOutput<Operations[K]> };

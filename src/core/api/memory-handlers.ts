@@ -47,7 +47,11 @@ export function memoryHandlers(core: ShadowCore) {
   const putInterviewAnswers: Op<'putInterviewAnswers'> = ({ answers }) => memory.interview.saveAnswers(answers);
   const putInterviewSummary: Op<'putInterviewSummary'> = ({ text }) => {
     if (!fitsInterviewBudget(text.trim())) {
-      throw new DomainError('invalid', 'too_long', `The interview summary is limited to ${INTERVIEW_SUMMARY_MAX_TOKENS} tokens; shorten it and try again.`);
+      throw new DomainError(
+        'invalid',
+        'too_long',
+        `The interview summary is limited to ${INTERVIEW_SUMMARY_MAX_TOKENS} tokens; shorten it and try again.`,
+      );
     }
     return memory.interview.setSummary(text);
   };
@@ -75,12 +79,21 @@ export function memoryHandlers(core: ShadowCore) {
  */
 function toView(llmContext: LlmContext): OperationOutput<Operations['assembledContext']> {
   return {
-    immediate: { currentState: llmContext.immediate.currentState, frames: [...llmContext.immediate.frames], imagesAttached: llmContext.immediate.images.length > 0 },
+    immediate: {
+      currentState: llmContext.immediate.currentState,
+      frames: [...llmContext.immediate.frames],
+      imagesAttached: llmContext.immediate.images.length > 0,
+    },
     session: llmContext.workSession,
     history: llmContext.history,
     baseline: llmContext.baseline,
     text: llmContext.text,
-    budgets: { session: TOKEN_BUDGETS.workSession, history: TOKEN_BUDGETS.history, baseline: TOKEN_BUDGETS.baseline, totalText: TOKEN_BUDGETS.totalText },
+    budgets: {
+      session: TOKEN_BUDGETS.workSession,
+      history: TOKEN_BUDGETS.history,
+      baseline: TOKEN_BUDGETS.baseline,
+      totalText: TOKEN_BUDGETS.totalText,
+    },
     receipt: { id: null, ...llmContext.receipt },
   };
 }

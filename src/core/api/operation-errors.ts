@@ -15,7 +15,10 @@ export interface OperationError {
  * The one formatter of zod issues, as one line: `date: expected a date as YYYY-MM-DD; limit: …`.
  * `label` names a field the way the surface shows it (the CLI says `--max-history-tokens`).
  */
-export function describeZodError(error: z.ZodError, label: (path: readonly PropertyKey[]) => string = (path) => path.map(String).join('.')): string {
+export function describeZodError(
+  error: z.ZodError,
+  label: (path: readonly PropertyKey[]) => string = (path) => path.map(String).join('.'),
+): string {
   return error.issues.map((issue) => `${issue.path.length ? `${label(issue.path)}: ` : ''}${issue.message}`).join('; ');
 }
 

@@ -12,8 +12,7 @@ export function storageHandlers(core: ShadowCore) {
     writeRoot: core.files.dataDir,
   });
   const storageReadFile: Op<'storageReadFile'> = ({ path }) => core.files.readFile(path);
-  const storageWriteFile: Op<'storageWriteFile'> = ({ path, content, encoding }) =>
-    core.files.writeFile(path, content, encoding);
+  const storageWriteFile: Op<'storageWriteFile'> = ({ path, content, encoding }) => core.files.writeFile(path, content, encoding);
   const storageList: Op<'storageList'> = ({ path }) => core.files.list(path);
   const listApplets: Op<'listApplets'> = () => ({ applets: core.applets.list() });
   const getApplet: Op<'getApplet'> = ({ slug }) => core.applets.load(slug);

@@ -32,7 +32,8 @@ function writeAtomically(file: string, text: string): void {
 
 function checkSlug(slug: string): string {
   const parsed = appletSlugSchema.safeParse(slug);
-  if (!parsed.success) throw new DomainError('invalid', 'invalid_slug', `Invalid applet slug "${slug}": ${parsed.error.issues[0]?.message}.`);
+  if (!parsed.success)
+    throw new DomainError('invalid', 'invalid_slug', `Invalid applet slug "${slug}": ${parsed.error.issues[0]?.message}.`);
   return parsed.data;
 }
 
@@ -109,7 +110,11 @@ export class AppletStore {
     const valid = appletStateSchema.parse(state);
     const text = JSON.stringify(valid);
     if (Buffer.byteLength(text) > APPLET_STATE_MAX_BYTES) {
-      throw new DomainError('too_large', 'state_too_large', `The applet state is ${Buffer.byteLength(text)} bytes as JSON; at most ${APPLET_STATE_MAX_BYTES}.`);
+      throw new DomainError(
+        'too_large',
+        'state_too_large',
+        `The applet state is ${Buffer.byteLength(text)} bytes as JSON; at most ${APPLET_STATE_MAX_BYTES}.`,
+      );
     }
     writeAtomically(join(this.folder(slug), FILES.state), text);
     return valid;

@@ -25,8 +25,7 @@ export function appletTools(store: AppletStore, contextSets: ContextSetService):
 
   const loadApplet = defineTool({
     name: 'load_applet',
-    description:
-      'Open a saved applet. Returns its html, js, css and state, and remembers it (with its params) in this session\'s context.',
+    description: "Open a saved applet. Returns its html, js, css and state, and remembers it (with its params) in this session's context.",
     schema: z.object({
       slug: appletSlugSchema,
       params: appletParamsSchema.optional().describe('URL parameters for the applet, e.g. {"path": "/repo"}'),
@@ -34,7 +33,17 @@ export function appletTools(store: AppletStore, contextSets: ContextSetService):
     handler: ({ slug, params }, { sessionId }) => {
       const applet = store.load(slug);
       contextSets.set(sessionId, 'applet', appletContextSetItems(slug, params ?? {}), 'replace');
-      return { text: JSON.stringify({ slug, params: params ?? {}, name: applet.name, html: applet.html, js: applet.js, css: applet.css, state: applet.state }) };
+      return {
+        text: JSON.stringify({
+          slug,
+          params: params ?? {},
+          name: applet.name,
+          html: applet.html,
+          js: applet.js,
+          css: applet.css,
+          state: applet.state,
+        }),
+      };
     },
   });
 

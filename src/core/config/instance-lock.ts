@@ -22,9 +22,7 @@ export function acquireInstanceLock(profileDir: string): () => void {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const holder = Number.parseInt(readFileSync(file, 'utf8'), 10);
     if (Number.isFinite(holder) && holder !== process.pid && isAlive(holder)) {
-      throw new Error(
-        `Workflow Shadow is already running for this profile (pid ${holder}). Quit it first, or use another SHADOW_PROFILE.`,
-      );
+      throw new Error(`Workflow Shadow is already running for this profile (pid ${holder}). Quit it first, or use another SHADOW_PROFILE.`);
     }
     writeFileSync(file, String(process.pid), { mode: 0o600 });
   }

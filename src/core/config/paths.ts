@@ -2,9 +2,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
-const profileIdSchema = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/i, 'a profile id is 1-64 letters, digits, "-" or "_"');
+const profileIdSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/i, 'a profile id is 1-64 letters, digits, "-" or "_"');
 
 export interface ProfilePaths {
   readonly home: string;

@@ -37,7 +37,11 @@ export const settingsSchema = z.object({
     .array(z.string().refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'an allowed root is an absolute path'))
     .default([]),
   /** At most one clarifying question per this many minutes. */
-  questionMinIntervalMin: z.number().min(1).max(24 * 60).default(20),
+  questionMinIntervalMin: z
+    .number()
+    .min(1)
+    .max(24 * 60)
+    .default(20),
   llm: z
     .object({
       baseUrl: z.string().url().optional(),

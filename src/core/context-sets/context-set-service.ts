@@ -108,24 +108,27 @@ export class ContextSetService {
     return resume;
   }
 
-  private change(
-    sessionId: string,
-    compute: (current: ContextSets) => ContextSetsChange,
-  ): ContextSetsResult {
+  private change(sessionId: string, compute: (current: ContextSets) => ContextSetsChange): ContextSetsResult {
     this.requireSession(sessionId);
     const at = this.options.clock.now();
     let change: ContextSetsChange;
     try {
-      change = this.options.repository.update(sessionId, (current) => {
-        const next = compute(current);
-        return { sets: next.sets, result: next };
-      }, at);
+      change = this.options.repository.update(
+        sessionId,
+        (current) => {
+          const next = compute(current);
+          return { sets: next.sets, result: next };
+        },
+        at,
+      );
     } catch (error) {
       if (error instanceof ContextSetError) throw new DomainError('invalid', 'invalid_context', error.message);
       throw error;
     }
     for (const name of change.unknownSetNames) {
-      this.warn(`[context] Unknown context set name "${name}" in session ${sessionId} (a typo? known: files, tickets, applet, endpoints, ports)`);
+      this.warn(
+        `[context] Unknown context set name "${name}" in session ${sessionId} (a typo? known: files, tickets, applet, endpoints, ports)`,
+      );
     }
     if (!isEmptyDiff(change.diff)) {
       this.options.events.emit('session:context-changed', {

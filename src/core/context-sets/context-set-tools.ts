@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CONTEXT_SET_MAX_ITEMS, CONTEXT_TOTAL_MAX_ITEMS, contextItemsSchema, contextSetModeSchema } from '../../shared/contract/session-context-sets';
+import {
+  CONTEXT_SET_MAX_ITEMS,
+  CONTEXT_TOTAL_MAX_ITEMS,
+  contextItemsSchema,
+  contextSetModeSchema,
+} from '../../shared/contract/session-context-sets';
 import { defineTool, type AssistantTool } from '../llm/assistant-tool';
 import type { ContextSetService } from './context-set-service';
 

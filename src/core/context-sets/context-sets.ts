@@ -34,8 +34,7 @@ export function mergeContextSet(existing: readonly string[], items: readonly str
   return mode === 'replace' ? uniqueInOrder(items) : uniqueInOrder([...existing, ...items]);
 }
 
-export const totalItems = (sets: ContextSets): number =>
-  Object.values(sets).reduce((sum, items) => sum + items.length, 0);
+export const totalItems = (sets: ContextSets): number => Object.values(sets).reduce((sum, items) => sum + items.length, 0);
 
 function isAbsolutePath(item: string): boolean {
   return item.startsWith('/') || /^[A-Za-z]:[\\/]/.test(item);
@@ -133,12 +132,7 @@ export const isEmptyDiff = (diff: ContextSetsDiff): boolean =>
   Object.keys(diff.added).length === 0 && Object.keys(diff.removed).length === 0;
 
 /** Replaces or merges one set; an empty replace removes the set. Throws a ContextSetError past a limit. */
-export function changeContextSet(
-  sets: ContextSets,
-  setName: string,
-  items: readonly string[],
-  mode: ContextSetMode,
-): ContextSetsChange {
+export function changeContextSet(sets: ContextSets, setName: string, items: readonly string[], mode: ContextSetMode): ContextSetsChange {
   validateContextSet(setName, items);
   const next: ContextSets = { ...sets };
   const merged = mergeContextSet(sets[setName] ?? [], items, mode);

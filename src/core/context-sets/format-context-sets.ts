@@ -2,10 +2,7 @@ import type { ContextSets } from '../../shared/contract/session-context-sets';
 import { appletFromContextSets } from './context-sets';
 
 /** Splits the `files` set into files that still exist and those that do not. */
-export function partitionFiles(
-  sets: ContextSets,
-  fileExists: (path: string) => boolean,
-): { existing: string[]; missing: string[] } {
+export function partitionFiles(sets: ContextSets, fileExists: (path: string) => boolean): { existing: string[]; missing: string[] } {
   const existing: string[] = [];
   const missing: string[] = [];
   for (const file of sets.files ?? []) (fileExists(file) ? existing : missing).push(file);

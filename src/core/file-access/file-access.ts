@@ -184,7 +184,11 @@ export class FileAccess {
     if (refused) throw forbiddenPath(`Refused: ${refused}.`);
     const data = Buffer.from(content, encoding);
     if (data.length > this.writeMax) {
-      throw new DomainError('too_large', 'file_too_large', `The content is ${data.length} bytes; at most ${this.writeMax} bytes are written.`);
+      throw new DomainError(
+        'too_large',
+        'file_too_large',
+        `The content is ${data.length} bytes; at most ${this.writeMax} bytes are written.`,
+      );
     }
     const root = this.writeRoot();
     const target = this.checkWritable(requested, root);

@@ -14,7 +14,8 @@ const SEGMENT_MAX_LENGTH = 255;
  */
 export function checkPathText(raw: string, base: string): string {
   if (raw.length === 0) throw badPath('Give a path.');
-  if (raw.length > FILE_PATH_MAX_LENGTH) throw badPath(`The path is ${raw.length} characters; at most ${FILE_PATH_MAX_LENGTH} are accepted.`);
+  if (raw.length > FILE_PATH_MAX_LENGTH)
+    throw badPath(`The path is ${raw.length} characters; at most ${FILE_PATH_MAX_LENGTH} are accepted.`);
   if (raw.includes('\0')) throw badPath('The path contains a NUL byte.');
   // eslint-disable-next-line no-control-regex
   if (/[\u0001-\u001f\u007f]/.test(raw)) throw badPath('The path contains a control character.');
@@ -24,7 +25,8 @@ export function checkPathText(raw: string, base: string): string {
   if (/^[A-Za-z]:/.test(raw)) throw badPath('Windows drive paths are not accepted here.');
   const segments = raw.split('/');
   if (segments.some((s) => s === '..')) throw badPath('The path contains "..": give the path without going up folders.');
-  if (segments.some((s) => s.length > SEGMENT_MAX_LENGTH)) throw badPath(`A folder or file name in the path is over ${SEGMENT_MAX_LENGTH} characters.`);
+  if (segments.some((s) => s.length > SEGMENT_MAX_LENGTH))
+    throw badPath(`A folder or file name in the path is over ${SEGMENT_MAX_LENGTH} characters.`);
   return isAbsolute(raw) ? normalize(raw) : resolve(base, raw);
 }
 

@@ -24,7 +24,12 @@ class CallFailure extends Error {
 
 export interface OpenAiLlmClientOptions {
   /** Called after each call with how it ended (logging, health, tests). */
-  readonly onCallSettled?: (info: { purpose: string; engine: 'openai' | 'offline'; attempts: number; fallbackReason: string | null }) => void;
+  readonly onCallSettled?: (info: {
+    purpose: string;
+    engine: 'openai' | 'offline';
+    attempts: number;
+    fallbackReason: string | null;
+  }) => void;
 }
 
 /**
@@ -173,7 +178,10 @@ function toOpenAiMessages(messages: readonly LlmMessage[], images: readonly Buff
         if (i !== lastUser || images.length === 0) return { role: 'user', content: m.content };
         const parts: ChatCompletionContentPart[] = [
           { type: 'text', text: m.content },
-          ...images.map((image): ChatCompletionContentPart => ({ type: 'image_url', image_url: { url: imageDataUrl(image), detail: 'low' } })),
+          ...images.map((image): ChatCompletionContentPart => ({
+            type: 'image_url',
+            image_url: { url: imageDataUrl(image), detail: 'low' },
+          })),
         ];
         return { role: 'user', content: parts };
       }
@@ -216,9 +224,13 @@ function firstLine(text: string): string {
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }

@@ -38,7 +38,11 @@ export interface HistoryRepos {
 const SUMMARY_EXCERPT_TOKENS = 160;
 
 /** Past final summaries, known task patterns and answered questions, loaded once (at work-session start). */
-export function loadHistoricalContext(repos: HistoryRepos, nowMs: number, limits = { summaries: 400, tasks: 300, answers: 300 }): HistoricalContext {
+export function loadHistoricalContext(
+  repos: HistoryRepos,
+  nowMs: number,
+  limits = { summaries: 400, tasks: 300, answers: 300 },
+): HistoricalContext {
   const summaries = repos.summaries.finalSummaries(limits.summaries);
   const knownTasks = repos.tasks.knownTasks(limits.tasks);
   const answered = repos.questions.answered(limits.answers);
@@ -46,15 +50,33 @@ export function loadHistoricalContext(repos: HistoryRepos, nowMs: number, limits
   for (const s of summaries) {
     const day = s.at.slice(0, 10);
     const text = `${day} (${formatDuration(s.durationSeconds)}): ${s.text.replace(/\s+/g, ' ')}`;
-    items.push({ kind: 'summary', label: `summary of work session ${s.workSessionId} (${day})`, text, atMs: Date.parse(s.at), words: wordSet(`${s.text} ${s.tasks.join(' ')} ${s.apps.join(' ')}`) });
+    items.push({
+      kind: 'summary',
+      label: `summary of work session ${s.workSessionId} (${day})`,
+      text,
+      atMs: Date.parse(s.at),
+      words: wordSet(`${s.text} ${s.tasks.join(' ')} ${s.apps.join(' ')}`),
+    });
   }
   for (const t of knownTasks) {
     const text = `Known task “${t.name}”: seen ${t.occurrences}×, typically ${formatDuration(t.typicalSeconds)}, in ${t.apps.join(', ')}. ${t.brief}`;
-    items.push({ kind: 'task', label: `known task ${t.name}`, text, atMs: t.lastSeenMs, words: wordSet(`${t.name} ${t.apps.join(' ')} ${t.titles.join(' ')}`) });
+    items.push({
+      kind: 'task',
+      label: `known task ${t.name}`,
+      text,
+      atMs: t.lastSeenMs,
+      words: wordSet(`${t.name} ${t.apps.join(' ')} ${t.titles.join(' ')}`),
+    });
   }
   for (const q of answered) {
     const text = `Asked ${q.askedAt.slice(0, 10)}: ${q.text} Answer: ${q.answer ?? ''}`;
-    items.push({ kind: 'answer', label: `answered question ${q.id}`, text, atMs: Date.parse(q.answeredAt ?? q.askedAt), words: wordSet(`${q.text} ${q.answer ?? ''}`) });
+    items.push({
+      kind: 'answer',
+      label: `answered question ${q.id}`,
+      text,
+      atMs: Date.parse(q.answeredAt ?? q.askedAt),
+      words: wordSet(`${q.text} ${q.answer ?? ''}`),
+    });
   }
   return {
     interviewSummary: repos.interview.summary()?.text ?? null,
@@ -98,7 +120,8 @@ export function getRelevantHistory(history: HistoricalContext, currentActivity: 
   for (const { item } of ranked) {
     const left = budget - used;
     if (left < 25) {
-      if (dropped.length < MAX_DROPPED_LISTED) dropped.push({ label: item.label, tokens: item.tokens ?? 0, reason: 'history budget spent' });
+      if (dropped.length < MAX_DROPPED_LISTED)
+        dropped.push({ label: item.label, tokens: item.tokens ?? 0, reason: 'history budget spent' });
       else unlisted++;
       continue;
     }
@@ -109,7 +132,8 @@ export function getRelevantHistory(history: HistoricalContext, currentActivity: 
     // The "- " bullet and the line break cost a token each.
     item.tokens ??= tokenCount(item.text) + 2;
     if (item.tokens > left) {
-      if (dropped.length < MAX_DROPPED_LISTED) dropped.push({ label: item.label, tokens: item.tokens, reason: 'does not fit the history budget' });
+      if (dropped.length < MAX_DROPPED_LISTED)
+        dropped.push({ label: item.label, tokens: item.tokens, reason: 'does not fit the history budget' });
       else unlisted++;
       continue;
     }

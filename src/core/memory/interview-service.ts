@@ -22,7 +22,11 @@ export class InterviewService {
   constructor(private readonly deps: InterviewServiceDeps) {}
 
   view(): Interview {
-    return { questions: INTERVIEW_QUESTIONS.map((q) => ({ ...q })), answers: this.deps.interview.answers(), summary: this.deps.interview.summary() };
+    return {
+      questions: INTERVIEW_QUESTIONS.map((q) => ({ ...q })),
+      answers: this.deps.interview.answers(),
+      summary: this.deps.interview.summary(),
+    };
   }
 
   /** Saves answers and rebuilds the summary (LLM when configured, else the template) unless the user edited it. */
@@ -42,7 +46,9 @@ export class InterviewService {
     const own = text.trim();
     if (own === '') await this.rebuildSummary(now);
     else if (tokenCount(own) > INTERVIEW_SUMMARY_MAX_TOKENS) {
-      throw new Error(`The interview summary is limited to ${INTERVIEW_SUMMARY_MAX_TOKENS} tokens (this one has ${tokenCount(own)}); shorten it and try again.`);
+      throw new Error(
+        `The interview summary is limited to ${INTERVIEW_SUMMARY_MAX_TOKENS} tokens (this one has ${tokenCount(own)}); shorten it and try again.`,
+      );
     } else this.deps.interview.saveSummary(own, tokenCount(own), 'user', now);
     this.deps.onChanged();
     return this.view();
@@ -70,9 +76,18 @@ export class InterviewService {
       interview.clearSummary();
       return;
     }
-    const transcript = INTERVIEW_QUESTIONS.filter((q) => answers[q.id]).map((q) => `Q: ${q.prompt}\nA: ${answers[q.id]}`).join('\n\n');
+    const transcript = INTERVIEW_QUESTIONS.filter((q) => answers[q.id])
+      .map((q) => `Q: ${q.prompt}\nA: ${answers[q.id]}`)
+      .join('\n\n');
     const result = await llm.complete(
-      { purpose: 'interview', messages: [{ role: 'system', content: SYSTEM }, { role: 'user', content: transcript }], maxTokens: INTERVIEW_SUMMARY_MAX_TOKENS + 100 },
+      {
+        purpose: 'interview',
+        messages: [
+          { role: 'system', content: SYSTEM },
+          { role: 'user', content: transcript },
+        ],
+        maxTokens: INTERVIEW_SUMMARY_MAX_TOKENS + 100,
+      },
       () => offlineInterviewSummary(answers),
     );
     const text = truncateToTokens(result.text.trim(), INTERVIEW_SUMMARY_MAX_TOKENS);

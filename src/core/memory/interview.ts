@@ -4,11 +4,23 @@ import { tokenCount, truncateToTokens } from '../llm/tokens';
 
 /** The onboarding interview: what the wizard asks (ids are stable; answers are stored by id). */
 export const INTERVIEW_QUESTIONS = [
-  { id: 'role', prompt: 'What is your role, and what does a good week look like in it?', hint: 'e.g. Accounts payable clerk; month-end close without late payments' },
-  { id: 'team', prompt: 'Which team are you on, and who do you work with most?', hint: 'e.g. Finance operations, with the controller and two AP clerks' },
+  {
+    id: 'role',
+    prompt: 'What is your role, and what does a good week look like in it?',
+    hint: 'e.g. Accounts payable clerk; month-end close without late payments',
+  },
+  {
+    id: 'team',
+    prompt: 'Which team are you on, and who do you work with most?',
+    hint: 'e.g. Finance operations, with the controller and two AP clerks',
+  },
   { id: 'systems', prompt: 'Which systems and apps do you use for your work?', hint: 'e.g. Excel, the bank portal, SAP, Outlook' },
   { id: 'responsibilities', prompt: 'What are you responsible for?', hint: 'e.g. vendor invoices, payment runs, bank reconciliation' },
-  { id: 'recurring-tasks', prompt: 'Which tasks come back every day, week or month?', hint: 'e.g. daily bank reconciliation, weekly payment run, month-end accruals' },
+  {
+    id: 'recurring-tasks',
+    prompt: 'Which tasks come back every day, week or month?',
+    hint: 'e.g. daily bank reconciliation, weekly payment run, month-end accruals',
+  },
   { id: 'never-observe', prompt: 'Which apps or windows should never be observed?', hint: 'e.g. personal email, the HR portal' },
 ] as const;
 
@@ -78,8 +90,18 @@ function interviewQuestionLabel(id: string): string {
 }
 const seedFileSchema = z.union([
   z.object({ answers: answersRecord, summary: z.string().max(8000).optional() }).loose(),
-  z.object({ answers: z.array(z.object({ id: z.string().min(1).max(60), answer: z.string().max(4000) })), summary: z.string().max(8000).optional() }).loose(),
-  z.object({ questions: z.array(z.object({ id: z.string().min(1).max(60), answer: z.string().max(4000) }).loose()), summary: z.string().max(8000).optional() }).loose(),
+  z
+    .object({
+      answers: z.array(z.object({ id: z.string().min(1).max(60), answer: z.string().max(4000) })),
+      summary: z.string().max(8000).optional(),
+    })
+    .loose(),
+  z
+    .object({
+      questions: z.array(z.object({ id: z.string().min(1).max(60), answer: z.string().max(4000) }).loose()),
+      summary: z.string().max(8000).optional(),
+    })
+    .loose(),
   answersRecord,
 ]);
 
@@ -93,7 +115,10 @@ export function readInterviewSeed(file: string): { answers: Record<string, strin
     throw new Error(`The interview seed ${file} is not valid JSON (${(error as Error).message}). Fix or remove it.`);
   }
   const parsed = seedFileSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(`The interview seed ${file} has an unknown shape: ${parsed.error.issues[0]?.message}. Expected {"answers": {"role": "…"}}.`);
+  if (!parsed.success)
+    throw new Error(
+      `The interview seed ${file} has an unknown shape: ${parsed.error.issues[0]?.message}. Expected {"answers": {"role": "…"}}.`,
+    );
   const data = parsed.data as Record<string, unknown>;
   const list = (data.answers ?? data.questions) as unknown;
   const answers = Array.isArray(list)

@@ -70,7 +70,10 @@ export function assembleLlmContext(input: LlmContextInput): LlmContext {
   const baselineTokens = tokenCount(baseline);
   // Headings and blank lines between tiers cost tokens too; reserve them so the whole text stays within the total.
   const framing = 24;
-  const historyBudget = Math.max(0, Math.min(TOKEN_BUDGETS.history, TOKEN_BUDGETS.totalText - immediateTokens - workSessionTokens - baselineTokens - framing));
+  const historyBudget = Math.max(
+    0,
+    Math.min(TOKEN_BUDGETS.history, TOKEN_BUDGETS.totalText - immediateTokens - workSessionTokens - baselineTokens - framing),
+  );
   let history = '';
   if (input.history) {
     const relevant = getRelevantHistory(input.history, input.currentActivity, input.nowMs, historyBudget);

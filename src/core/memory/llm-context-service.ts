@@ -59,7 +59,13 @@ export class LlmContextService {
     const immediate = observer.immediateContext();
     const snapshot = workSession ? tracker.snapshot(workSession, now) : null;
     const current = workSession?.tasks.at(-1);
-    const currentActivity = [immediate.currentApp, immediate.currentWindowTitle, current?.name, ...(current?.titles ?? []), snapshot?.theory?.text]
+    const currentActivity = [
+      immediate.currentApp,
+      immediate.currentWindowTitle,
+      current?.name,
+      ...(current?.titles ?? []),
+      snapshot?.theory?.text,
+    ]
       .filter(Boolean)
       .join(' ');
     this.history ??= loadHistoricalContext(repositories, now);

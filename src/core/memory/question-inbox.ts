@@ -25,7 +25,8 @@ export class QuestionInbox {
     questions.answer(id, answer.trim(), clock.now());
     this.deps.onAnswered();
     const q = questions.get(id)!;
-    if (q.workSessionId !== null) events.emit('context:session-updated', { workSessionId: q.workSessionId, at: iso(clock.now()), reason: 'answer' });
+    if (q.workSessionId !== null)
+      events.emit('context:session-updated', { workSessionId: q.workSessionId, at: iso(clock.now()), reason: 'answer' });
     return q;
   }
 

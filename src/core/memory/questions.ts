@@ -55,7 +55,11 @@ export function proposeQuestions(scene: QuestionScene): QuestionCandidate[] {
       observation: `The user has the window “${title}” open in ${scene.currentApp}, which looks like an export, a PDF or printing.`,
     });
   }
-  if (scene.hasEarlierWorkSessions && !scene.appSeenBefore && scene.appFirstSeenInWorkSessionMs - scene.workSessionStartMs >= SWITCH_WINDOW_MS) {
+  if (
+    scene.hasEarlierWorkSessions &&
+    !scene.appSeenBefore &&
+    scene.appFirstSeenInWorkSessionMs - scene.workSessionStartMs >= SWITCH_WINDOW_MS
+  ) {
     out.push({
       trigger: 'new-app',
       subject: scene.currentApp.toLowerCase(),
@@ -98,12 +102,20 @@ export function normalizeQuestion(text: string): string {
 }
 
 const STOP_WORDS = new Set(
-  'the and you your are was were what why how which who for this that with from into about across them they their have has had does did just times time minutes minute last there here its our out can could would should will while when then'.split(' '),
+  'the and you your are was were what why how which who for this that with from into about across them they their have has had does did just times time minutes minute last there here its our out can could would should will while when then'.split(
+    ' ',
+  ),
 );
 
 /** Jaccard similarity of the content words (3+ letters, no stop words) of two normalized texts. */
 export function questionSimilarity(a: string, b: string): number {
-  const words = (t: string): Set<string> => new Set(t.split(' ').filter((w) => w.length > 2 && !STOP_WORDS.has(w)).map(stem));
+  const words = (t: string): Set<string> =>
+    new Set(
+      t
+        .split(' ')
+        .filter((w) => w.length > 2 && !STOP_WORDS.has(w))
+        .map(stem),
+    );
   const wa = words(a);
   const wb = words(b);
   if (wa.size === 0 || wb.size === 0) return a === b ? 1 : 0;

@@ -32,7 +32,11 @@ interface Building {
  * windows for `minTaskMs`; a shorter detour (checking the bank portal while in the ledger) joins
  * the task, so going back and forth between two windows stays one task.
  */
-export function segmentTasks(spans: readonly SpanLike[], workSessionOpen: boolean, options: SegmentationOptions = DEFAULT_SEGMENTATION): TaskRecord[] {
+export function segmentTasks(
+  spans: readonly SpanLike[],
+  workSessionOpen: boolean,
+  options: SegmentationOptions = DEFAULT_SEGMENTATION,
+): TaskRecord[] {
   const tasks: TaskRecord[] = [];
   let current: Building | null = null;
   let detour: Building | null = null;
@@ -126,7 +130,10 @@ function describeTask(b: Building, open: boolean): TaskRecord {
   const appMs = new Map<string, number>();
   for (const w of windows) appMs.set(w.app, (appMs.get(w.app) ?? 0) + w.ms);
   const apps = [...appMs.entries()].sort((x, y) => y[1] - x[1]).map(([app]) => app);
-  const titles = windows.filter((w) => w.title !== '').map((w) => w.title).slice(0, 8);
+  const titles = windows
+    .filter((w) => w.title !== '')
+    .map((w) => w.title)
+    .slice(0, 8);
   const top = windows[0]!;
   const name = taskName(top.app, top.title);
   const switches = Math.max(0, b.keys.length - 1);
@@ -154,7 +161,11 @@ export function cleanTitle(title: string, app: string): string {
   const appWords = app.toLowerCase();
   while (parts.length > 1) {
     const last = parts.at(-1)!.toLowerCase();
-    if ((appWords !== '' && (appWords.includes(last) || last.includes(appWords))) || /^(google chrome|mozilla firefox|microsoft edge|chromium)$/.test(last)) parts.pop();
+    if (
+      (appWords !== '' && (appWords.includes(last) || last.includes(appWords))) ||
+      /^(google chrome|mozilla firefox|microsoft edge|chromium)$/.test(last)
+    )
+      parts.pop();
     else break;
   }
   return parts.join(' - ').trim().slice(0, 80);

@@ -1,4 +1,6 @@
-const STOP = new Set('the and for with from into this that was were are you your has have had not but all any one two its our out per via'.split(' '));
+const STOP = new Set(
+  'the and for with from into this that was were are you your has have had not but all any one two its our out per via'.split(' '),
+);
 
 /** Lower-case words of 3+ letters or digits, without the commonest English words. */
 export function wordSet(text: string): Set<string> {

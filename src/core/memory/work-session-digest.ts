@@ -33,7 +33,10 @@ export const SUMMARY_MAX_TOKENS = 500;
 export const SUMMARY_INTERVAL_MS = 5 * 60_000;
 
 /** A new rolling summary every 5 minutes, or as soon as a task boundary was crossed. */
-export function shouldUpdateSummary(state: { lastSummaryAtMs: number | null; workSessionStartMs: number; boundarySinceSummary: boolean }, nowMs: number): boolean {
+export function shouldUpdateSummary(
+  state: { lastSummaryAtMs: number | null; workSessionStartMs: number; boundarySinceSummary: boolean },
+  nowMs: number,
+): boolean {
   if (state.boundarySinceSummary) return true;
   return nowMs - (state.lastSummaryAtMs ?? state.workSessionStartMs) >= SUMMARY_INTERVAL_MS;
 }
@@ -50,8 +53,13 @@ export function workSessionDigestItems(snapshot: WorkSessionSnapshot): DigestIte
   if (snapshot.theory) items.push({ label: 'task theory', text: `What the user seems to be doing: ${snapshot.theory.text}` });
   if (snapshot.appTime.apps.length) items.push({ label: 'app time', text: `App time: ${appTimeLine(snapshot.appTime)}.` });
   const done = snapshot.tasks.filter((t) => !t.open);
-  for (const t of [...done].reverse().slice(0, 12)) items.push({ label: `task ${t.name} at ${clock(t.startMs)}`, text: `Earlier task ${clock(t.startMs)}–${clock(t.endMs)}: ${t.name} — ${t.brief}` });
-  if (snapshot.latestSummary) items.push({ label: `summary ${snapshot.latestSummary.id}`, text: `Summary so far: ${snapshot.latestSummary.text}` });
+  for (const t of [...done].reverse().slice(0, 12))
+    items.push({
+      label: `task ${t.name} at ${clock(t.startMs)}`,
+      text: `Earlier task ${clock(t.startMs)}–${clock(t.endMs)}: ${t.name} — ${t.brief}`,
+    });
+  if (snapshot.latestSummary)
+    items.push({ label: `summary ${snapshot.latestSummary.id}`, text: `Summary so far: ${snapshot.latestSummary.text}` });
   const asked = snapshot.questions.slice(-5);
   if (asked.length) {
     items.push({

@@ -24,7 +24,12 @@ export interface GuideInput {
 export function buildWorkflowGuide(g: GuideInput): string {
   const generatedMs = Date.parse(g.generatedAt);
   const generated = `${localDateOf(generatedMs)} ${formatClockTime(generatedMs)}`;
-  const out: string[] = ['# Workflow guide', '', `_Generated ${generated} from ${g.daysObserved} observed day${g.daysObserved === 1 ? '' : 's'}._`, ''];
+  const out: string[] = [
+    '# Workflow guide',
+    '',
+    `_Generated ${generated} from ${g.daysObserved} observed day${g.daysObserved === 1 ? '' : 's'}._`,
+    '',
+  ];
   out.push('## Role', '');
   out.push(g.answers.role ?? g.interviewSummary ?? '_Not told yet: answer the onboarding interview._', '');
   if (g.answers.team) out.push(`Team: ${g.answers.team}`, '');
@@ -35,7 +40,8 @@ export function buildWorkflowGuide(g: GuideInput): string {
   if (g.appTime.apps.length) {
     out.push('| App | Time observed | Share |', '|---|---|---|');
     const total = g.appTime.totalActiveSeconds || 1;
-    for (const a of g.appTime.apps.slice(0, 15)) out.push(`| ${cell(a.app)} | ${formatDuration(a.seconds)} | ${Math.round((a.seconds / total) * 100)}% |`);
+    for (const a of g.appTime.apps.slice(0, 15))
+      out.push(`| ${cell(a.app)} | ${formatDuration(a.seconds)} | ${Math.round((a.seconds / total) * 100)}% |`);
     out.push('', `Active time observed: ${formatDuration(g.appTime.totalActiveSeconds)}.`, '');
   } else out.push('_No app time observed yet._', '');
 
@@ -46,15 +52,24 @@ export function buildWorkflowGuide(g: GuideInput): string {
   if (tasks.length === 0) out.push('_No tasks observed yet._', '');
   for (const t of tasks.slice(0, 25)) {
     out.push(`### ${t.name}`, '');
-    out.push(`- Seen ${t.occurrences} time${t.occurrences === 1 ? '' : 's'}, typically ${formatDuration(t.typicalSeconds)}; last ${localDateOf(t.lastSeenMs)}`);
+    out.push(
+      `- Seen ${t.occurrences} time${t.occurrences === 1 ? '' : 's'}, typically ${formatDuration(t.typicalSeconds)}; last ${localDateOf(t.lastSeenMs)}`,
+    );
     out.push(`- Apps: ${t.apps.join(', ')}`);
-    if (t.titles.length) out.push(`- Steps seen (windows, most time first): ${t.titles.slice(0, 6).map((x) => `“${x}”`).join(' → ')}`);
+    if (t.titles.length)
+      out.push(
+        `- Steps seen (windows, most time first): ${t.titles
+          .slice(0, 6)
+          .map((x) => `“${x}”`)
+          .join(' → ')}`,
+      );
     out.push(`- ${t.brief}`, '');
   }
 
   out.push('## Answered questions', '');
   if (g.answered.length === 0) out.push('_None yet._', '');
-  for (const q of g.answered) out.push(`- **${q.text}**  `, `  ${q.answer ?? ''} _(${localDateOf(Date.parse(q.answeredAt ?? q.askedAt))})_`);
+  for (const q of g.answered)
+    out.push(`- **${q.text}**  `, `  ${q.answer ?? ''} _(${localDateOf(Date.parse(q.answeredAt ?? q.askedAt))})_`);
   if (g.answers['never-observe']) out.push('', '## Never observed', '', g.answers['never-observe']);
   const order = INTERVIEW_QUESTIONS.map((q) => q.id as string);
   const other = Object.entries(g.answers).filter(([id]) => !order.includes(id));

@@ -18,12 +18,7 @@ export interface ReplayOptions {
 }
 
 /** Drives the observer through a recorded day on the virtual clock, one poll per interval. */
-export async function runReplay(
-  observer: Observer,
-  source: ReplaySource,
-  clock: ManualClock,
-  options: ReplayOptions,
-): Promise<void> {
+export async function runReplay(observer: Observer, source: ReplaySource, clock: ManualClock, options: ReplayOptions): Promise<void> {
   const sleepMs = options.speed > 0 ? options.pollIntervalMs / options.speed : 0;
   for (let t = source.startMs; t <= source.endMs; t += options.pollIntervalMs) {
     if (options.signal?.aborted) return;

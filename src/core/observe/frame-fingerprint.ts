@@ -29,11 +29,7 @@ export interface FrameFingerprint {
 export async function fingerprintImage(image: Buffer): Promise<FrameFingerprint> {
   const pipeline = sharp(image, { failOn: 'error' });
   const meta = await pipeline.metadata();
-  const thumb = await pipeline
-    .greyscale()
-    .resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: 'fill', kernel: 'linear' })
-    .raw()
-    .toBuffer();
+  const thumb = await pipeline.greyscale().resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: 'fill', kernel: 'linear' }).raw().toBuffer();
   const quantized = Buffer.from(thumb.map((v) => v >> 4));
   const hash = createHash('sha1').update(quantized).digest('hex').slice(0, 16);
   return { hash, thumb, width: meta.width ?? 0, height: meta.height ?? 0 };

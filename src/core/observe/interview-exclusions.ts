@@ -15,7 +15,14 @@ const TRAILING_WORDS = /(?:\s+(?:windows?|apps?|applications?|tabs?|sites?|websi
 export function namesToNeverObserve(answer: string): string[] {
   const names = answer
     .split(/[,;\n]|\s+(?:and|or)\s+/i)
-    .map((part) => part.trim().replace(/[.!]+$/, '').replace(LEADING_WORDS, '').replace(TRAILING_WORDS, '').trim())
+    .map((part) =>
+      part
+        .trim()
+        .replace(/[.!]+$/, '')
+        .replace(LEADING_WORDS, '')
+        .replace(TRAILING_WORDS, '')
+        .trim(),
+    )
     .filter((name) => name.length >= 2 && !NOTHING.test(name));
   return [...new Set(names)];
 }

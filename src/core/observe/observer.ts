@@ -225,7 +225,11 @@ export class Observer {
     let image: Buffer;
     let fingerprint;
     try {
-      image = await withTimeout(source.captureScreen((w) => this.exclusions.match(w) !== null), timeout * 2, 'taking a screenshot');
+      image = await withTimeout(
+        source.captureScreen((w) => this.exclusions.match(w) !== null),
+        timeout * 2,
+        'taking a screenshot',
+      );
       // The focus may have moved while the screenshot was taken; never keep a frame whose window
       // we did not check against the exclusion rules.
       const after = (await withTimeout(source.activeWindow(), timeout, 'reading the active window')) ?? NO_WINDOW;

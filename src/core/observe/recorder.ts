@@ -68,7 +68,11 @@ export class DayRecorder {
       }
       if (!window.private && (switched || now - this.lastCaptureAt >= this.options.captureIntervalSec * 1000)) {
         this.lastCaptureAt = now;
-        const image = await withTimeout(this.source.captureScreen((w) => this.exclusions.match(w) !== null), 10_000, 'taking a screenshot');
+        const image = await withTimeout(
+          this.source.captureScreen((w) => this.exclusions.match(w) !== null),
+          10_000,
+          'taking a screenshot',
+        );
         const { hash } = await fingerprintImage(image);
         const name = `${hash}.jpg`;
         if (!this.images.has(name)) {

@@ -1,8 +1,6 @@
 /** What the user is doing at one poll, as far as app time is concerned. */
 export type ActivityState =
-  | { readonly kind: 'app'; readonly app: string; readonly title: string }
-  | { readonly kind: 'idle' }
-  | { readonly kind: 'private' };
+  { readonly kind: 'app'; readonly app: string; readonly title: string } | { readonly kind: 'idle' } | { readonly kind: 'private' };
 
 export interface Span {
   readonly kind: ActivityState['kind'];
@@ -27,8 +25,7 @@ export interface SpanTrackerOptions {
 }
 
 const sameState = (span: Span, state: ActivityState): boolean =>
-  span.kind === state.kind &&
-  (state.kind !== 'app' || (span.app === state.app && span.title === state.title));
+  span.kind === state.kind && (state.kind !== 'app' || (span.app === state.app && span.title === state.title));
 
 /**
  * Merges polled observations into spans, like ActivityWatch's heartbeat merge: an observation

@@ -13,8 +13,7 @@ export interface OcrRequest {
 }
 
 export type OcrReply =
-  | { readonly id: number; readonly text: string; readonly peakRssBytes: number }
-  | { readonly id: number; readonly error: string };
+  { readonly id: number; readonly text: string; readonly peakRssBytes: number } | { readonly id: number; readonly error: string };
 
 function isOcrRequest(message: unknown): message is OcrRequest {
   const m = message as Partial<OcrRequest> | null;

@@ -28,16 +28,20 @@ export function createTesseractRecognizer(options: { onWorkerError?: (error: Err
 
   const start = (): Promise<Worker> => {
     // tesseract.js itself (~8 MB) is loaded with the first image too.
-    worker ??= import('tesseract.js').then(({ createWorker, OEM }) => createWorker('eng', OEM.LSTM_ONLY, {
-      langPath: englishLangPath(),
-      gzip: true,
-      // The traineddata is read from the package on each start; caching would only copy it.
-      cacheMethod: 'none',
-      errorHandler: (error: unknown) => options.onWorkerError?.(error instanceof Error ? error : new Error(String(error))),
-    })).catch((error: unknown) => {
-      worker = null;
-      throw new Error(`Could not start the OCR worker (tesseract.js): ${(error as Error).message ?? String(error)}`);
-    });
+    worker ??= import('tesseract.js')
+      .then(({ createWorker, OEM }) =>
+        createWorker('eng', OEM.LSTM_ONLY, {
+          langPath: englishLangPath(),
+          gzip: true,
+          // The traineddata is read from the package on each start; caching would only copy it.
+          cacheMethod: 'none',
+          errorHandler: (error: unknown) => options.onWorkerError?.(error instanceof Error ? error : new Error(String(error))),
+        }),
+      )
+      .catch((error: unknown) => {
+        worker = null;
+        throw new Error(`Could not start the OCR worker (tesseract.js): ${(error as Error).message ?? String(error)}`);
+      });
     return worker;
   };
 

@@ -1,11 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  OUTPUT_MAX_BYTES,
-  type ContentEncoding,
-  type OutputKind,
-  type OutputMeta,
-  type StoredOutput,
-} from '../../shared/contract/storage';
+import { OUTPUT_MAX_BYTES, type ContentEncoding, type OutputKind, type OutputMeta, type StoredOutput } from '../../shared/contract/storage';
 import { DomainError, notFound } from '../errors';
 import { iso, type Clock } from '../clock';
 import type { OutputMetaRow, OutputRepository } from '../store/repositories/output-repository';
@@ -47,10 +41,13 @@ export class OutputStore {
 
   store(sessionId: string, output: NewOutput): OutputMeta {
     if (!this.options.sessionExists(sessionId)) throw notFound(`Session ${sessionId}`);
-    const data =
-      typeof output.content === 'string' ? Buffer.from(output.content, output.encoding ?? 'utf8') : output.content;
+    const data = typeof output.content === 'string' ? Buffer.from(output.content, output.encoding ?? 'utf8') : output.content;
     if (data.length > OUTPUT_MAX_BYTES) {
-      throw new DomainError('too_large', 'output_too_large', `The output is ${data.length} bytes; at most ${OUTPUT_MAX_BYTES} bytes are stored. Show a part of it instead.`);
+      throw new DomainError(
+        'too_large',
+        'output_too_large',
+        `The output is ${data.length} bytes; at most ${OUTPUT_MAX_BYTES} bytes are stored. Show a part of it instead.`,
+      );
     }
     const row = {
       id: `out_${randomBytes(12).toString('base64url')}`,

@@ -32,7 +32,11 @@ export function extractiveSummary(prompt: string, reply: string): string {
 
 /** Makes a model's answer fit one line of `max` characters: first non-empty line, no quotes or labels. */
 export function toOneLine(text: string, max: number): string {
-  const line = text.split(/\r?\n/).map((l) => l.trim()).find((l) => l.length > 0) ?? '';
+  const line =
+    text
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .find((l) => l.length > 0) ?? '';
   const unquote = (t: string): string => t.replace(/^["'“‘`*]+|["'”’`*]+$/g, '').trim();
   const bare = unquote(unquote(line).replace(/^(summary|title)\s*:\s*/i, ''));
   return cutAtWord(bare, max);
@@ -76,7 +80,10 @@ function titleCase(words: readonly string[]): string {
 export function keywordTitle(texts: readonly string[]): string | null {
   const counts = keywords(texts.join('\n'));
   const ranked = [...counts.entries()].map(([word, n], i) => ({ word, n, i })).sort((x, y) => y.n - x.n || x.i - y.i);
-  const picked = ranked.slice(0, 4).sort((x, y) => x.i - y.i).map((r) => r.word);
+  const picked = ranked
+    .slice(0, 4)
+    .sort((x, y) => x.i - y.i)
+    .map((r) => r.word);
   if (picked.length === 0) return null;
   return cutAtWord(titleCase(picked), SESSION_TITLE_MAX);
 }

@@ -70,7 +70,11 @@ export function timeSpentTarget(question: string): string | null {
 export function seenTarget(question: string): string | null {
   const m = /\b(?:see|saw|seen|read|look(?:ed)? at|come across|came across|notice[d]?)\s+(.+)$/i.exec(question.replace(/[?!.]+\s*$/, ''));
   if (!m) return null;
-  const target = m[1]!.replace(TIME_WORDS, ' ').replace(/^(the|my|a|an|that|this)\s+/i, '').replace(/\s+/g, ' ').trim();
+  const target = m[1]!
+    .replace(TIME_WORDS, ' ')
+    .replace(/^(the|my|a|an|that|this)\s+/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return target || null;
 }
 
@@ -106,14 +110,20 @@ export class OfflineAssistant {
     ]);
     const matches = matchTimeRows(rows, target);
     if (matches.length === 0) {
-      const known = appTime.apps.slice(0, 5).map((a) => a.app).join(', ');
+      const known = appTime.apps
+        .slice(0, 5)
+        .map((a) => a.app)
+        .join(', ');
       return `I found no app or window matching "${target}" ${window.label}. The apps I saw: ${known}.`;
     }
     const appLevel = matches.filter((m) => m.title === null);
     if (appLevel.length > 0) {
       const lines = appLevel.map((m) => `- ${m.app}: ${formatDuration(m.seconds)}`);
       const total = appLevel.reduce((s, m) => s + m.seconds, 0);
-      return [`You spent ${formatDuration(total)} in ${appLevel.map((m) => m.app).join(' and ')} ${window.label}.`, ...(appLevel.length > 1 ? lines : [])].join('\n');
+      return [
+        `You spent ${formatDuration(total)} in ${appLevel.map((m) => m.app).join(' and ')} ${window.label}.`,
+        ...(appLevel.length > 1 ? lines : []),
+      ].join('\n');
     }
     const total = matches.reduce((s, m) => s + m.seconds, 0);
     const lines = matches.slice(0, 8).map((m) => `- ${m.app} — ${m.title || '(untitled)'}: ${formatDuration(m.seconds)}`);
@@ -128,7 +138,8 @@ export class OfflineAssistant {
     const total = this.deps.activity.appTime({ window }).totalActiveSeconds;
     const shown = blocks.filter((b) => b.endMs - b.startMs >= 60_000).slice(0, 12);
     const lines = (shown.length ? shown : blocks.slice(0, 12)).map(
-      (b) => `- ${formatClockTime(b.startMs)}–${formatClockTime(b.endMs)} ${b.app}${b.title ? ` — ${b.title}` : ''} (${formatDuration((b.endMs - b.startMs) / 1000)})`,
+      (b) =>
+        `- ${formatClockTime(b.startMs)}–${formatClockTime(b.endMs)} ${b.app}${b.title ? ` — ${b.title}` : ''} (${formatDuration((b.endMs - b.startMs) / 1000)})`,
     );
     return [`Here is what I saw ${window.label} (${formatDuration(total)} active):`, ...lines].join('\n');
   }
@@ -138,10 +149,13 @@ export class OfflineAssistant {
     if (!target) return 'Tell me what to look for, e.g. "when did I see invoice 4471?".';
     const lines: string[] = [];
     const screen = searchScreenTextInWindow(this.deps.screenText, { q: target, limit: 5 });
-    for (const hit of screen) lines.push(`- ${formatClockTime(hit.at)} on ${localDateOf(Date.parse(hit.at))} in ${hit.app} — ${hit.title}: ${hit.snippet}`);
+    for (const hit of screen)
+      lines.push(`- ${formatClockTime(hit.at)} on ${localDateOf(Date.parse(hit.at))} in ${hit.app} — ${hit.title}: ${hit.snippet}`);
     const titles = this.windowTitlesMatching(target, nowMs);
     for (const t of titles) {
-      lines.push(`- ${t.app} — ${t.title}: first ${formatClockTime(t.firstMs)} on ${localDateOf(t.firstMs)}, last ${formatClockTime(t.lastMs)} (${formatDuration(t.seconds)} in all)`);
+      lines.push(
+        `- ${t.app} — ${t.title}: first ${formatClockTime(t.firstMs)} on ${localDateOf(t.firstMs)}, last ${formatClockTime(t.lastMs)} (${formatDuration(t.seconds)} in all)`,
+      );
     }
     if (lines.length === 0) {
       const ocr = this.deps.ocrEnabled ? '' : ' Screen text is not being read (OCR is off), so I only searched window titles.';
@@ -169,7 +183,10 @@ export class OfflineAssistant {
 
 /** App or window rows naming the target: every word contained, else a fuzzy match for typos. */
 function matchTimeRows(rows: readonly TimeRow[], target: string): TimeRow[] {
-  const words = target.toLowerCase().split(/\s+/).filter((w) => w.length > 1 && !['the', 'my', 'app', 'window'].includes(w));
+  const words = target
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w.length > 1 && !['the', 'my', 'app', 'window'].includes(w));
   if (words.length === 0) return [];
   const contains = (text: string | null): boolean => !!text && words.every((w) => text.toLowerCase().includes(w));
   const apps = rows.filter((r) => r.title === null && contains(r.app));

@@ -35,7 +35,13 @@ const CHECKPOINT_MS = 500;
 export class ReplyStreamer {
   constructor(private readonly deps: ReplyStreamerDeps) {}
 
-  async stream(sessionId: string, turn: Turn, content: string, onDelta: (text: string) => void, resumeBlock: string | undefined): Promise<StreamedReply> {
+  async stream(
+    sessionId: string,
+    turn: Turn,
+    content: string,
+    onDelta: (text: string) => void,
+    resumeBlock: string | undefined,
+  ): Promise<StreamedReply> {
     const { clock, llm, repo } = this.deps;
     const now = clock.now();
     const offline = (): string => this.deps.offline.answer(content, now);
@@ -91,6 +97,10 @@ export class ReplyStreamer {
     // The turn just started is the newest in the store (prompt, no reply yet); it goes last, as the user message.
     const past = buildHistory(this.deps.repo, sessionId, this.deps.historyTokens ?? DEFAULT_HISTORY_TOKENS).history.slice(0, -1);
     const system = [this.deps.instructions, llmContext.text, resumeBlock].filter(Boolean).join('\n\n');
-    return { messages: [{ role: 'system', content: system }, ...past, { role: 'user', content }], images: llmContext.images, settle: llmContext.settle };
+    return {
+      messages: [{ role: 'system', content: system }, ...past, { role: 'user', content }],
+      images: llmContext.images,
+      settle: llmContext.settle,
+    };
   }
 }

@@ -28,7 +28,11 @@ type HistoryMessage = ResumeView['history'][number];
 const turnTokens = (t: { promptTokens: number; replyTokens: number }): number => t.promptTokens + t.replyTokens;
 
 /** The last turns whole (as many as fit the budget) and a summary message for the older ones. */
-export function buildHistory(repo: SessionRepository, sessionId: string, maxTokens: number): { history: HistoryMessage[]; wholeTurns: number; summarizedTurns: number } {
+export function buildHistory(
+  repo: SessionRepository,
+  sessionId: string,
+  maxTokens: number,
+): { history: HistoryMessage[]; wholeTurns: number; summarizedTurns: number } {
   const counts = repo.turnTokenCounts(sessionId);
   let used = 0;
   let firstWhole = counts.length + 1;

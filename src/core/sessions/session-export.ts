@@ -57,7 +57,15 @@ export function exportSession(
   const withContext = Object.keys(contextSets).length > 0 ? { context: contextSets } : {};
   const sessionJson = `${JSON.stringify({ format: EXPORT_FORMAT, version: '1.0', session, titleHistory, ...withContext }, null, 2)}\n`;
   const lines = turns.flatMap((t) => [
-    JSON.stringify({ role: 'user', turn: t.number, content: t.prompt, timestamp: t.createdAt, app: t.app, windowTitle: t.windowTitle, tokens: t.promptTokens }),
+    JSON.stringify({
+      role: 'user',
+      turn: t.number,
+      content: t.prompt,
+      timestamp: t.createdAt,
+      app: t.app,
+      windowTitle: t.windowTitle,
+      tokens: t.promptTokens,
+    }),
     JSON.stringify({
       role: 'assistant',
       turn: t.number,
@@ -70,7 +78,13 @@ export function exportSession(
       status: t.status,
     }),
   ]);
-  return { files: { 'session.json': sessionJson, 'messages.jsonl': lines.map((l) => `${l}\n`).join(''), 'transcript.md': transcript(session, turns) } };
+  return {
+    files: {
+      'session.json': sessionJson,
+      'messages.jsonl': lines.map((l) => `${l}\n`).join(''),
+      'transcript.md': transcript(session, turns),
+    },
+  };
 }
 
 function transcript(session: Session, turns: readonly Turn[]): string {
@@ -88,7 +102,8 @@ function transcript(session: Session, turns: readonly Turn[]): string {
   return `${parts.join('\n')}\n`;
 }
 
-const bad = (what: string): DomainError => new DomainError('invalid', 'invalid_export', `${what}; is this a folder written by \`shadow export\`?`);
+const bad = (what: string): DomainError =>
+  new DomainError('invalid', 'invalid_export', `${what}; is this a folder written by \`shadow export\`?`);
 
 function parseJson(text: string, file: string): unknown {
   try {
@@ -107,7 +122,8 @@ export function importSession(
   files: { 'session.json': string; 'messages.jsonl': string },
 ): { session: Session; contextSets: ContextSets } {
   const meta = sessionFileSchema.safeParse(parseJson(files['session.json'], 'session.json'));
-  if (!meta.success) throw bad(`session.json does not match the export format: ${meta.error.issues[0]?.path.join('.')}: ${meta.error.issues[0]?.message}`);
+  if (!meta.success)
+    throw bad(`session.json does not match the export format: ${meta.error.issues[0]?.path.join('.')}: ${meta.error.issues[0]?.message}`);
   const { session, titleHistory, context: contextSets = {} } = meta.data;
   try {
     replaceContextSets({}, contextSets);
@@ -120,7 +136,8 @@ export function importSession(
   files['messages.jsonl'].split('\n').forEach((line, i) => {
     if (!line.trim()) return;
     const parsed = messageLineSchema.safeParse(parseJson(line, `messages.jsonl line ${i + 1}`));
-    if (!parsed.success) throw bad(`messages.jsonl line ${i + 1}: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw bad(`messages.jsonl line ${i + 1}: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`);
     const target = parsed.data.role === 'user' ? users : assistants;
     if (target.has(parsed.data.turn)) throw bad(`messages.jsonl has two ${parsed.data.role} messages for turn ${parsed.data.turn}`);
     (target as Map<number, typeof parsed.data>).set(parsed.data.turn, parsed.data);
@@ -167,6 +184,10 @@ export function importSession(
     pause_requested: session.pauseRequested ? 1 : 0,
     paused_at: session.pausedAt === null ? null : Date.parse(session.pausedAt),
   };
-  repo.insertImported(row, turns, titleHistory.map((t) => ({ title: t.title, changed_at: Date.parse(t.changedAt), turn: t.turn })));
+  repo.insertImported(
+    row,
+    turns,
+    titleHistory.map((t) => ({ title: t.title, changed_at: Date.parse(t.changedAt), turn: t.turn })),
+  );
   return { session: repo.getSession(session.id)!, contextSets };
 }

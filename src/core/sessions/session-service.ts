@@ -209,13 +209,15 @@ export class SessionService {
    */
   async send(id: string, content: string, onStreamDelta: (text: string) => void = () => {}): Promise<{ turn: Turn; session: Session }> {
     const session = this.get(id);
-    if (this.streaming.has(id)) throw new DomainError('conflict', 'reply_in_progress', `Session ${id} is still replying; wait for the reply to finish.`);
+    if (this.streaming.has(id))
+      throw new DomainError('conflict', 'reply_in_progress', `Session ${id} is still replying; wait for the reply to finish.`);
     this.streaming.add(id);
     try {
       const intent = pauseIntent(content, session.pauseRequested);
       // A message to a paused or interrupted session resumes it: the model gets the resume block once.
       const resumeBlock =
-        this.pendingResume.get(id) ?? (session.status !== 'active' && session.turnCount > 0 ? this.resumeView(id, undefined, session.status).block : undefined);
+        this.pendingResume.get(id) ??
+        (session.status !== 'active' && session.turnCount > 0 ? this.resumeView(id, undefined, session.status).block : undefined);
       this.pendingResume.delete(id);
       const window = this.deps.currentWindow();
       const promptTokens = tokenCount(content);
@@ -302,7 +304,14 @@ export class SessionService {
       hasResponse: r.has_reply === 1,
     }));
     const formatted = entries.map((e) => `${e.turn}. ${e.summary ?? '(summarizing…)'}`).join('\n');
-    return { sessionId: id, sessionTitle: session.title, totalTurns: session.turnCount, pending: entries.filter((e) => e.summary === null).length, entries, formatted };
+    return {
+      sessionId: id,
+      sessionTitle: session.title,
+      totalTurns: session.turnCount,
+      pending: entries.filter((e) => e.summary === null).length,
+      entries,
+      formatted,
+    };
   }
 
   turn(id: string, n: number): { turn: Turn; previous: TurnBrief | null; next: TurnBrief | null } {
@@ -334,7 +343,9 @@ export class SessionService {
     const toMs = timeBoundMs(filter.to, 'end');
     const hits = this.deps.repo.search(filter.q, { type: filter.type, status: filter.status, fromMs, toMs, limit: filter.limit });
     const screen = filter.screen
-      ? searchScreenTextInWindow(this.deps.screenText, { q: filter.q, limit: filter.limit, fromMs, toMs }).map(({ at, app, title, snippet }) => ({ at, app, title, snippet }))
+      ? searchScreenTextInWindow(this.deps.screenText, { q: filter.q, limit: filter.limit, fromMs, toMs }).map(
+          ({ at, app, title, snippet }) => ({ at, app, title, snippet }),
+        )
       : [];
     return { hits, screen };
   }

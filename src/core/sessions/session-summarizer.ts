@@ -103,7 +103,10 @@ export class SessionSummarizer {
           maxTokens: 60,
           temperature: 0,
           messages: [
-            { role: 'system', content: `Summarize this exchange in one line of at most ${TURN_SUMMARY_MAX} characters. Answer with the line only.` },
+            {
+              role: 'system',
+              content: `Summarize this exchange in one line of at most ${TURN_SUMMARY_MAX} characters. Answer with the line only.`,
+            },
             { role: 'user', content: `User: ${cutAtWord(turn.prompt, 4000)}\n\nAssistant: ${cutAtWord(turn.reply, 4000)}` },
           ],
         },

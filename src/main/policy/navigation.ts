@@ -1,9 +1,7 @@
 import { isRendererUrl, type RendererLocation } from './renderer-location';
 
 export type NavigationDecision =
-  | { readonly action: 'allow' }
-  | { readonly action: 'deny' }
-  | { readonly action: 'open-external'; readonly url: string };
+  { readonly action: 'allow' } | { readonly action: 'deny' } | { readonly action: 'open-external'; readonly url: string };
 
 /** Only web links leave the app, and they open in the user's browser, never inside our window. */
 export function externalLink(url: string): string | null {

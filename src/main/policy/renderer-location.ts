@@ -25,5 +25,7 @@ export function isRendererUrl(url: string | undefined | null, location: Renderer
   const dev = parse(location.devServerUrl);
   if (dev) return target.origin === dev.origin && (target.protocol === 'http:' || target.protocol === 'https:');
   const file = parse(location.fileUrl);
-  return !!file && target.protocol === 'file:' && file.protocol === 'file:' && target.pathname === file.pathname && target.host === file.host;
+  return (
+    !!file && target.protocol === 'file:' && file.protocol === 'file:' && target.pathname === file.pathname && target.host === file.host
+  );
 }

@@ -81,8 +81,7 @@ function questionItems(question: TrayModelInput['pendingQuestion']): TrayMenuIte
 export function trayMenuModel(input: TrayModelInput): TrayMenuItem[] {
   const paused = isPaused(input.state);
   const running = input.state !== 'stopped';
-  const status =
-    paused && input.pausedReason ? `${trayStatusLabel(input.state)}: ${input.pausedReason}` : trayStatusLabel(input.state);
+  const status = paused && input.pausedReason ? `${trayStatusLabel(input.state)}: ${input.pausedReason}` : trayStatusLabel(input.state);
   return [
     { kind: 'status', label: status },
     { kind: 'separator' },

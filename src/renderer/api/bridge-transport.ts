@@ -7,9 +7,9 @@ export function bridgeClient(bridge: ShadowBridge): ShadowClient {
   return {
     transport: 'ipc',
     async call(key, input) {
-      const fn = bridge[key as OperationKey] as (input?: unknown) => Promise<
-        { ok: true; data: unknown } | { ok: false; error: { code: string; message: string } }
-      >;
+      const fn = bridge[key as OperationKey] as (
+        input?: unknown,
+      ) => Promise<{ ok: true; data: unknown } | { ok: false; error: { code: string; message: string } }>;
       const result = await fn(input);
       if (!result.ok) throw new ApiCallError(result.error.code, result.error.message);
       return result.data as never;

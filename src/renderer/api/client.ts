@@ -1,4 +1,11 @@
-import type { OperationInput, OperationKey, OperationOutput, Operations, PublicEventName, PublicEventPayload } from '../../shared/contract/index';
+import type {
+  OperationInput,
+  OperationKey,
+  OperationOutput,
+  Operations,
+  PublicEventName,
+  PublicEventPayload,
+} from '../../shared/contract/index';
 
 /** An API answer that was not a success, with the server's code and readable message. */
 export class ApiCallError extends Error {

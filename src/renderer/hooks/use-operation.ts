@@ -52,7 +52,12 @@ export function useOperation<K extends OperationKey>(
   const refreshOn = (options.refreshOn ?? []).join(',');
   useEffect(() => {
     reload();
-    const unsubscribes = refreshOn ? refreshOn.split(',').filter(isPublicEventName).map((event) => client.subscribe(event, reload)) : [];
+    const unsubscribes = refreshOn
+      ? refreshOn
+          .split(',')
+          .filter(isPublicEventName)
+          .map((event) => client.subscribe(event, reload))
+      : [];
     const timer = options.intervalMs ? setInterval(reload, options.intervalMs) : undefined;
     return () => {
       unsubscribes.forEach((off) => off());

@@ -98,7 +98,8 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
       return sendError(res, 405, 'method_not_allowed', `${url.pathname} accepts ${match.methodNotAllowed.join(', ')}.`);
     }
     const { route, params } = match;
-    const raw = route.spec.method === 'GET' || route.spec.method === 'DELETE' ? Object.fromEntries(url.searchParams) : await readJsonObject(req);
+    const raw =
+      route.spec.method === 'GET' || route.spec.method === 'DELETE' ? Object.fromEntries(url.searchParams) : await readJsonObject(req);
     const result = await invokeOperation(options.handlers, route.key, { ...raw, ...params });
     if (result.ok) sendJson(res, 200, result.data);
     else sendFailure(res, result.error);
@@ -114,9 +115,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`Port ${options.port} on 127.0.0.1 is in use; pass --port to choose another.`)
-          : error,
+        error.code === 'EADDRINUSE' ? new Error(`Port ${options.port} on 127.0.0.1 is in use; pass --port to choose another.`) : error,
       );
     });
     server.listen(options.port, '127.0.0.1', () => {

@@ -25,13 +25,17 @@ export async function handleSessionStream(req: IncomingMessage, res: ServerRespo
   const match = MESSAGES_PATH.exec(path);
   if (!match || req.method !== 'POST' || !wantsEventStream(req)) return false;
   const raw = await readJsonObject(req);
-  const result = await runOperation('sendMessage', ({ id, content }) => {
-    core.sessions.get(id);
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
-    res.flushHeaders();
-    // The reply is finished and stored even if the client goes away: a turn is never half-lost.
-    return core.sessions.send(id, content, (text) => event(res, 'delta', { text }));
-  }, { ...raw, id: decodeURIComponent(match[1]!) });
+  const result = await runOperation(
+    'sendMessage',
+    ({ id, content }) => {
+      core.sessions.get(id);
+      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
+      res.flushHeaders();
+      // The reply is finished and stored even if the client goes away: a turn is never half-lost.
+      return core.sessions.send(id, content, (text) => event(res, 'delta', { text }));
+    },
+    { ...raw, id: decodeURIComponent(match[1]!) },
+  );
   if (!res.headersSent && !result.ok) throw new OperationFailed(result.error);
   if (result.ok) event(res, 'done', result.data);
   else event(res, 'error', { code: result.error.code, message: result.error.message });

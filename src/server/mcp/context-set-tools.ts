@@ -3,7 +3,6 @@ import { contextItemsSchema, contextSetModeSchema, contextSetNameSchema, type Co
 import { callOperation, defineTool } from './mcp-tool';
 import { resolveSessionId, sessionIdArg } from './session-tools';
 
-
 const describeContextSets = (view: ContextSetsView, only?: string): string => {
   const sets = Object.entries(view.context).filter(([name]) => !only || name === only);
   if (sets.length === 0) return only ? `The set "${only}" is empty.` : 'No context stored for this session.';

@@ -50,7 +50,11 @@ function registerSessionResources(server: McpServer, ctx: McpToolDeps): void {
     'session-transcript',
     new ResourceTemplate('shadow://sessions/{id}/transcript', {
       list: async () => ({
-        resources: (await list()).map((s) => ({ uri: `shadow://sessions/${s.id}/transcript`, name: `${s.title} (transcript)`, mimeType: 'text/markdown' })),
+        resources: (await list()).map((s) => ({
+          uri: `shadow://sessions/${s.id}/transcript`,
+          name: `${s.title} (transcript)`,
+          mimeType: 'text/markdown',
+        })),
       }),
     }),
     { title: 'Session transcript', description: 'The whole conversation of a session as Markdown', mimeType: 'text/markdown' },
@@ -63,7 +67,11 @@ function registerSessionResources(server: McpServer, ctx: McpToolDeps): void {
     'session-toc',
     new ResourceTemplate('shadow://sessions/{id}/toc', {
       list: async () => ({
-        resources: (await list()).map((s) => ({ uri: `shadow://sessions/${s.id}/toc`, name: `${s.title} (table of contents)`, mimeType: 'text/plain' })),
+        resources: (await list()).map((s) => ({
+          uri: `shadow://sessions/${s.id}/toc`,
+          name: `${s.title} (table of contents)`,
+          mimeType: 'text/plain',
+        })),
       }),
     }),
     { title: 'Session table of contents', description: 'Numbered one-line summaries of the turns of a session', mimeType: 'text/plain' },

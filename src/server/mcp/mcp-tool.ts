@@ -38,8 +38,7 @@ export interface McpToolSpec<S extends z.ZodObject = z.ZodObject> {
 }
 
 /** Types a tool's handler against its own schema, then erases it so tools of any schema share one list. */
-export const defineTool = <S extends z.ZodObject>(spec: McpToolSpec<S>): McpToolSpec =>
-  spec as unknown as McpToolSpec;
+export const defineTool = <S extends z.ZodObject>(spec: McpToolSpec<S>): McpToolSpec => spec as unknown as McpToolSpec;
 
 type InputShape<K extends OperationKey> = Operations[K]['input'] extends z.ZodObject<infer Shape> ? Shape : never;
 
@@ -58,6 +57,10 @@ export function limitArg(limit: z.ZodDefault<z.ZodCoercedNumber>, toolDefault: n
 }
 
 /** Calls an operation through the adapter core, so MCP gets the same validation and errors as every surface. */
-export function callOperation<K extends OperationKey>(ctx: McpToolDeps, key: K, input: OperationInput<Operations[K]>): Promise<OperationOutput<Operations[K]>> {
+export function callOperation<K extends OperationKey>(
+  ctx: McpToolDeps,
+  key: K,
+  input: OperationInput<Operations[K]>,
+): Promise<OperationOutput<Operations[K]>> {
   return callThroughAdapterCore(ctx.handlers, key, input);
 }

@@ -24,7 +24,9 @@ export const workSessionSummaryTool = defineTool({
       `Summary: ${summary?.text ?? 'none yet'}`,
       `Current task theory: ${ws.theory?.text ?? 'none'}`,
       'Tasks:',
-      ...(ws.tasks.length ? ws.tasks.map((t) => `- ${t.name} (${formatDuration(t.durationSeconds)}; ${t.apps.join(', ')}): ${t.brief}`) : ['- none recorded']),
+      ...(ws.tasks.length
+        ? ws.tasks.map((t) => `- ${t.name} (${formatDuration(t.durationSeconds)}; ${t.apps.join(', ')}): ${t.brief}`)
+        : ['- none recorded']),
       'Questions:',
       ...(ws.questions.length ? ws.questions.map((q) => `- ${q.text} → ${q.answer ?? q.status}`) : ['- none asked']),
     ];

@@ -6,7 +6,7 @@ export const currentActivityTool = defineTool({
   name: 'current_activity',
   title: 'Current activity',
   description:
-    "What the user is doing right now: the focused app and window, the current task theory, the last app switch, the last significant change and recent frames (metadata; screenshots only with include_images when the user allowed it). Private (excluded) windows are never named.",
+    'What the user is doing right now: the focused app and window, the current task theory, the last app switch, the last significant change and recent frames (metadata; screenshots only with include_images when the user allowed it). Private (excluded) windows are never named.',
   input: z.object({
     include_images: z.boolean().default(false).describe('Also send the recent screenshots (only if the user allowed MCP images)'),
   }),
@@ -47,7 +47,9 @@ export const appTimeTool = defineTool({
   async run(ctx, args) {
     const time = await callOperation(ctx, 'appTime', { date: args.date, workSessionId: args.work_session_id });
     const scope = time.date ? `on ${time.date}` : `in work session ${time.workSessionId}`;
-    const lines = [`App time ${scope}: active ${formatDuration(time.totalActiveSeconds)}, idle ${formatDuration(time.idleSeconds)}, private ${formatDuration(time.privateSeconds)}.`];
+    const lines = [
+      `App time ${scope}: active ${formatDuration(time.totalActiveSeconds)}, idle ${formatDuration(time.idleSeconds)}, private ${formatDuration(time.privateSeconds)}.`,
+    ];
     for (const app of time.apps) {
       lines.push(`- ${app.app}: ${formatDuration(app.seconds)}`);
       for (const t of app.titles.slice(0, 5)) lines.push(`  - "${t.title}": ${formatDuration(t.seconds)}`);
@@ -70,7 +72,13 @@ export const searchScreenTool = defineTool({
     limit: limitArg(inputField('searchScreen', 'limit'), 10),
   }),
   async run(ctx, args) {
-    const result = await callOperation(ctx, 'searchScreen', { q: args.query, app: args.app, from: args.from, to: args.to, limit: args.limit });
+    const result = await callOperation(ctx, 'searchScreen', {
+      q: args.query,
+      app: args.app,
+      from: args.from,
+      to: args.to,
+      limit: args.limit,
+    });
     const lines = result.hits.map((h) => `${h.at} · ${h.app} — "${h.title}": ${h.snippet}`);
     return { text: lines.join('\n') || `"${args.query}" was not seen on screen.`, structured: result };
   },

@@ -10,7 +10,8 @@ export async function resolveSessionId(ctx: McpToolDeps, given: string | undefin
   if (given) return given;
   const active = await callOperation(ctx, 'listSessions', { status: 'active', limit: 1 });
   const latest = active.sessions[0] ?? (await callOperation(ctx, 'listSessions', { limit: 1 })).sessions[0];
-  if (!latest) throw new DomainError('not_found', 'no_sessions', 'there are no sessions yet; start a conversation in Workflow Shadow first');
+  if (!latest)
+    throw new DomainError('not_found', 'no_sessions', 'there are no sessions yet; start a conversation in Workflow Shadow first');
   return latest.id;
 }
 
@@ -42,7 +43,12 @@ export const currentSessionTool = defineTool({
     const recent = toc.entries.slice(-10);
     const text = [
       describeSession(session),
-      `Recent title changes: ${history.entries.slice(0, 3).map((e) => `"${e.title}" (turn ${e.turn})`).join(', ') || 'none'}`,
+      `Recent title changes: ${
+        history.entries
+          .slice(0, 3)
+          .map((e) => `"${e.title}" (turn ${e.turn})`)
+          .join(', ') || 'none'
+      }`,
       `Last ${recent.length} of ${toc.totalTurns} turns:`,
       ...recent.map((e) => `${e.turn}. ${e.summary ?? '(summary pending)'}`),
     ].join('\n');
@@ -61,7 +67,12 @@ export const listSessionsTool = defineTool({
     query: inputField('listSessions', 'q').describe('Fuzzy match on titles'),
   }),
   async run(ctx, args) {
-    const { sessions } = await callOperation(ctx, 'listSessions', { limit: args.limit, status: args.status, type: args.type, q: args.query });
+    const { sessions } = await callOperation(ctx, 'listSessions', {
+      limit: args.limit,
+      status: args.status,
+      type: args.type,
+      q: args.query,
+    });
     return { text: sessions.map(describeSession).join('\n') || 'No sessions match.', structured: { sessions } };
   },
 });
@@ -92,7 +103,8 @@ export const sessionTitleHistoryTool = defineTool({
 export const getTurnTool = defineTool({
   name: 'get_turn',
   title: 'Get a turn',
-  description: 'One turn of a session in full (what the user asked, what the assistant answered) with the briefs of the turns before and after.',
+  description:
+    'One turn of a session in full (what the user asked, what the assistant answered) with the briefs of the turns before and after.',
   input: z.object({ session_id: sessionIdArg, turn: inputField('getTurn', 'n').describe('Turn number, from 1') }),
   async run(ctx, args) {
     const result = await callOperation(ctx, 'getTurn', { id: await resolveSessionId(ctx, args.session_id), n: args.turn });
@@ -130,7 +142,11 @@ export const searchSessionTool = defineTool({
     limit: limitArg(inputField('searchSession', 'limit'), 10),
   }),
   async run(ctx, args) {
-    const { hits } = await callOperation(ctx, 'searchSession', { id: await resolveSessionId(ctx, args.session_id), q: args.query, limit: args.limit });
+    const { hits } = await callOperation(ctx, 'searchSession', {
+      id: await resolveSessionId(ctx, args.session_id),
+      q: args.query,
+      limit: args.limit,
+    });
     return { text: hits.map(describeHit).join('\n') || `Nothing matches "${args.query}".`, structured: { hits } };
   },
 });
@@ -146,7 +162,13 @@ export const searchAllSessionsTool = defineTool({
     status: inputField('searchAll', 'status'),
   }),
   async run(ctx, args) {
-    const { hits } = await callOperation(ctx, 'searchAll', { q: args.query, limit: args.limit, type: args.type, status: args.status, screen: false });
+    const { hits } = await callOperation(ctx, 'searchAll', {
+      q: args.query,
+      limit: args.limit,
+      type: args.type,
+      status: args.status,
+      screen: false,
+    });
     return { text: hits.map(describeHit).join('\n') || `Nothing matches "${args.query}".`, structured: { hits } };
   },
 });

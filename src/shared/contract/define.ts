@@ -24,7 +24,9 @@ export function defineOperation<I extends z.ZodType, O extends z.ZodType>(spec: 
 }
 
 /** A feature's operations, each named after its key. */
-export function defineOperations<T extends Record<string, OperationDefinition>>(table: T): { readonly [K in keyof T]: T[K] & { readonly name: K } } {
+export function defineOperations<T extends Record<string, OperationDefinition>>(
+  table: T,
+): { readonly [K in keyof T]: T[K] & { readonly name: K } } {
   return Object.fromEntries(Object.entries(table).map(([key, spec]) => [key, { ...spec, name: key }])) as {
     readonly [K in keyof T]: T[K] & { readonly name: K };
   };

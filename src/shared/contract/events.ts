@@ -17,7 +17,9 @@ export interface EventSpec<P extends z.ZodType = z.ZodType> extends EventDefinit
   readonly name: string;
 }
 
-export function defineEvents<T extends Record<string, EventDefinition>>(table: T): { readonly [K in keyof T]: T[K] & { readonly name: K } } {
+export function defineEvents<T extends Record<string, EventDefinition>>(
+  table: T,
+): { readonly [K in keyof T]: T[K] & { readonly name: K } } {
   return Object.fromEntries(Object.entries(table).map(([name, spec]) => [name, { ...spec, name }])) as {
     readonly [K in keyof T]: T[K] & { readonly name: K };
   };
@@ -32,7 +34,10 @@ export const publicEvents = defineEvents({
     summary: 'Capture was paused, resumed, went idle or private.',
     payload: z.object({ state: captureStateSchema, reason: z.string().nullable() }),
   },
-  'capture:error': { summary: 'A capture probe or the store failed; capture goes on or pauses.', payload: z.object({ at, message: z.string() }) },
+  'capture:error': {
+    summary: 'A capture probe or the store failed; capture goes on or pauses.',
+    payload: z.object({ at, message: z.string() }),
+  },
   'work-session:started': { summary: 'Observation began a work session.', payload: z.object({ workSessionId: z.number().int(), at }) },
   'work-session:ended': {
     summary: 'A work session ended (pause, idle, quit).',
@@ -89,7 +94,9 @@ export const publicEvents = defineEvents({
 export type PublicEvents = typeof publicEvents;
 export type PublicEventName = keyof PublicEvents;
 export type PublicEventPayload<N extends PublicEventName> = z.output<PublicEvents[N]['payload']>;
-export type PublicEventMessage = { readonly [N in PublicEventName]: { readonly name: N; readonly payload: PublicEventPayload<N> } }[PublicEventName];
+export type PublicEventMessage = {
+  readonly [N in PublicEventName]: { readonly name: N; readonly payload: PublicEventPayload<N> };
+}[PublicEventName];
 export const eventNames = Object.keys(publicEvents) as PublicEventName[];
 
 export const isPublicEventName = (name: string): name is PublicEventName => Object.hasOwn(publicEvents, name);

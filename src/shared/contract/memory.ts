@@ -172,7 +172,10 @@ export const memoryOperations = defineOperations({
     path: '/questions',
     summary: 'Clarifying questions, newest first; `pending` also brings back snoozed ones whose time has come.',
     input: z
-      .object({ status: z.enum(['pending', 'answered', 'dismissed', 'snoozed', 'all']).default('pending'), limit: intParam(1, 500).default(50) })
+      .object({
+        status: z.enum(['pending', 'answered', 'dismissed', 'snoozed', 'all']).default('pending'),
+        limit: intParam(1, 500).default(50),
+      })
       .strict(),
     output: z.object({ questions: z.array(questionSchema) }),
   }),
@@ -194,7 +197,17 @@ export const memoryOperations = defineOperations({
     method: 'POST',
     path: '/questions/{id}/snooze',
     summary: 'Ask again later ("ask me later"): the question comes back after `minutes`.',
-    input: z.object({ id: idParam, minutes: z.number().int().min(1).max(7 * 24 * 60).default(60) }).strict(),
+    input: z
+      .object({
+        id: idParam,
+        minutes: z
+          .number()
+          .int()
+          .min(1)
+          .max(7 * 24 * 60)
+          .default(60),
+      })
+      .strict(),
     output: questionSchema,
   }),
   getInterview: defineOperation({

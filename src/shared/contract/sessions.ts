@@ -206,18 +206,14 @@ export const sessionOperations = defineOperations({
     method: 'POST',
     path: '/sessions/{id}/resume',
     summary: 'Make the session active again and get the [RESUMED CONVERSATION] block and the history to send.',
-    input: z
-      .object({ id: sessionIdSchema, maxHistoryTokens: intParam(200, 1_000_000).optional() })
-      .strict(),
+    input: z.object({ id: sessionIdSchema, maxHistoryTokens: intParam(200, 1_000_000).optional() }).strict(),
     output: resumeSchema,
   }),
   previewResume: defineOperation({
     method: 'GET',
     path: '/sessions/{id}/resume-preview',
     summary: 'The [RESUMED CONVERSATION] block and history a resume would give, without resuming (the session keeps its status).',
-    input: z
-      .object({ id: sessionIdSchema, maxHistoryTokens: intParam(200, 1_000_000).optional() })
-      .strict(),
+    input: z.object({ id: sessionIdSchema, maxHistoryTokens: intParam(200, 1_000_000).optional() }).strict(),
     output: resumeSchema,
   }),
   sessionToc: defineOperation({
@@ -239,7 +235,11 @@ export const sessionOperations = defineOperations({
     path: '/sessions/{id}/turns',
     summary: `A range of turns, at most ${TURN_RANGE_MAX} (from and to inclusive).`,
     input: z
-      .object({ id: sessionIdSchema, from: intParam(1, Number.MAX_SAFE_INTEGER).default(1), to: intParam(1, Number.MAX_SAFE_INTEGER).optional() })
+      .object({
+        id: sessionIdSchema,
+        from: intParam(1, Number.MAX_SAFE_INTEGER).default(1),
+        to: intParam(1, Number.MAX_SAFE_INTEGER).optional(),
+      })
       .strict()
       .refine((v) => v.to === undefined || v.to >= v.from, 'to must not be before from')
       .refine((v) => v.to === undefined || v.to - v.from < TURN_RANGE_MAX, `a range holds at most ${TURN_RANGE_MAX} turns`),

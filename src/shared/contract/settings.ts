@@ -16,7 +16,8 @@ export const settingsOperations = defineOperations({
   getSettings: defineOperation({
     method: 'GET',
     path: '/settings',
-    summary: 'The effective settings (settings.json over the defaults; the LLM key stays in the environment) and what the profile occupies on disk.',
+    summary:
+      'The effective settings (settings.json over the defaults; the LLM key stays in the environment) and what the profile occupies on disk.',
     input: z.object({}).strict(),
     output: z.object({ file: z.string(), settings: z.record(z.string(), z.unknown()), usage: diskUsageSchema }),
   }),

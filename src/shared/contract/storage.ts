@@ -9,7 +9,9 @@ export const FILE_PATH_MAX_LENGTH = 1024;
 export const APPLET_PART_MAX_CHARS = 512 * 1024;
 export const APPLET_STATE_MAX_BYTES = 256 * 1024;
 
-export const outputIdSchema = z.string().regex(/^out_[A-Za-z0-9_-]{8,40}$/, 'an output id looks like "out_" followed by letters and digits');
+export const outputIdSchema = z
+  .string()
+  .regex(/^out_[A-Za-z0-9_-]{8,40}$/, 'an output id looks like "out_" followed by letters and digits');
 export const outputKindSchema = z.enum(['file', 'command', 'image', 'embed', 'raw']);
 export type OutputKind = z.infer<typeof outputKindSchema>;
 export const contentEncodingSchema = z.enum(['utf8', 'base64']);
@@ -102,7 +104,10 @@ export const storageOperations = defineOperations({
         kind: outputKindSchema,
         content: z.string(),
         encoding: contentEncodingSchema.default('utf8'),
-        mimeType: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/, 'a MIME type such as text/plain or image/png').optional(),
+        mimeType: z
+          .string()
+          .regex(/^[\w.+-]+\/[\w.+-]+$/, 'a MIME type such as text/plain or image/png')
+          .optional(),
         metadata: z.record(z.string(), z.unknown()).default({}),
         turn: z.number().int().min(1).optional(),
       })

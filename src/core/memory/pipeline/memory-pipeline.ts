@@ -128,11 +128,26 @@ export class MemoryPipeline {
     const now = frame.at;
     const switched = change?.kind === 'app-switch' || change?.kind === 'title-change';
     let boundary = false;
-    if (switched || workSession.lastTasksAtMs === null || now - workSession.lastTasksAtMs >= TASKS_EVERY_MS) boundary = this.deps.tasks.recut(workSession, now, true);
-    if (boundary || change?.kind === 'app-switch' || workSession.lastTheoryAtMs === null || now - workSession.lastTheoryAtMs >= THEORY_EVERY_MS) {
+    if (switched || workSession.lastTasksAtMs === null || now - workSession.lastTasksAtMs >= TASKS_EVERY_MS)
+      boundary = this.deps.tasks.recut(workSession, now, true);
+    if (
+      boundary ||
+      change?.kind === 'app-switch' ||
+      workSession.lastTheoryAtMs === null ||
+      now - workSession.lastTheoryAtMs >= THEORY_EVERY_MS
+    ) {
       await this.deps.theory.refresh(workSession, frame, now);
     }
-    if (shouldUpdateSummary({ lastSummaryAtMs: workSession.lastSummaryAtMs, workSessionStartMs: workSession.startMs, boundarySinceSummary: workSession.boundarySinceSummary }, now)) {
+    if (
+      shouldUpdateSummary(
+        {
+          lastSummaryAtMs: workSession.lastSummaryAtMs,
+          workSessionStartMs: workSession.startMs,
+          boundarySinceSummary: workSession.boundarySinceSummary,
+        },
+        now,
+      )
+    ) {
       await this.deps.summaries.write(workSession, now, 'rolling');
     }
     await this.deps.asker.maybeAsk(workSession, frame, now);

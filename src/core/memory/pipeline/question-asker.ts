@@ -44,9 +44,19 @@ export class QuestionAsker {
       hasEarlierWorkSessions: activity.anyAppBefore(workSession.startMs),
     });
     const asked = questions.allAsked();
-    const candidate = candidates.find((c) => !isRepeatQuestion({ normalized: normalizeQuestion(c.text), trigger: c.trigger, subject: c.subject }, asked));
+    const candidate = candidates.find(
+      (c) => !isRepeatQuestion({ normalized: normalizeQuestion(c.text), trigger: c.trigger, subject: c.subject }, asked),
+    );
     if (!candidate) return;
-    const result = await this.deps.call({ purpose: 'question', state: workSession, now, system: SYSTEM, ask: `What you just saw: ${candidate.observation}`, offline: () => candidate.text, maxTokens: 80 });
+    const result = await this.deps.call({
+      purpose: 'question',
+      state: workSession,
+      now,
+      system: SYSTEM,
+      ask: `What you just saw: ${candidate.observation}`,
+      offline: () => candidate.text,
+      maxTokens: 80,
+    });
     let text = result.text.trim().split('\n')[0]!.slice(0, 300);
     let engine = result.engine;
     // A reworded question must still be new; if it echoes an old one, ask in the template's words.

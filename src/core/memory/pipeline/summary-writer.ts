@@ -40,7 +40,14 @@ export class SummaryWriter {
   /** The final summary from the offline template, at once (the app is quitting). */
   writeFinalOffline(workSession: WorkSessionState, now: number): WorkSessionSummary {
     const snapshot = this.deps.tracker.snapshot(workSession, now);
-    return this.store(workSession, now, 'final', offlineWorkSessionSummary(snapshot, true), { engine: 'offline', fallbackReason: 'the app quit before the final summary was written' }, snapshot);
+    return this.store(
+      workSession,
+      now,
+      'final',
+      offlineWorkSessionSummary(snapshot, true),
+      { engine: 'offline', fallbackReason: 'the app quit before the final summary was written' },
+      snapshot,
+    );
   }
 
   private store(
@@ -67,7 +74,14 @@ export class SummaryWriter {
     workSession.lastSummaryAtMs = now;
     workSession.boundarySinceSummary = false;
     const { events } = this.deps;
-    events.emit('context:summary-generated', { workSessionId: workSession.id, summaryId: summary.id, kind, at: iso(now), tokenCount: summary.tokenCount, engine: summary.engine });
+    events.emit('context:summary-generated', {
+      workSessionId: workSession.id,
+      summaryId: summary.id,
+      kind,
+      at: iso(now),
+      tokenCount: summary.tokenCount,
+      engine: summary.engine,
+    });
     events.emit('context:session-updated', { workSessionId: workSession.id, at: iso(now), reason: 'summary' });
     return summary;
   }

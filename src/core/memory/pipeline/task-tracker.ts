@@ -25,7 +25,9 @@ export class TaskTracker {
     const tasks = segmentTasks(workSession.spans, open);
     const closedBefore = workSession.tasks.filter((t) => !t.open).length;
     const closedNow = tasks.filter((t) => !t.open);
-    const changed = tasks.length !== workSession.tasks.length || tasks.some((t, i) => t.name !== workSession.tasks[i]?.name || t.open !== workSession.tasks[i]?.open);
+    const changed =
+      tasks.length !== workSession.tasks.length ||
+      tasks.some((t, i) => t.name !== workSession.tasks[i]?.name || t.open !== workSession.tasks[i]?.open);
     workSession.tasks = tasks;
     workSession.lastTasksAtMs = nowMs;
     repository.replaceWorkSessionTasks(workSession.id, tasks);
@@ -34,7 +36,12 @@ export class TaskTracker {
       workSession.boundarySinceSummary = true;
       for (const ended of closedNow.slice(closedBefore)) {
         const next = tasks[tasks.indexOf(ended) + 1];
-        events.emit('task:boundary', { workSessionId: workSession.id, at: iso(ended.endMs), endedTask: ended.name, startedTask: next?.name ?? null });
+        events.emit('task:boundary', {
+          workSessionId: workSession.id,
+          at: iso(ended.endMs),
+          endedTask: ended.name,
+          startedTask: next?.name ?? null,
+        });
       }
     }
     if (changed) events.emit('context:session-updated', { workSessionId: workSession.id, at: iso(nowMs), reason: 'tasks' });

@@ -36,7 +36,15 @@ export class TheoryWriter {
         previousTask: workSession.tasks.filter((t) => !t.open).at(-1) ?? null,
         screenText: this.deps.screenText.latestTextOf(frame.app, now - RECENT_SCREEN_TEXT_MS, now),
       });
-    const result = await this.deps.call({ purpose: 'theory', state: workSession, now, system: SYSTEM, ask: 'What is the user doing right now?', offline, maxTokens: 150 });
+    const result = await this.deps.call({
+      purpose: 'theory',
+      state: workSession,
+      now,
+      system: SYSTEM,
+      ask: 'What is the user doing right now?',
+      offline,
+      maxTokens: 150,
+    });
     this.deps.tasks.saveTheory(workSession.id, now, result.text.trim().slice(0, 1000), result.engine, result.fallbackReason);
     workSession.lastTheoryAtMs = now;
     this.deps.events.emit('context:session-updated', { workSessionId: workSession.id, at: iso(now), reason: 'theory' });

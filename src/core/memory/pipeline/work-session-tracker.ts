@@ -80,10 +80,22 @@ export class WorkSessionTracker {
   private rebuild(workSessionId: number, atMs: number): WorkSessionState {
     const workSession = this.deps.activity.getWorkSession(workSessionId);
     const latest = this.deps.repositories.summaries.latestForWorkSession(workSessionId);
-    return { ...blankState(workSessionId, workSession ? Date.parse(workSession.startedAt) : atMs), lastSummaryAtMs: latest ? Date.parse(latest.at) : null };
+    return {
+      ...blankState(workSessionId, workSession ? Date.parse(workSession.startedAt) : atMs),
+      lastSummaryAtMs: latest ? Date.parse(latest.at) : null,
+    };
   }
 }
 
 function blankState(id: number, startMs: number): WorkSessionState {
-  return { id, startMs, lastSummaryAtMs: null, boundarySinceSummary: false, lastTheoryAtMs: null, lastTasksAtMs: null, tasks: [], spans: [] };
+  return {
+    id,
+    startMs,
+    lastSummaryAtMs: null,
+    boundarySinceSummary: false,
+    lastTheoryAtMs: null,
+    lastTasksAtMs: null,
+    tasks: [],
+    spans: [],
+  };
 }

@@ -19,11 +19,13 @@ export async function blackOut(image: Buffer, areas: readonly ScreenArea[], orig
     .filter((box) => box.width > 0 && box.height > 0);
   if (boxes.length === 0) return image;
   return sharp(image)
-    .composite(boxes.map((box) => ({
-      input: { create: { width: box.width, height: box.height, channels: 3 as const, background: '#000' } },
-      left: box.left,
-      top: box.top,
-    })))
+    .composite(
+      boxes.map((box) => ({
+        input: { create: { width: box.width, height: box.height, channels: 3 as const, background: '#000' } },
+        left: box.left,
+        top: box.top,
+      })),
+    )
     .jpeg()
     .toBuffer();
 }

@@ -28,8 +28,7 @@ function unquote(quoted: string): string {
 const quotedStrings = (value: string): string[] => [...value.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => unquote(m[1]!));
 
 export type WindowProperty =
-  | { readonly kind: 'class'; readonly app: string }
-  | { readonly kind: 'net-name' | 'wm-name'; readonly title: string };
+  { readonly kind: 'class'; readonly app: string } | { readonly kind: 'net-name' | 'wm-name'; readonly title: string };
 
 /** One line of `xprop -id W -spy WM_CLASS _NET_WM_NAME WM_NAME`, or null for "not found." and the like. */
 export function parseWindowPropertyLine(line: string): WindowProperty | null {
@@ -130,7 +129,8 @@ export class X11FocusWatcher {
     child.on('error', (error) => this.fail(new Error(`xprop could not run: ${error.message}`)));
     child.on('exit', (code, signal) => {
       // The focused window closing ends its spy; only the root spy ending means the watcher is lost.
-      if (child === this.root && signal === null) this.fail(new Error(`xprop stopped watching the focus (${stderr.trim() || `exit ${code}`})`));
+      if (child === this.root && signal === null)
+        this.fail(new Error(`xprop stopped watching the focus (${stderr.trim() || `exit ${code}`})`));
     });
     return child;
   }

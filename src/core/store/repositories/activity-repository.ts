@@ -41,12 +41,8 @@ export class ActivityRepository {
 
   constructor(private readonly db: Db) {
     this.stmts = {
-      insertWorkSession: db.prepare(
-        `INSERT INTO work_sessions (started_at, status, source) VALUES (?, 'active', ?) RETURNING id`,
-      ),
-      endWorkSession: db.prepare(
-        `UPDATE work_sessions SET ended_at = ?, status = ?, end_reason = ? WHERE id = ? AND status = 'active'`,
-      ),
+      insertWorkSession: db.prepare(`INSERT INTO work_sessions (started_at, status, source) VALUES (?, 'active', ?) RETURNING id`),
+      endWorkSession: db.prepare(`UPDATE work_sessions SET ended_at = ?, status = ?, end_reason = ? WHERE id = ? AND status = 'active'`),
       insertSpan: db.prepare(
         `INSERT INTO activity_spans (work_session_id, kind, app, title, start_ms, end_ms) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
       ),
@@ -215,9 +211,7 @@ function summarize(rows: readonly TotalsRow[]): Omit<AppTime, 'date' | 'workSess
     apps: sorted.map(([app, a]) => ({
       app,
       seconds: round1(a.ms),
-      titles: [...a.titles.entries()]
-        .sort((x, y) => y[1] - x[1])
-        .map(([title, ms]) => ({ title, seconds: round1(ms) })),
+      titles: [...a.titles.entries()].sort((x, y) => y[1] - x[1]).map(([title, ms]) => ({ title, seconds: round1(ms) })),
     })),
   };
 }

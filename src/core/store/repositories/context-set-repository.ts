@@ -12,9 +12,7 @@ export class ContextSetRepository {
 
   constructor(private readonly db: Db) {
     this.stmts = {
-      get: db.prepare<[string], { sets: string; updated_at: number }>(
-        'SELECT sets, updated_at FROM session_context WHERE session_id = ?',
-      ),
+      get: db.prepare<[string], { sets: string; updated_at: number }>('SELECT sets, updated_at FROM session_context WHERE session_id = ?'),
       upsert: db.prepare<[string, string, number]>(
         `INSERT INTO session_context (session_id, sets, updated_at) VALUES (?, ?, ?)
          ON CONFLICT (session_id) DO UPDATE SET sets = excluded.sets, updated_at = excluded.updated_at`,
@@ -41,10 +39,12 @@ export class ContextSetRepository {
 
   /** Reads, changes and writes in one transaction so two changes cannot lose each other's items. */
   update<T>(sessionId: string, change: (current: ContextSets) => { sets: ContextSets; result: T }, at: number): T {
-    return this.db.transaction(() => {
-      const { sets, result } = change(this.get(sessionId).sets);
-      this.save(sessionId, sets, at);
-      return result;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const { sets, result } = change(this.get(sessionId).sets);
+        this.save(sessionId, sets, at);
+        return result;
+      })
+      .immediate();
   }
 }

@@ -48,8 +48,7 @@ export class MemoryInterviewRepository {
 
   summary(): StoredInterviewSummary | null {
     const row = this.stmts.summary.get() as
-      | { text: string; token_count: number; edited: 0 | 1; engine: StoredInterviewSummary['engine']; updated_at: number }
-      | undefined;
+      { text: string; token_count: number; edited: 0 | 1; engine: StoredInterviewSummary['engine']; updated_at: number } | undefined;
     return row
       ? { text: row.text, tokenCount: row.token_count, edited: row.edited === 1, engine: row.engine, updatedAt: iso(row.updated_at) }
       : null;

@@ -54,9 +54,7 @@ export class MemoryTaskRepository {
       ),
       byWorkSession: db.prepare(`SELECT * FROM tasks WHERE work_session_id = ? ORDER BY start_ms`),
       inWindow: db.prepare(`SELECT * FROM tasks WHERE start_ms < ? AND end_ms >= ? ORDER BY start_ms`),
-      insertTheory: db.prepare(
-        `INSERT INTO task_theories (work_session_id, at_ms, text, engine, fallback_reason) VALUES (?, ?, ?, ?, ?)`,
-      ),
+      insertTheory: db.prepare(`INSERT INTO task_theories (work_session_id, at_ms, text, engine, fallback_reason) VALUES (?, ?, ?, ?, ?)`),
       latestTheory: db.prepare(`SELECT * FROM task_theories WHERE work_session_id = ? ORDER BY at_ms DESC, id DESC LIMIT 1`),
       closeOpen: db.prepare(`UPDATE tasks SET is_open = 0, end_ms = MAX(end_ms, start_ms) WHERE work_session_id = ? AND is_open = 1`),
     };
@@ -128,8 +126,7 @@ export class MemoryTaskRepository {
 
   latestTheory(workSessionId: number): TaskTheory | null {
     const row = this.stmts.latestTheory.get(workSessionId) as
-      | { at_ms: number; text: string; engine: 'openai' | 'offline'; fallback_reason: string | null }
-      | undefined;
+      { at_ms: number; text: string; engine: 'openai' | 'offline'; fallback_reason: string | null } | undefined;
     return row ? { at: iso(row.at_ms), text: row.text, engine: row.engine, fallbackReason: row.fallback_reason } : null;
   }
 }

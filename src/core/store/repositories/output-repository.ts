@@ -36,17 +36,7 @@ export class OutputRepository {
   }
 
   insert(row: OutputRow): void {
-    this.stmts.insert.run(
-      row.id,
-      row.session_id,
-      row.turn,
-      row.kind,
-      row.mime_type,
-      row.metadata,
-      row.data,
-      row.size,
-      row.created_at,
-    );
+    this.stmts.insert.run(row.id, row.session_id, row.turn, row.kind, row.mime_type, row.metadata, row.data, row.size, row.created_at);
   }
 
   get(id: string): OutputRow | undefined {

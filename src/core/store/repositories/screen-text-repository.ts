@@ -84,9 +84,7 @@ export class ScreenTextRepository {
       snippet: db.prepare(
         `SELECT snippet(screen_text, -1, '**', '**', '…', 16) AS snippet FROM screen_text WHERE screen_text MATCH @match AND rowid = @id`,
       ),
-      between: db.prepare(
-        `SELECT * FROM screen_text_entries WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms DESC, id DESC LIMIT ?`,
-      ),
+      between: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms DESC, id DESC LIMIT ?`),
       latestOfApp: db.prepare(
         `SELECT text FROM screen_text_entries WHERE app = ? AND at_ms >= ? AND at_ms <= ? ORDER BY at_ms DESC, id DESC LIMIT 1`,
       ),

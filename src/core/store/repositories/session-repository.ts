@@ -61,7 +61,9 @@ export class SessionRepository {
         `UPDATE turns SET reply = @reply, reply_tokens = @replyTokens, engine = @engine, status = @status, completed_at = @at
          WHERE session_id = @sessionId AND number = @number`,
       ),
-      addTokens: db.prepare(`UPDATE sessions SET token_count = token_count + ?, last_active_at = ?, model = COALESCE(?, model) WHERE id = ?`),
+      addTokens: db.prepare(
+        `UPDATE sessions SET token_count = token_count + ?, last_active_at = ?, model = COALESCE(?, model) WHERE id = ?`,
+      ),
       getTurn: db.prepare(`SELECT * FROM turns WHERE session_id = ? AND number = ?`),
       turnRange: db.prepare(`SELECT * FROM turns WHERE session_id = ? AND number BETWEEN ? AND ? ORDER BY number`),
       lastTurns: db.prepare(`SELECT * FROM turns WHERE session_id = ? ORDER BY number DESC LIMIT ?`),
@@ -111,17 +113,35 @@ export class SessionRepository {
   }
 
   listSessions(filter: { type?: string; status?: SessionStatus; limit: number }): Session[] {
-    const rows = this.stmts.listSessions.all({ type: filter.type ?? null, status: filter.status ?? null, limit: filter.limit }) as SessionRow[];
+    const rows = this.stmts.listSessions.all({
+      type: filter.type ?? null,
+      status: filter.status ?? null,
+      limit: filter.limit,
+    }) as SessionRow[];
     return rows.map(toSession);
   }
 
   updateSession(
     id: string,
-    patch: { type?: string; status?: SessionStatus; pauseRequested?: boolean; pausedAt?: number | null; contextSummary?: string; lastActiveAt?: number },
+    patch: {
+      type?: string;
+      status?: SessionStatus;
+      pauseRequested?: boolean;
+      pausedAt?: number | null;
+      contextSummary?: string;
+      lastActiveAt?: number;
+    },
   ): void {
     const sets: string[] = [];
     const values: Record<string, unknown> = { id };
-    const column = { type: 'type', status: 'status', pauseRequested: 'pause_requested', pausedAt: 'paused_at', contextSummary: 'context_summary', lastActiveAt: 'last_active_at' } as const;
+    const column = {
+      type: 'type',
+      status: 'status',
+      pauseRequested: 'pause_requested',
+      pausedAt: 'paused_at',
+      contextSummary: 'context_summary',
+      lastActiveAt: 'last_active_at',
+    } as const;
     for (const [key, col] of Object.entries(column)) {
       const value = patch[key as keyof typeof patch];
       if (value === undefined) continue;
@@ -279,7 +299,16 @@ export class SessionRepository {
         fromMs: filter.fromMs ?? null,
         toMs: filter.toMs ?? null,
         limit: filter.limit,
-      }) as { session_id: string; number: number; created_at: number; title: string; type: string; status: SessionStatus; snippet: string; rank: number }[];
+      }) as {
+      session_id: string;
+      number: number;
+      created_at: number;
+      title: string;
+      type: string;
+      status: SessionStatus;
+      snippet: string;
+      rank: number;
+    }[];
     return rows.map((r) => ({
       sessionId: r.session_id,
       sessionTitle: r.title,
@@ -293,7 +322,11 @@ export class SessionRepository {
   }
 
   /** Writes an exported session back exactly as it was (ids, numbers, timestamps, summaries, history). */
-  insertImported(session: SessionRow, turns: readonly Omit<TurnRow, 'id'>[], titles: readonly { title: string; changed_at: number; turn: number }[]): void {
+  insertImported(
+    session: SessionRow,
+    turns: readonly Omit<TurnRow, 'id'>[],
+    titles: readonly { title: string; changed_at: number; turn: number }[],
+  ): void {
     this.transaction(() => {
       this.db
         .prepare(

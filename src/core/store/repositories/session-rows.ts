@@ -47,7 +47,6 @@ export interface TocRow {
   has_reply: number;
 }
 
-
 export function toSession(row: SessionRow): Session {
   return {
     id: row.id,

@@ -8,7 +8,15 @@ import { useOperation } from '../../hooks/use-operation';
 import { OnboardingWizard } from '../onboarding/onboarding-wizard';
 import { MarkdownView } from './markdown-view';
 
-function InterviewCard({ client, interview, onSaved }: { readonly client: ShadowClient; readonly interview: Interview; readonly onSaved: (i: Interview) => void }) {
+function InterviewCard({
+  client,
+  interview,
+  onSaved,
+}: {
+  readonly client: ShadowClient;
+  readonly interview: Interview;
+  readonly onSaved: (i: Interview) => void;
+}) {
   const [drafts, setDrafts] = useState<Record<string, string>>(interview.answers);
   const [status, setStatus] = useState<string | null>(null);
   const [wizard, setWizard] = useState(false);
@@ -67,7 +75,15 @@ function InterviewCard({ client, interview, onSaved }: { readonly client: Shadow
   );
 }
 
-function SummaryCard({ client, interview, onSaved }: { readonly client: ShadowClient; readonly interview: Interview; readonly onSaved: (i: Interview) => void }) {
+function SummaryCard({
+  client,
+  interview,
+  onSaved,
+}: {
+  readonly client: ShadowClient;
+  readonly interview: Interview;
+  readonly onSaved: (i: Interview) => void;
+}) {
   const summary = interview.summary;
   const [draft, setDraft] = useState(summary?.text ?? '');
   const [status, setStatus] = useState<string | null>(null);
@@ -86,7 +102,8 @@ function SummaryCard({ client, interview, onSaved }: { readonly client: ShadowCl
         <h2 id="baseline-title">Your baseline</h2>
         {summary && (
           <span className="muted small" data-testid="summary-source">
-            {summary.edited ? 'written by you' : 'generated from your answers'} · {summary.tokenCount} tokens · {formatDateTime(summary.updatedAt)}
+            {summary.edited ? 'written by you' : 'generated from your answers'} · {summary.tokenCount} tokens ·{' '}
+            {formatDateTime(summary.updatedAt)}
           </span>
         )}
       </div>
@@ -99,7 +116,13 @@ function SummaryCard({ client, interview, onSaved }: { readonly client: ShadowCl
         data-testid="summary-text"
       />
       <div className="question-actions">
-        <button type="button" className="primary" disabled={!draft.trim() || draft.trim() === summary?.text} onClick={() => void put(draft.trim())} data-testid="summary-save">
+        <button
+          type="button"
+          className="primary"
+          disabled={!draft.trim() || draft.trim() === summary?.text}
+          onClick={() => void put(draft.trim())}
+          data-testid="summary-save"
+        >
           Save summary
         </button>
         <button type="button" disabled={!summary?.edited} onClick={() => void put('')} data-testid="summary-revert">
@@ -117,7 +140,12 @@ function GuideCard({ client }: { readonly client: ShadowClient }) {
     <section className="card" aria-labelledby="guide-title">
       <div className="card-head">
         <h2 id="guide-title">Workflow guide</h2>
-        <button type="button" disabled={!guide.data} onClick={() => guide.data && downloadText('workflow-guide.md', guide.data.markdown)} data-testid="guide-download">
+        <button
+          type="button"
+          disabled={!guide.data}
+          onClick={() => guide.data && downloadText('workflow-guide.md', guide.data.markdown)}
+          data-testid="guide-download"
+        >
           Download guide.md
         </button>
       </div>

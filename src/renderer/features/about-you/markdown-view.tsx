@@ -2,11 +2,13 @@ import type { ReactNode } from 'react';
 
 /** `**bold**` and `_italic_` inside a line. */
 function inline(text: string): ReactNode[] {
-  return text.split('**').flatMap((part, i) =>
-    i % 2 === 1
-      ? [<strong key={i}>{part}</strong>]
-      : part.split(/(?<![\w])_([^_]+)_(?![\w])/).map((piece, j) => (j % 2 === 1 ? <em key={`${i}-${j}`}>{piece}</em> : piece)),
-  );
+  return text
+    .split('**')
+    .flatMap((part, i) =>
+      i % 2 === 1
+        ? [<strong key={i}>{part}</strong>]
+        : part.split(/(?<![\w])_([^_]+)_(?![\w])/).map((piece, j) => (j % 2 === 1 ? <em key={`${i}-${j}`}>{piece}</em> : piece)),
+    );
 }
 
 /**
@@ -17,7 +19,14 @@ export function MarkdownView({ markdown }: { readonly markdown: string }) {
   const blocks: ReactNode[] = [];
   let list: string[] = [];
   const flushList = (): void => {
-    if (list.length) blocks.push(<ul key={`ul-${blocks.length}`}>{list.map((item, i) => <li key={i}>{inline(item)}</li>)}</ul>);
+    if (list.length)
+      blocks.push(
+        <ul key={`ul-${blocks.length}`}>
+          {list.map((item, i) => (
+            <li key={i}>{inline(item)}</li>
+          ))}
+        </ul>,
+      );
     list = [];
   };
   for (const line of markdown.split('\n')) {
@@ -31,7 +40,15 @@ export function MarkdownView({ markdown }: { readonly markdown: string }) {
     if (heading) {
       const level = heading[1]!.length;
       const content = inline(heading[2]!);
-      blocks.push(level <= 1 ? <h2 key={blocks.length}>{content}</h2> : level === 2 ? <h3 key={blocks.length}>{content}</h3> : <h4 key={blocks.length}>{content}</h4>);
+      blocks.push(
+        level <= 1 ? (
+          <h2 key={blocks.length}>{content}</h2>
+        ) : level === 2 ? (
+          <h3 key={blocks.length}>{content}</h3>
+        ) : (
+          <h4 key={blocks.length}>{content}</h4>
+        ),
+      );
     } else if (line.trim()) {
       blocks.push(<p key={blocks.length}>{inline(line)}</p>);
     }

@@ -33,7 +33,11 @@ export function AppTimeTable({ appTime }: { readonly appTime: AppTime | null }) 
                 <tr key={row.app} data-testid="app-row" data-app={row.app} data-seconds={row.seconds}>
                   <td>
                     <div className="app-name">{row.app}</div>
-                    {topTitle && <div className="muted small" title={topTitle}>{topTitle}</div>}
+                    {topTitle && (
+                      <div className="muted small" title={topTitle}>
+                        {topTitle}
+                      </div>
+                    )}
                   </td>
                   <td className="share-col">
                     <div className="bar" role="img" aria-label={`${Math.round(share * 100)}% of active time`}>

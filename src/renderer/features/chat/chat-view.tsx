@@ -57,7 +57,13 @@ export function ChatView({ client, initialSessionId }: { readonly client: Shadow
 
   return (
     <div className="chat-layout">
-      <SessionList client={client} selectedId={openId} onSelect={(s) => open(s.id)} onNew={() => open(null)} onOpenResume={() => setDialogOpen(true)} />
+      <SessionList
+        client={client}
+        selectedId={openId}
+        onSelect={(s) => open(s.id)}
+        onNew={() => open(null)}
+        onOpenResume={() => setDialogOpen(true)}
+      />
       {openId ? (
         <Conversation
           key={openId}
@@ -72,8 +78,8 @@ export function ChatView({ client, initialSessionId }: { readonly client: Shadow
           <div className="new-chat-intro">
             <h2>Ask about your workday</h2>
             <p className="muted">
-              The assistant answers from what Workflow Shadow has observed: time in each app, what you did, where you saw something.
-              With a model configured it can do more; offline it says plainly what it cannot answer.
+              The assistant answers from what Workflow Shadow has observed: time in each app, what you did, where you saw something. With a
+              model configured it can do more; offline it says plainly what it cannot answer.
             </p>
             <div className="examples">
               {EXAMPLES.map((example) => (

@@ -48,7 +48,12 @@ export function SessionHeader({ client, session, onResume }: SessionHeaderProps)
             Resume
           </button>
         )}
-        <button type="button" disabled={busy || session.turnCount === 0} onClick={() => void act(exportTranscript)} data-testid="session-export">
+        <button
+          type="button"
+          disabled={busy || session.turnCount === 0}
+          onClick={() => void act(exportTranscript)}
+          data-testid="session-export"
+        >
           Transcript
         </button>
       </div>

@@ -68,9 +68,17 @@ export function useSessionTurns(client: ShadowClient, sessionId: string | null):
         // streaming (sent from here a moment ago, or from another surface) shows as the live turn.
         const streaming = newest.find((turn) => turn.status === 'streaming');
         if (streaming) {
-          setLive((current) => current ?? { number: streaming.number, prompt: streaming.prompt, reply: streaming.reply, createdAt: streaming.createdAt });
+          setLive(
+            (current) =>
+              current ?? { number: streaming.number, prompt: streaming.prompt, reply: streaming.reply, createdAt: streaming.createdAt },
+          );
         }
-        setTurns((current) => mergeTurns(current, newest.filter((turn) => turn.status !== 'streaming')));
+        setTurns((current) =>
+          mergeTurns(
+            current,
+            newest.filter((turn) => turn.status !== 'streaming'),
+          ),
+        );
         setTotalTurns((total) => Math.max(total, turnCount));
       } catch (failure) {
         if (!cancelled) setError(errorText(failure));

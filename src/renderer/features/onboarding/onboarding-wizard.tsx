@@ -53,7 +53,14 @@ export function OnboardingWizard({ client, interview: initial, onClose }: Onboar
 
   return (
     <div className="modal-backdrop">
-      <div className="modal onboarding" role="dialog" aria-modal="true" aria-labelledby="onboarding-title" onKeyDown={onKeyDown} data-testid="onboarding-wizard">
+      <div
+        className="modal onboarding"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="onboarding-title"
+        onKeyDown={onKeyDown}
+        data-testid="onboarding-wizard"
+      >
         <div className="card-head">
           <h2 id="onboarding-title">{onSummary ? 'What the shadow knows about your work' : 'Tell the shadow about your work'}</h2>
           <span className="muted small" data-testid="onboarding-progress">
@@ -108,7 +115,13 @@ export function OnboardingWizard({ client, interview: initial, onClose }: Onboar
             </button>
           )}
           {question ? (
-            <button type="button" className="primary" onClick={() => void saveAndGo(step + 1)} disabled={busy} data-testid="onboarding-next">
+            <button
+              type="button"
+              className="primary"
+              onClick={() => void saveAndGo(step + 1)}
+              disabled={busy}
+              data-testid="onboarding-next"
+            >
               Next
             </button>
           ) : (

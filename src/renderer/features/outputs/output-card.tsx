@@ -48,7 +48,12 @@ export function OutputCard({ client, output }: { readonly client: ShadowClient; 
       .catch((failure: unknown) => setError(errorText(failure)));
   };
   return (
-    <details className="output-card" onToggle={(event) => event.currentTarget.open && load()} data-testid="output-card" data-output-id={output.id}>
+    <details
+      className="output-card"
+      onToggle={(event) => event.currentTarget.open && load()}
+      data-testid="output-card"
+      data-output-id={output.id}
+    >
       <summary>
         <span className="tag">{output.kind}</span> <span className="ellipsis">{headline(output)}</span>
       </summary>

@@ -7,7 +7,15 @@ import { useOperation } from '../../hooks/use-operation';
 
 const SNOOZE_MINUTES = 60;
 
-function QuestionItem({ client, question, onDone }: { readonly client: ShadowClient; readonly question: Question; readonly onDone: () => void }) {
+function QuestionItem({
+  client,
+  question,
+  onDone,
+}: {
+  readonly client: ShadowClient;
+  readonly question: Question;
+  readonly onDone: () => void;
+}) {
   const [answer, setAnswer] = useState('');
   const { busy, error, run } = useAction();
   const act = (action: () => Promise<unknown>): Promise<void> =>
@@ -63,7 +71,12 @@ function QuestionItem({ client, question, onDone }: { readonly client: ShadowCli
 
 /** The clarifying questions waiting for an answer (Today view): answer, ask me later, or dismiss. */
 export function PendingQuestions({ client }: { readonly client: ShadowClient }) {
-  const pending = useOperation(client, 'listQuestions', { status: 'pending', limit: 10 }, { refreshOn: ['question:asked'], intervalMs: 60_000 });
+  const pending = useOperation(
+    client,
+    'listQuestions',
+    { status: 'pending', limit: 10 },
+    { refreshOn: ['question:asked'], intervalMs: 60_000 },
+  );
   const questions = pending.data?.questions ?? [];
   if (questions.length === 0 && !pending.error) return null;
   return (

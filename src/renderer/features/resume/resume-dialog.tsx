@@ -63,7 +63,14 @@ export function ResumeDialog({ client, onResumed, onClose }: ResumeDialogProps) 
 
   return (
     <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div className="modal resume-dialog" role="dialog" aria-modal="true" aria-labelledby="resume-title" onKeyDown={onKeyDown} data-testid="resume-dialog">
+      <div
+        className="modal resume-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="resume-title"
+        onKeyDown={onKeyDown}
+        data-testid="resume-dialog"
+      >
         <div className="card-head">
           <h2 id="resume-title">Resume a conversation</h2>
           <button type="button" className="link" onClick={onClose} aria-label="Close">
@@ -81,7 +88,9 @@ export function ResumeDialog({ client, onResumed, onClose }: ResumeDialogProps) 
         />
         {error && <p className="error-line small">{error}</p>}
         <ul className="resume-items" role="listbox" aria-label="Conversations">
-          {sessions?.length === 0 && <li className="muted small">{query.trim() ? `Nothing matches “${query.trim()}”.` : 'No conversations yet.'}</li>}
+          {sessions?.length === 0 && (
+            <li className="muted small">{query.trim() ? `Nothing matches “${query.trim()}”.` : 'No conversations yet.'}</li>
+          )}
           {sessions?.map((session, i) => (
             <li key={session.id} role="option" aria-selected={i === active}>
               <button

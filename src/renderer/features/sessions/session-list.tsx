@@ -45,7 +45,9 @@ export function SessionList({ client, selectedId, onSelect, onNew, onOpenResume 
               <span className="ellipsis session-item-title">{session.title || 'New conversation'}</span>
               <span className="muted small">
                 {session.type !== 'chat' && <span className="tag">{session.type}</span>}{' '}
-                {[session.status !== 'active' && session.status, agoText(Date.parse(session.lastActiveAt), Date.now())].filter(Boolean).join(' · ')}
+                {[session.status !== 'active' && session.status, agoText(Date.parse(session.lastActiveAt), Date.now())]
+                  .filter(Boolean)
+                  .join(' · ')}
               </span>
             </button>
           </li>

@@ -66,9 +66,7 @@ export function TocPanel({ client, sessionId, onJump }: TocPanelProps) {
           ))}
         </ul>
       )}
-      <h3>
-        Contents {toc.data && <span className="muted">({toc.data.totalTurns})</span>}
-      </h3>
+      <h3>Contents {toc.data && <span className="muted">({toc.data.totalTurns})</span>}</h3>
       {toc.error && <p className="error-line small">{toc.error}</p>}
       {toc.data?.entries.length === 0 && <p className="muted small">Each turn gets a one-line summary here.</p>}
       <ol className="toc-list" data-testid="toc">
