@@ -52,7 +52,7 @@ interface Run {
 async function observe(display: string, ocrEnabled: boolean): Promise<Run> {
   const home = mkdtempSync(join(tmpdir(), 'shadow-bench-cpu-'));
   process.env.DISPLAY = display;
-  const core = createShadowCore({ paths: resolveProfilePaths({ SHADOW_HOME: home } as NodeJS.ProcessEnv), settings: { ocrEnabled } });
+  const core = createShadowCore({ paths: resolveProfilePaths({ SHADOW_HOME: home }), settings: { ocrEnabled } });
   try {
     core.observer.start();
     const stop = startCaptureLoop(core.observer, core.settings.pollIntervalMs);
@@ -134,7 +134,7 @@ const SWITCHES = 20;
 async function switchLatency(x: XSession, other: XWindow): Promise<Figure[]> {
   const home = mkdtempSync(join(tmpdir(), 'shadow-bench-switch-'));
   const core = createShadowCore({
-    paths: resolveProfilePaths({ SHADOW_HOME: home } as NodeJS.ProcessEnv),
+    paths: resolveProfilePaths({ SHADOW_HOME: home }),
     settings: { ocrEnabled: false },
   });
   const ledger = await x.openXterm('Ledger', 'Ledger 2026.xlsx');

@@ -56,7 +56,7 @@ async function measure(dayDir: string, ocrEnabled: boolean): Promise<void> {
   const expected = JSON.parse(readFileSync(join(dayDir, EXPECTED_FILE), 'utf8')) as ExpectedAppTime;
   const home = mkdtempSync(join(tmpdir(), 'shadow-bench-home-'));
   try {
-    const paths = resolveProfilePaths({ SHADOW_HOME: home } as NodeJS.ProcessEnv);
+    const paths = resolveProfilePaths({ SHADOW_HOME: home });
     const baselineRssBytes = process.memoryUsage().rss;
     const started = performance.now();
     const core = createShadowCore({ paths, replayDir: dayDir, settings: { ocrEnabled } });

@@ -47,7 +47,7 @@ async function start(options: LaunchOptions): Promise<void> {
   installCspHeader(location);
   engine = await startEngine({
     ...engineOptionsFrom(options),
-    idleProbe: async () => powerMonitor.getSystemIdleTime(),
+    idleProbe: () => Promise.resolve(powerMonitor.getSystemIdleTime()),
   });
   const { core, handlers } = engine;
   registerOperationHandlers(handlers, (event) => isTrustedSender(event.senderFrame, location));

@@ -80,7 +80,7 @@ describe('SpanTracker (heartbeat merge)', () => {
   it('writes the open span through at most every flush interval, bounding what a crash loses', () => {
     const sink = memorySink();
     let updates = 0;
-    const counting: SpanSink = { open: sink.open, update: (k, s) => (updates++, sink.update(k, s)) };
+    const counting: SpanSink = { open: (span) => sink.open(span), update: (k, s) => (updates++, sink.update(k, s)) };
     const tracker = new SpanTracker(counting, { maxGapMs: 5000, flushEveryMs: 10_000 });
     for (let t = 0; t <= 60_000; t += 1000) tracker.observe(t, app('Excel'));
     expect(updates).toBe(6);

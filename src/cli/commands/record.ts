@@ -25,7 +25,7 @@ export function registerRecordCommand(program: Command): void {
     .option('--interval <seconds>', 'seconds between screenshots (default: the profile setting)')
     .option('--poll-ms <ms>', 'how often the active window is read', '1000')
     .option('--description <text>', 'a note stored in the manifest')
-    .action(async (raw) => {
+    .action((raw) => {
       const flags = parseFlags(flagsSchema, raw);
       const settings = loadSettings(resolveProfilePaths().settings);
       const out = resolve(flags.out);

@@ -22,7 +22,7 @@ async function resumeInRunningApp(port: number, token: string, id: string, maxHi
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(maxHistoryTokens ? { maxHistoryTokens } : {}),
   });
-  const body = (await res.json()) as unknown;
+  const body = await res.json();
   if (!res.ok) throw new CliError(`The running app refused to resume ${id}: ${JSON.stringify(body)}`);
   return resumeSchema.parse(body);
 }

@@ -36,7 +36,7 @@ export function toLlmToolSpec(tool: AssistantTool): LlmToolSpec {
  * Validates raw JSON arguments (as the model sent them) and runs the tool; bad arguments and
  * refused changes come back as an error result the model can read, never as a thrown error.
  */
-export async function callTool(tool: AssistantTool, rawArguments: string | unknown, scope: ToolCallScope): Promise<ToolResult> {
+export async function callTool(tool: AssistantTool, rawArguments: unknown, scope: ToolCallScope): Promise<ToolResult> {
   let args: unknown = rawArguments;
   if (typeof rawArguments === 'string') {
     try {

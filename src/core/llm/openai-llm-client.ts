@@ -199,7 +199,9 @@ function toFailure(error: unknown, timeoutMs: number, callerSignal: AbortSignal 
   if (error instanceof APIError && typeof error.status === 'number') {
     const retryable = error.status === 429 || error.status >= 500;
     const label = error.status === 429 ? 'rate limited' : error.status >= 500 ? 'server error' : 'request refused';
-    return new CallFailure(`LLM ${label} (HTTP ${error.status}): ${firstLine(error.message)}`, retryable, retryAfter(error));
+    // `instanceof` leaves the SDK's generics as any; an APIError's headers are the response's Headers.
+    const headers = error.headers as Headers | undefined;
+    return new CallFailure(`LLM ${label} (HTTP ${error.status}): ${firstLine(error.message)}`, retryable, retryAfter(headers));
   }
   const name = error instanceof Error ? error.name : '';
   if (name === 'APIUserAbortError' || name === 'AbortError' || /abort|timeout/i.test(String((error as Error)?.message))) {
@@ -210,8 +212,8 @@ function toFailure(error: unknown, timeoutMs: number, callerSignal: AbortSignal 
 }
 
 /** Honours a short `retry-after`; a long one is not worth waiting for when an offline answer is ready. */
-function retryAfter(error: APIError): number | null {
-  const header = error.headers?.get?.('retry-after');
+function retryAfter(headers: Headers | undefined): number | null {
+  const header = headers?.get?.('retry-after');
   if (!header) return null;
   const seconds = Number(header);
   return Number.isFinite(seconds) ? Math.min(seconds * 1000, 2000) : null;

@@ -120,7 +120,7 @@ export function readInterviewSeed(file: string): { answers: Record<string, strin
       `The interview seed ${file} has an unknown shape: ${parsed.error.issues[0]?.message}. Expected {"answers": {"role": "…"}}.`,
     );
   const data = parsed.data as Record<string, unknown>;
-  const list = (data.answers ?? data.questions) as unknown;
+  const list = data.answers ?? data.questions;
   const answers = Array.isArray(list)
     ? Object.fromEntries((list as Array<{ id: string; answer: string }>).map((a) => [a.id, a.answer]))
     : ((list as Record<string, string> | undefined) ?? (data as Record<string, string>));

@@ -1,4 +1,3 @@
-import type { OperationKey } from '../../shared/contract/index';
 import type { ShadowBridge } from '../../preload/bridge-contract';
 import { ApiCallError, type ShadowClient } from './client';
 
@@ -7,7 +6,7 @@ export function bridgeClient(bridge: ShadowBridge): ShadowClient {
   return {
     transport: 'ipc',
     async call(key, input) {
-      const fn = bridge[key as OperationKey] as (
+      const fn = bridge[key] as (
         input?: unknown,
       ) => Promise<{ ok: true; data: unknown } | { ok: false; error: { code: string; message: string } }>;
       const result = await fn(input);

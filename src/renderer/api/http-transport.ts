@@ -4,6 +4,11 @@ import { ApiCallError, type ShadowClient } from './client';
 const API_PREFIX = '/api/v1';
 const RECONNECT_MS = 3000;
 
+/** A path or query parameter as text; the contract's GET and path parameters are strings, numbers and booleans. */
+function paramText(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+}
+
 function requestFor(key: OperationKey, input: Record<string, unknown>): { url: string; init: RequestInit } {
   const spec = operations[key];
   const rest = { ...input };
@@ -11,11 +16,11 @@ function requestFor(key: OperationKey, input: Record<string, unknown>): { url: s
     const value = rest[name];
     delete rest[name];
     if (value === undefined) throw new ApiCallError('invalid_input', `${spec.name} needs "${name}".`);
-    return encodeURIComponent(String(value));
+    return encodeURIComponent(paramText(value));
   });
   if (spec.method === 'GET' || spec.method === 'DELETE') {
     const query = new URLSearchParams();
-    for (const [name, value] of Object.entries(rest)) if (value !== undefined) query.set(name, String(value));
+    for (const [name, value] of Object.entries(rest)) if (value !== undefined) query.set(name, paramText(value));
     const search = query.toString();
     return { url: `${API_PREFIX}${path}${search ? `?${search}` : ''}`, init: { method: spec.method } };
   }
@@ -104,7 +109,7 @@ export function httpClient(token: string, onUnauthorized: () => void): ShadowCli
   return {
     transport: 'http',
     async call(key, input) {
-      const { url, init } = requestFor(key, (input ?? {}) as Record<string, unknown>);
+      const { url, init } = requestFor(key, input ?? {});
       const response = await fetch(url, { ...init, headers: { ...init.headers, authorization } });
       if (response.status === 401) onUnauthorized();
       if (!response.ok) throw await readError(response);

@@ -6,7 +6,7 @@ export interface ActionState {
   readonly busy: boolean;
   /** The last action's failure, readable; cleared when the next one starts. */
   readonly error: string | null;
-  run(action: () => Promise<unknown>): Promise<void>;
+  readonly run: (action: () => Promise<unknown>) => Promise<void>;
 }
 
 /** Runs a button's API call with a busy flag and an inline error, so a failure never throws into React. */

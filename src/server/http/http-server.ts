@@ -60,7 +60,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   let port = options.port;
   const mcpToolDeps: McpToolDeps = {
     handlers: options.handlers,
-    liveActivity: async () => options.core.observer.immediateContext(),
+    liveActivity: () => Promise.resolve(options.core.observer.immediateContext()),
     recentImages: () =>
       options.core.settings.mcpAllowImages
         ? { images: options.core.observer.recentFrames().map((f) => f.image) }

@@ -38,7 +38,7 @@ export interface McpToolSpec<S extends z.ZodObject = z.ZodObject> {
 }
 
 /** Types a tool's handler against its own schema, then erases it so tools of any schema share one list. */
-export const defineTool = <S extends z.ZodObject>(spec: McpToolSpec<S>): McpToolSpec => spec as unknown as McpToolSpec;
+export const defineTool = <S extends z.ZodObject>(spec: McpToolSpec<S>): McpToolSpec => spec;
 
 type InputShape<K extends OperationKey> = Operations[K]['input'] extends z.ZodObject<infer Shape> ? Shape : never;
 

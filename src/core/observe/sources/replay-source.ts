@@ -85,16 +85,16 @@ export class ReplaySource implements CaptureSource {
     this.endMs = Date.parse(this.day.manifest.endedAt);
   }
 
-  async activeWindow(): Promise<ActiveWindow | null> {
+  activeWindow(): Promise<ActiveWindow | null> {
     const i = lastAtOrBefore(this.day.windows.at, this.clock.now());
-    return i < 0 ? null : this.day.windows.value[i]!;
+    return Promise.resolve(i < 0 ? null : this.day.windows.value[i]!);
   }
 
-  async idleSeconds(): Promise<number> {
+  idleSeconds(): Promise<number> {
     const now = this.clock.now();
     const i = lastAtOrBefore(this.day.inputs, now);
     const lastInput = i < 0 ? this.startMs : this.day.inputs[i]!;
-    return Math.max(0, (now - lastInput) / 1000);
+    return Promise.resolve(Math.max(0, (now - lastInput) / 1000));
   }
 
   /** The latest recorded screenshot at this moment; images are few and reused, so they are cached. */

@@ -123,9 +123,9 @@ export class X11FocusWatcher {
 
   private spy(args: string[], onLine: (line: string) => void): ChildProcess {
     const child = spawn('xprop', args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C.UTF-8' } });
-    createInterface({ input: child.stdout! }).on('line', onLine);
+    createInterface({ input: child.stdout }).on('line', onLine);
     let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', (error) => this.fail(new Error(`xprop could not run: ${error.message}`)));
     child.on('exit', (code, signal) => {
       // The focused window closing ends its spy; only the root spy ending means the watcher is lost.

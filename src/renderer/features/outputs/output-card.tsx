@@ -8,7 +8,7 @@ export const OUTPUT_MARKER = /\[output:(out_[A-Za-z0-9_-]{8,40})\]/g;
 
 function headline(output: OutputMeta): string {
   const meta = output.metadata;
-  const text = (key: string): string | null => (typeof meta[key] === 'string' ? (meta[key] as string) : null);
+  const text = (key: string): string | null => (typeof meta[key] === 'string' ? meta[key] : null);
   switch (output.kind) {
     case 'file':
       return text('path') ?? text('title') ?? 'File';
