@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
@@ -33,6 +34,11 @@ export default tseslint.config(
     // service would not pick for these files: it only looks for the nearest tsconfig.json.
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { parserOptions: { projectService: false, project: ['./tsconfig.web.json'], tsconfigRootDir: import.meta.dirname } },
+  },
+  {
+    // The renderer's components follow the rules of hooks and of the React Compiler.
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
   },
   {
     // Tests read loosely typed JSON answers (HTTP bodies, MCP results, parsed files): `any` there is a

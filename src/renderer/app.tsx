@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { createClient, sessionToOpen, type ShadowClient } from './api/index';
 import { AboutYouPage } from './features/about-you/about-you-page';
 import { AppTimeTable } from './features/app-time/app-time-table';
@@ -30,10 +30,10 @@ function TodayView({ client, refreshKey }: { readonly client: ShadowClient; read
     { refreshOn: ['work-session:started', 'work-session:ended'], intervalMs: REFRESH_MS * 2 },
   );
   const latestWorkSession = workSessions.data?.workSessions[0]?.id ?? null;
-  const reloads = [now.reload, appTime.reload, workSessions.reload];
+  const reloadAll = useEffectEvent(() => [now.reload, appTime.reload, workSessions.reload].forEach((reload) => reload()));
   useEffect(() => {
-    if (refreshKey > 0) reloads.forEach((reload) => reload());
     // Only a new refreshKey (pause/resume in the header) asks for fresh data.
+    if (refreshKey > 0) reloadAll();
   }, [refreshKey]);
 
   return (

@@ -20,7 +20,12 @@ function InterviewCard({
   const [drafts, setDrafts] = useState<Record<string, string>>(interview.answers);
   const [status, setStatus] = useState<string | null>(null);
   const [wizard, setWizard] = useState(false);
-  useEffect(() => setDrafts(interview.answers), [interview.answers]);
+  // New answers from the engine replace the drafts (set while rendering, React's way to reset state on a prop).
+  const [draftsOf, setDraftsOf] = useState(interview.answers);
+  if (draftsOf !== interview.answers) {
+    setDraftsOf(interview.answers);
+    setDrafts(interview.answers);
+  }
   const changed = interview.questions.filter((q) => (drafts[q.id] ?? '').trim() !== (interview.answers[q.id] ?? ''));
 
   const save = async (): Promise<void> => {
@@ -87,7 +92,12 @@ function SummaryCard({
   const summary = interview.summary;
   const [draft, setDraft] = useState(summary?.text ?? '');
   const [status, setStatus] = useState<string | null>(null);
-  useEffect(() => setDraft(summary?.text ?? ''), [summary?.text]);
+  // A new summary from the engine replaces the draft.
+  const [draftOf, setDraftOf] = useState(summary?.text);
+  if (draftOf !== summary?.text) {
+    setDraftOf(summary?.text);
+    setDraft(summary?.text ?? '');
+  }
   const put = async (text: string): Promise<void> => {
     setStatus(null);
     try {

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import type { ResumeView, Turn } from '../../../shared/contract/sessions';
 import type { OutputMeta } from '../../../shared/contract/storage';
 import type { ShadowClient } from '../../api/index';
@@ -60,13 +60,14 @@ export function Conversation({ client, sessionId, firstMessage, resumeView, onRe
     }
   };
 
+  // The first message goes once, when the conversation opens.
   const firstSent = useRef(false);
+  const sendFirst = useEffectEvent((content: string) => void send(content));
   useEffect(() => {
     if (firstMessage && !firstSent.current) {
       firstSent.current = true;
-      void send(firstMessage);
+      sendFirst(firstMessage);
     }
-    // The first message goes once, when the conversation opens (`send` is new each render).
   }, [firstMessage]);
 
   // Resuming clears a pending "shall I pause?" without a status change to announce it.

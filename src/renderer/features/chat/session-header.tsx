@@ -3,6 +3,7 @@ import { agoText } from '../../../shared/ago-text';
 import type { ShadowClient } from '../../api/index';
 import { downloadText } from '../../download';
 import { useAction } from '../../hooks/use-action';
+import { useNow } from '../../hooks/use-now';
 
 interface SessionHeaderProps {
   readonly client: ShadowClient;
@@ -13,6 +14,7 @@ interface SessionHeaderProps {
 /** Title, status and the save-and-pause / resume / transcript actions of the open conversation. */
 export function SessionHeader({ client, session, onResume }: SessionHeaderProps) {
   const { busy, error, run: act } = useAction();
+  const now = useNow();
   const exportTranscript = async (): Promise<void> => {
     const { files } = await client.call('exportSession', { id: session.id });
     downloadText(`${session.title.replace(/[^\w .-]+/g, '').trim() || session.id}.md`, files['transcript.md']);
@@ -26,7 +28,7 @@ export function SessionHeader({ client, session, onResume }: SessionHeaderProps)
         </h2>
         <span className="muted small">
           {session.type} · {session.turnCount} {session.turnCount === 1 ? 'turn' : 'turns'} · last active{' '}
-          {agoText(Date.parse(session.lastActiveAt), Date.now())}
+          {agoText(Date.parse(session.lastActiveAt), now)}
         </span>
       </div>
       <div className="conversation-actions">

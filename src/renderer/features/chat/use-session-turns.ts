@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { TURN_RANGE_MAX, type Turn } from '../../../shared/contract/sessions';
 import type { ShadowClient } from '../../api/index';
 import { errorText } from '../../error-text';
@@ -43,8 +43,22 @@ export function useSessionTurns(client: ShadowClient, sessionId: string | null):
   const [live, setLive] = useState<LiveTurn | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Read by ensureLoaded, which runs from event handlers; kept current before any of them can run.
   const turnsRef = useRef<Turn[]>([]);
-  turnsRef.current = turns;
+  useLayoutEffect(() => {
+    turnsRef.current = turns;
+  }, [turns]);
+
+  // Another session (or client) starts from nothing: reset while rendering, before its turns load.
+  const [shownFor, setShownFor] = useState<{ client: ShadowClient; sessionId: string | null } | null>(null);
+  if (shownFor?.client !== client || shownFor.sessionId !== sessionId) {
+    setShownFor({ client, sessionId });
+    setTurns([]);
+    setTotalTurns(0);
+    setLive(null);
+    setError(null);
+    if (sessionId) setLoading(true);
+  }
 
   const fetchRange = useCallback(
     async (id: string, from: number, to: number): Promise<Turn[]> => (await client.call('getTurns', { id, from, to })).turns,
@@ -52,13 +66,8 @@ export function useSessionTurns(client: ShadowClient, sessionId: string | null):
   );
 
   useEffect(() => {
-    setTurns([]);
-    setTotalTurns(0);
-    setLive(null);
-    setError(null);
     if (!sessionId) return;
     let cancelled = false;
-    setLoading(true);
     void (async () => {
       try {
         const { turnCount } = await client.call('getSession', { id: sessionId });

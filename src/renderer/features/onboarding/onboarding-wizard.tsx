@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import type { Interview } from '../../../shared/contract/memory';
 import type { ShadowClient } from '../../api/index';
 import { useAction } from '../../hooks/use-action';
@@ -25,9 +25,13 @@ export function OnboardingWizard({ client, interview: initial, onClose }: Onboar
   const onSummary = step === questions.length;
   const question = questions[step];
 
-  useEffect(() => {
+  // Arriving at the summary step, or a new summary while there, starts the draft from the summary
+  // (set while rendering, React's way to reset state when what it derives from changes).
+  const [draftBasis, setDraftBasis] = useState<{ onSummary: boolean; summary: Interview['summary'] } | null>(null);
+  if (draftBasis?.onSummary !== onSummary || draftBasis.summary !== interview.summary) {
+    setDraftBasis({ onSummary, summary: interview.summary });
     if (onSummary) setSummaryDraft(interview.summary?.text ?? '');
-  }, [onSummary, interview.summary]);
+  }
 
   const saveAndGo = (to: number): Promise<void> =>
     run(async () => {

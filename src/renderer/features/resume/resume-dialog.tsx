@@ -3,6 +3,7 @@ import type { ResumeView, Session } from '../../../shared/contract/sessions';
 import { agoText } from '../../../shared/ago-text';
 import type { ShadowClient } from '../../api/index';
 import { errorText } from '../../error-text';
+import { useNow } from '../../hooks/use-now';
 
 const SEARCH_DELAY_MS = 150;
 
@@ -19,6 +20,7 @@ export function ResumeDialog({ client, onResumed, onClose }: ResumeDialogProps) 
   const [active, setActive] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const now = useNow();
 
   useEffect(() => {
     let cancelled = false;
@@ -108,7 +110,7 @@ export function ResumeDialog({ client, onResumed, onClose }: ResumeDialogProps) 
                   <span className={`tag status-${session.status}`}>{session.status}</span>
                 </span>
                 <span className="muted small">
-                  {agoText(Date.parse(session.lastActiveAt), Date.now())} · {session.turnCount} {session.turnCount === 1 ? 'turn' : 'turns'}
+                  {agoText(Date.parse(session.lastActiveAt), now)} · {session.turnCount} {session.turnCount === 1 ? 'turn' : 'turns'}
                 </span>
                 {session.contextSummary && <span className="small resume-summary">{session.contextSummary}</span>}
               </button>

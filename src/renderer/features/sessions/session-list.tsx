@@ -1,6 +1,7 @@
 import type { Session } from '../../../shared/contract/sessions';
 import { agoText } from '../../../shared/ago-text';
 import type { ShadowClient } from '../../api/index';
+import { useNow } from '../../hooks/use-now';
 import { useOperation } from '../../hooks/use-operation';
 
 interface SessionListProps {
@@ -20,6 +21,7 @@ export function SessionList({ client, selectedId, onSelect, onNew, onOpenResume 
     { refreshOn: ['session:turn-completed', 'session:title-changed', 'session:status-changed'], intervalMs: 60_000 },
   );
   const sessions = list.data?.sessions ?? [];
+  const now = useNow();
   return (
     <aside className="session-sidebar" aria-label="Conversations">
       <div className="sidebar-actions">
@@ -45,7 +47,7 @@ export function SessionList({ client, selectedId, onSelect, onNew, onOpenResume 
               <span className="ellipsis session-item-title">{session.title || 'New conversation'}</span>
               <span className="muted small">
                 {session.type !== 'chat' && <span className="tag">{session.type}</span>}{' '}
-                {[session.status !== 'active' && session.status, agoText(Date.parse(session.lastActiveAt), Date.now())]
+                {[session.status !== 'active' && session.status, agoText(Date.parse(session.lastActiveAt), now)]
                   .filter(Boolean)
                   .join(' · ')}
               </span>
