@@ -114,6 +114,27 @@ export default tseslint.config(
     },
   },
   {
+    // IPC goes through one door: src/main/ipc.ts registers the operation handlers and sends the events,
+    // the preload exposes them. Anywhere else in main, a channel would bypass the sender check.
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/ipc.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              importNames: ['ipcMain', 'ipcRenderer'],
+              message:
+                'Only src/main/ipc.ts (and the preload) touch IPC; add an operation or event there (docs/architecture.md, Import rules).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The sandboxed preload may use electron's renderer modules only, and no Node built-ins.
     files: ['src/preload/**/*.ts'],
     rules: {
