@@ -166,7 +166,11 @@ export function importSession(
     });
   }
   if (repo.getSession(session.id)) {
-    throw new DomainError('conflict', 'session_exists', `Session ${session.id} already exists; delete it or import into another profile.`);
+    throw new DomainError(
+      'conflict',
+      'session_exists',
+      `Session ${session.id} already exists; delete it first (shadow sessions delete ${session.id}, or Delete in the window) or import into another profile.`,
+    );
   }
   const row: SessionRow = {
     id: session.id,

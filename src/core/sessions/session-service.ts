@@ -199,6 +199,25 @@ export class SessionService {
     return this.get(id);
   }
 
+  /**
+   * Deletes the conversation with its turns, title history, context sets and outputs. Refused while
+   * a reply is streaming, so a turn is never written into a session that is gone.
+   */
+  delete(id: string): { id: string; title: string; turns: number } {
+    const session = this.get(id);
+    if (this.streaming.has(id))
+      throw new DomainError(
+        'conflict',
+        'reply_in_progress',
+        `Session ${id} is still replying; wait for the reply to finish, then delete it.`,
+      );
+    this.pendingResume.delete(id);
+    this.summarizer.forget(id);
+    const deleted = this.deps.repo.deleteSession(id);
+    this.deps.events?.emit('session:deleted', { sessionId: id });
+    return { id, title: session.title, turns: deleted?.turns ?? 0 };
+  }
+
   private statusChanged(sessionId: string, status: SessionStatus): void {
     this.deps.events?.emit('session:status-changed', { sessionId, status });
   }
