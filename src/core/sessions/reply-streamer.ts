@@ -9,7 +9,10 @@ import type { ChatLlmContext, LlmContextProvider } from './system-prompt';
 export interface ReplyStreamerDeps {
   readonly repo: SessionRepository;
   readonly llm: LlmClient;
+  /** Paces the checkpoints of a streaming reply. */
   readonly clock: Clock;
+  /** The observed day's clock: the offline answer reads "today" at its now. */
+  readonly observedClock: Clock;
   readonly offline: OfflineAssistant;
   /** The LLM context of the user's work, appended to the instructions each turn. */
   readonly llmContext: LlmContextProvider;
@@ -43,7 +46,7 @@ export class ReplyStreamer {
     resumeBlock: string | undefined,
   ): Promise<StreamedReply> {
     const { clock, llm, repo } = this.deps;
-    const now = clock.now();
+    const now = this.deps.observedClock.now();
     const offline = (): string => this.deps.offline.answer(content, now);
     const { messages, images, settle } = llm.configured
       ? await this.chatRequest(sessionId, content, resumeBlock)

@@ -39,7 +39,13 @@ export interface SessionServiceDeps {
   readonly screenText: ScreenTextRepository;
   readonly ocrEnabled: boolean;
   readonly llm: LlmClient;
+  /** The user's time: turns, titles, pauses and "last active" are stamped by it. */
   readonly clock: Clock;
+  /**
+   * The observed day's time, when it runs apart from the user's (a replayed day's virtual clock):
+   * answers about "today" and "since the pause" read the observed day at its now. Defaults to `clock`.
+   */
+  readonly observedClock?: Clock;
   readonly events?: EventBus;
   /** The LLM context of the user's work, appended to the instructions each turn. */
   readonly llmContext: LlmContextProvider;
@@ -86,6 +92,7 @@ export class SessionService {
       repo: deps.repo,
       llm: deps.llm,
       clock: deps.clock,
+      observedClock: deps.observedClock ?? deps.clock,
       offline: new OfflineAssistant({ activity: deps.activity, screenText: deps.screenText, ocrEnabled: deps.ocrEnabled }),
       llmContext: deps.llmContext,
       instructions: this.instructions,
@@ -305,6 +312,7 @@ export class SessionService {
       activity: this.deps.activity,
       session: this.get(id),
       nowMs: this.deps.clock.now(),
+      observedNowMs: (this.deps.observedClock ?? this.deps.clock).now(),
       currentPromptHash: this.instructionsHash,
       maxHistoryTokens: maxHistoryTokens ?? this.deps.historyTokens,
       extraLines: this.deps.resumeExtras?.(id),
