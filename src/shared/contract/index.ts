@@ -7,6 +7,7 @@ import { sessionOperations } from './sessions';
 import { settingsOperations } from './settings';
 import { contextSetOperations } from './session-context-sets';
 import { storageOperations } from './storage';
+import { timelineOperations } from './timeline';
 
 export * from './define';
 export * from './observation';
@@ -17,6 +18,7 @@ export * from './settings';
 export * from './session-context-sets';
 export * from './storage';
 export * from './events';
+export * from './timeline';
 
 /** The whole API table. Each feature adds its own module of operations here; a key used twice throws. */
 export const operations = mergeTables(
@@ -27,6 +29,7 @@ export const operations = mergeTables(
   settingsOperations,
   contextSetOperations,
   storageOperations,
+  timelineOperations,
 );
 
 export type Operations = typeof operations;
