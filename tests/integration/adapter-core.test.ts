@@ -140,10 +140,10 @@ describe('one adapter core behind every surface', { timeout: 60_000 }, () => {
     const maximum = (name: string): unknown =>
       (tools.find((t) => t.name === name)?.inputSchema.properties?.limit as { maximum?: number } | undefined)?.maximum;
     expect(maximum('search_session')).toBe(200);
-    expect(maximum('search_session')).toBe(operations.searchSession.input.shape.limit.unwrap().maxValue);
-    expect(maximum('search_all_sessions')).toBe(operations.searchAll.input.shape.limit.unwrap().maxValue);
-    expect(maximum('search_screen')).toBe(operations.searchScreen.input.shape.limit.unwrap().maxValue);
-    expect(maximum('list_sessions')).toBe(operations.listSessions.input.shape.limit.unwrap().maxValue);
+    expect(maximum('search_session')).toBe(operations.searchSession.input.shape.limit.unwrap().out.maxValue);
+    expect(maximum('search_all_sessions')).toBe(operations.searchAll.input.shape.limit.unwrap().out.maxValue);
+    expect(maximum('search_screen')).toBe(operations.searchScreen.input.shape.limit.unwrap().out.maxValue);
+    expect(maximum('list_sessions')).toBe(operations.listSessions.input.shape.limit.unwrap().out.maxValue);
     const hits = await tool('search_session', { session_id: sessionId, query: 'ledger', limit: 200 });
     expect(hits.isError).toBe(false);
     expect(hits.text).toContain('turn 1');
