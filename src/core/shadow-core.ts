@@ -26,6 +26,9 @@ import { OutputStore } from './outputs/output-store';
 import { FileAccess } from './file-access/file-access';
 import { ContextSetRepository } from './store/repositories/context-set-repository';
 import { OutputRepository } from './store/repositories/output-repository';
+import { CoverageRepository } from './store/repositories/coverage-repository';
+import { StorageMonitor } from './store/storage-monitor';
+import { EngineHealth } from './health/engine-health';
 
 export interface CoreOptions {
   readonly paths?: ProfilePaths;
@@ -76,6 +79,12 @@ export interface ShadowCore {
   readonly applets: AppletStore;
   /** The file API: reads inside the allowed roots, writes under the data directory. */
   readonly files: FileAccess;
+  /** When observation really ran, and why not in the gaps. */
+  readonly coverage: CoverageRepository;
+  /** Whether the profile can be written (a failing write pauses capture until it can). */
+  readonly storage: StorageMonitor;
+  /** Status and reasons derived from what succeeded (`addProvider` for other features' state). */
+  readonly health: EngineHealth;
   close(): void;
 }
 
@@ -99,6 +108,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
   const llm = options.llm ?? (reader ? createOfflineLlmClient() : createLlmClient(settings, options.env ?? process.env));
   const activity = new ActivityRepository(db);
   const screenText = new ScreenTextRepository(db);
+  const coverage = new CoverageRepository(db);
+  const storage = new StorageMonitor({ clock: systemClock, probeWrite: (at) => coverage.probeWrite(at) });
   const observer = new Observer({
     settings,
     source,
@@ -106,6 +117,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     activity,
     events,
     framesDir: join(paths.data, 'frames'),
+    coverage: coverage.sink(source.kind),
+    storage,
   });
   // "Never observe" in the onboarding interview becomes exclusion rules: saved in settings.json
   // (where the user can see and edit them) and applied from the next poll.
@@ -175,6 +188,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     ...contextSetsForSessions(contextSets, { announceResume: true }),
   });
 
+  const health = new EngineHealth({ clock, settings, events, observer, storage, ocr });
+
   return {
     paths,
     settings,
@@ -193,7 +208,11 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     outputs,
     applets,
     files,
+    coverage,
+    storage,
+    health,
     close() {
+      storage.stop();
       observer.stop();
       memory.pipeline.stop();
       sessions.close();

@@ -19,6 +19,8 @@ export function acquireInstanceLock(profileDir: string): () => void {
   try {
     writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });
   } catch (error) {
+    // A read-only profile: no instance can write to it, so none can double-count; health says why nothing is saved.
+    if ((error as NodeJS.ErrnoException).code === 'EROFS') return () => {};
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const holder = Number.parseInt(readFileSync(file, 'utf8'), 10);
     if (Number.isFinite(holder) && holder !== process.pid && isAlive(holder)) {

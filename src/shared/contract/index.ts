@@ -6,6 +6,7 @@ import { screenOperations } from './screen';
 import { sessionOperations } from './sessions';
 import { settingsOperations } from './settings';
 import { contextSetOperations } from './session-context-sets';
+import { coverageOperations } from './coverage';
 import { storageOperations } from './storage';
 
 export * from './define';
@@ -17,6 +18,7 @@ export * from './settings';
 export * from './session-context-sets';
 export * from './storage';
 export * from './events';
+export * from './coverage';
 
 /** The whole API table. Each feature adds its own module of operations here; a key used twice throws. */
 export const operations = mergeTables(
@@ -27,6 +29,7 @@ export const operations = mergeTables(
   settingsOperations,
   contextSetOperations,
   storageOperations,
+  coverageOperations,
 );
 
 export type Operations = typeof operations;

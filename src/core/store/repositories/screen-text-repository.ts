@@ -89,6 +89,7 @@ export class ScreenTextRepository {
         `SELECT text FROM screen_text_entries WHERE app = ? AND at_ms >= ? AND at_ms <= ? ORDER BY at_ms DESC, id DESC LIMIT 1`,
       ),
       prune: db.prepare(`DELETE FROM screen_text_entries WHERE at_ms < ?`),
+      deleteBetween: db.prepare(`DELETE FROM screen_text_entries WHERE at_ms >= ? AND at_ms <= ?`),
       count: db.prepare(`SELECT COUNT(*) AS n FROM screen_text_entries`),
     };
   }
@@ -125,6 +126,11 @@ export class ScreenTextRepository {
   /** The newest text read in `app` between `fromMs` and `toMs` (what the task theory quotes). */
   latestTextOf(app: string, fromMs: number, toMs: number): string | null {
     return (this.stmts.latestOfApp.get(app, fromMs, toMs) as { text: string } | undefined)?.text ?? null;
+  }
+
+  /** Deletes the text of frames taken inside a window (a replayed day played again); returns how many rows went. */
+  deleteBetween(window: { startMs: number; endMs: number }): number {
+    return this.stmts.deleteBetween.run(window.startMs, window.endMs).changes;
   }
 
   /** Retention: deletes text of frames taken before `olderThanMs`; returns how many rows went. */
