@@ -185,6 +185,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
       const now = observer.immediateContext();
       return { app: now.currentApp, title: now.currentWindowTitle };
     },
+    repair: (write) => storage.repair(write),
     ...contextSetsForSessions(contextSets, { announceResume: true }),
   });
 

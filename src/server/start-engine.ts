@@ -7,7 +7,7 @@ import { runReplay, startCaptureLoop } from '../core/observe/capture-loop';
 import type { ReplaySource } from '../core/observe/sources/replay-source';
 import { scheduleRetention } from '../core/retention';
 import { createShadowCore, type CoreOptions, type ShadowCore } from '../core/shadow-core';
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { removeRuntimeInfo, writeRuntimeInfo } from '../core/config/runtime-info';
 import { startHttpServer, type RunningHttpServer } from './http/http-server';
 import { storageProblemMessage, storageProblemOf } from '../core/store/storage-failure';
@@ -40,11 +40,6 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   try {
     core = openCore(options, paths);
     const running = core;
-    if (running.source.kind === 'replay') {
-      // A day replayed again replaces what its earlier replay stored, so it counts once.
-      const replay = running.source as ReplaySource;
-      resetReplayedWindow({ ...running, memory: running.memory.repositories }, { startMs: replay.startMs, endMs: replay.endMs });
-    }
     // The app tries failed writes again by itself; while the profile cannot be written it still starts,
     // serves what it has and says in health why nothing is saved.
     running.storage.startProbing();
@@ -55,6 +50,13 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
         if (!running.storage.failed(error)) throw error;
       }
     };
+    if (running.source.kind === 'replay') {
+      // A day replayed again replaces what its earlier replay stored, so it counts once.
+      const replay = running.source as ReplaySource;
+      writing(() =>
+        resetReplayedWindow({ ...running, memory: running.memory.repositories }, { startMs: replay.startMs, endMs: replay.endMs }),
+      );
+    }
     // Crash recovery belongs to the observing app only: read-only processes (`shadow mcp`, the CLI) open
     // the same database while the app runs and must not touch its live rows.
     writing(() => running.activity.closeInterruptedWorkSessions());
@@ -117,8 +119,19 @@ function openCore(options: EngineOptions, paths: ReturnType<typeof resolveProfil
   try {
     return createShadowCore({ ...options, paths });
   } catch (error) {
-    const problem = storageProblemOf(error);
-    if (!problem) throw error;
+    const found = storageProblemOf(error);
+    if (!found) throw error;
+    // SQLite says only "unable to open": a folder that cannot be written is the usual cause, and says so.
+    const problem = found === 'io_error' && !isWritable(paths.dir) ? 'read_only' : found;
     throw new Error(`Cannot open the database in ${paths.dir}: ${storageProblemMessage(problem)} (${(error as Error).message})`);
+  }
+}
+
+function isWritable(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -30,6 +30,12 @@ async function runHeadless(flags: StartFlags): Promise<void> {
     ...engineOptionsFrom(flags),
     onReplayFinished: () => console.log('Replay finished: the recorded day is in the store. The API keeps serving.'),
   });
+  // Installed first: a stop asked for while the banner prints still closes the database cleanly.
+  const shutdown = (): void => {
+    void engine.stop().then(() => process.exit(0));
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
   const { core, http } = engine;
   const source = flags.replay ? `a recorded day (${flags.replay})` : 'the desktop';
   console.log(`Workflow Shadow (headless) — profile "${core.paths.profileId}", watching ${source}.`);
@@ -43,11 +49,6 @@ async function runHeadless(flags: StartFlags): Promise<void> {
       : 'UI:         not built yet; `npm run build` builds it (then restart to get the link)',
   );
   console.log('Press Ctrl+C to stop.');
-  const shutdown = (): void => {
-    void engine.stop().then(() => process.exit(0));
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
 }
 
 /** The status line and every problem with what to do: the banner says what health says, never the loop's intent. */

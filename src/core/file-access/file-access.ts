@@ -17,6 +17,7 @@ import {
 import { basename, dirname, join } from 'node:path';
 import { FILE_READ_MAX_BYTES, FILE_WRITE_MAX_BYTES, type ContentEncoding } from '../../shared/contract/storage';
 import { DomainError, notFound } from '../errors';
+import { storageProblemMessage, storageUnavailable } from '../store/storage-failure';
 import { iso } from '../clock';
 import { badPath, checkPathText, forbiddenPath, isInside, sensitiveReason } from './path-rules';
 
@@ -100,7 +101,15 @@ export class FileAccess {
   }
 
   private writeRoot(): string {
-    mkdirSync(this.options.dataDir, { recursive: true, mode: 0o700 });
+    try {
+      mkdirSync(this.options.dataDir, { recursive: true, mode: 0o700 });
+    } catch (error) {
+      // On a read-only profile a recursive mkdir may even answer ENOENT: the folder cannot be made, so nothing can be written.
+      throw (
+        storageUnavailable(error) ??
+        new DomainError('unavailable', 'storage_unavailable', `${storageProblemMessage('read_only')} (${(error as Error).message})`)
+      );
+    }
     return realpathSync.native(this.options.dataDir);
   }
 
@@ -205,7 +214,10 @@ export class FileAccess {
       renameSync(temp, final);
     } catch (error) {
       rmSync(temp, { force: true });
-      throw new DomainError('invalid', 'write_failed', `The file could not be written (${errnoOf(error) ?? (error as Error).message}).`);
+      throw (
+        storageUnavailable(error) ??
+        new DomainError('invalid', 'write_failed', `The file could not be written (${errnoOf(error) ?? (error as Error).message}).`)
+      );
     }
     return { path: final, size: data.length };
   }

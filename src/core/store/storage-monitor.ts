@@ -28,6 +28,7 @@ export class StorageMonitor {
   private failingSince: number | null = null;
   private lastError: { at: string; message: string } | null = null;
   private readonly recoveryListeners = new Set<() => void>();
+  private readonly repairs: (() => void)[] = [];
   private readonly failureListeners = new Set<(problem: StorageProblem) => void>();
   private timer: NodeJS.Timeout | null = null;
   private probing = false;
@@ -80,8 +81,22 @@ export class StorageMonitor {
     }
     this.problem = null;
     this.failingSince = null;
+    for (const repair of this.repairs.splice(0)) this.repair(repair);
     for (const listener of this.recoveryListeners) listener();
     return this.writable;
+  }
+
+  /**
+   * Runs a write that puts something right (a reply left `streaming`); when it fails for a storage
+   * reason it runs again once writes succeed, so nothing is left half-done until a restart.
+   */
+  repair(write: () => void): void {
+    try {
+      write();
+    } catch (error) {
+      if (!this.failed(error)) throw error;
+      this.repairs.push(write);
+    }
   }
 
   /** Runs `listener` each time writes succeed again after failing. */
