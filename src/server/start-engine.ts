@@ -7,7 +7,7 @@ import { runReplay, startCaptureLoop } from '../core/observe/capture-loop';
 import type { ReplaySource } from '../core/observe/sources/replay-source';
 import { scheduleRetention } from '../core/retention';
 import { createShadowCore, type CoreOptions, type ShadowCore } from '../core/shadow-core';
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { accessSync, chmodSync, constants, mkdirSync } from 'node:fs';
 import { removeRuntimeInfo, writeRuntimeInfo } from '../core/config/runtime-info';
 import { startHttpServer, type RunningHttpServer } from './http/http-server';
 import { storageProblemMessage, storageProblemOf } from '../core/store/storage-failure';
@@ -35,6 +35,7 @@ export interface RunningEngine {
 export async function startEngine(options: EngineOptions): Promise<RunningEngine> {
   const paths = resolveProfilePaths();
   mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
+  keepFolderPrivate(paths.dir);
   const releaseLock = acquireInstanceLock(paths.dir);
   let core: ShadowCore | undefined;
   try {
@@ -133,5 +134,14 @@ function isWritable(dir: string): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** The profile folder is the user's only (0700), also when an older build made it readable to others. */
+function keepFolderPrivate(dir: string): void {
+  try {
+    chmodSync(dir, 0o700);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EROFS') throw error;
   }
 }

@@ -13,7 +13,7 @@ export function loadOrCreateApiToken(file: string, env: NodeJS.ProcessEnv = proc
       return stored;
     }
   }
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const token = randomBytes(24).toString('base64url');
   writeFileSync(file, `${token}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
