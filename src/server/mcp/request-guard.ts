@@ -29,7 +29,14 @@ export function malformedRequestReason(method: string, params: unknown): string 
   const schema = requestSchemas.get(method);
   if (!schema) return null;
   const parsed = schema.safeParse(params === undefined ? { method } : { method, params });
-  if (parsed.success) return null;
+  if (parsed.success) {
+    // The SDK parses a resource's uri with `new URL` and would answer a bad one as an internal error.
+    const uri = (parsed.data.params as { uri?: unknown } | undefined)?.uri;
+    if (method === 'resources/read' && typeof uri === 'string' && !URL.canParse(uri)) {
+      return `Invalid params for ${method}: uri: not a URI (resources are named like shadow://sessions/<id>/toc)`;
+    }
+    return null;
+  }
   const label = (path: readonly PropertyKey[]): string => (path[0] === 'params' ? path.slice(1) : path).map(String).join('.') || 'params';
   return `Invalid params for ${method}: ${describeZodError(parsed.error as z.ZodError, label)}`;
 }
