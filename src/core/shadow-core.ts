@@ -4,6 +4,7 @@ import { resolveProfilePaths, type ProfilePaths } from './config/paths';
 import { loadSettings, saveSettings, settingsSchema, type Settings } from './config/settings';
 import { EventBus } from './events';
 import { createLlmClient } from './llm/create-llm-client';
+import { resolveLlmConfig } from './llm/llm-config';
 import { createOfflineLlmClient } from './llm/offline-llm-client';
 import type { LlmClient } from './llm/llm-client';
 import { createMemory, type Memory } from './memory/create-memory';
@@ -115,6 +116,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     storeEncrypted: storeKey !== null && !isPlainDatabaseFile(paths.database),
     clock,
     llm: options.llm ?? (reader ? createOfflineLlmClient() : createLlmClient(settings, env)),
+    llmConfig: options.llm ? null : resolveLlmConfig(settings, env),
     activity,
   });
   const llm = privacy.llm;

@@ -2,6 +2,8 @@ import type { PrivacyReport, PrivacyStatus } from '../../shared/contract/privacy
 import type { Clock } from '../clock';
 import { loadSettings, saveSettings, type Settings } from '../config/settings';
 import type { LlmClient } from '../llm/llm-client';
+import type { LlmConfig } from '../llm/llm-config';
+import { describeEndpoint, OPENAI_DEFAULT_BASE_URL } from './llm-destination';
 import type { OcrPrivacy } from '../ocr/ocr-service';
 import type { ObserverPrivacy } from '../observe/observer';
 import type { Db } from '../store/database';
@@ -12,7 +14,7 @@ import { ImageVerdicts } from './image-verdicts';
 import { guardLlm, type GuardedLlm } from './llm-gate';
 import { PrivacyLedger } from './privacy-ledger';
 import { buildPrivacyReport } from './privacy-report';
-import { localOnlyOf, privacyStatus } from './privacy-status';
+import { localOnlyOf, privacyStatus, type ConfiguredLlm } from './privacy-status';
 import { createRedactor, type Redactor } from './redactor';
 import type { StoreKey } from './store-key';
 import { localDateOf } from '../time';
@@ -30,6 +32,8 @@ export interface PrivacyDeps {
   readonly clock: Clock;
   /** The LLM client every feature would use; the privacy layer hands back the guarded one. */
   readonly llm: LlmClient;
+  /** The LLM the settings and environment configure, which a reader's offline client does not show. */
+  readonly llmConfig: LlmConfig | null;
   readonly activity: ActivityRepository;
 }
 
@@ -69,8 +73,14 @@ export function createPrivacy(deps: PrivacyDeps): Privacy {
     recordRedactions: (counts, atMs) => ledger.redactions('llm-requests', counts, atMs),
   });
   const titles = new TitleRedactor(() => redactor, ledger);
+  const configured: ConfiguredLlm = deps.llm.configured
+    ? { destination: llm.destination, vision: deps.llm.visionEnabled }
+    : {
+        destination: deps.llmConfig ? describeEndpoint(deps.llmConfig.baseUrl ?? OPENAI_DEFAULT_BASE_URL) : null,
+        vision: deps.llmConfig?.visionModel != null,
+      };
   const status = (): PrivacyStatus =>
-    privacyStatus(settings, llm, {
+    privacyStatus(settings, configured, {
       databaseFile: deps.databaseFile,
       encrypted: deps.storeEncrypted,
       keySource: deps.storeEncrypted ? (deps.storeKey?.source ?? null) : null,

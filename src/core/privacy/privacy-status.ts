@@ -1,6 +1,6 @@
 import type { PrivacyStatus, RedactionKind, StoreKeySource } from '../../shared/contract/privacy';
 import type { Settings } from '../config/settings';
-import type { GuardedLlm } from './llm-gate';
+import type { LlmEndpoint } from './llm-destination';
 
 export interface StoreProtection {
   readonly databaseFile: string;
@@ -33,20 +33,28 @@ function storeWarning(store: StoreProtection, keepScreenshots: boolean): string 
   );
 }
 
+/** The LLM the profile is configured with (also in a process that only reads and never calls it). */
+export interface ConfiguredLlm {
+  readonly destination: LlmEndpoint | null;
+  readonly vision: boolean;
+}
+
 /** Where data may go and how it is kept, in the words the window and the CLI show. */
-export function privacyStatus(settings: Settings, llm: GuardedLlm, store: StoreProtection): PrivacyStatus {
-  const destination = llm.destination;
+export function privacyStatus(settings: Settings, llm: ConfiguredLlm, store: StoreProtection): PrivacyStatus {
+  const { destination } = llm;
+  const localOnly = localOnlyOf(settings, destination !== null);
+  const refused = destination !== null && !destination.local && localOnly.enabled;
   const llmView: PrivacyStatus['llm'] = {
     configured: destination !== null,
     endpoint: destination?.endpoint ?? null,
     local: destination?.local ?? true,
-    refused: llm.refused,
-    images: llm.visionEnabled,
+    refused,
+    images: llm.vision && !refused,
   };
   const { redaction } = settings;
   return {
     dataMayGoTo: destinationSentence(llmView),
-    localOnly: localOnlyOf(settings, destination !== null),
+    localOnly,
     llm: llmView,
     store: {
       encrypted: store.encrypted,
