@@ -24,24 +24,32 @@ function asGroup(token: string, start: number): Group | null {
     else if (!isDigitLookalike(ch)) return null;
   }
   const lookalikes = token.length - real;
-  if (real === 0 || lookalikes > Math.max(1, Math.floor(token.length / 3))) return null;
+  // A lone lookalike may be a short last group (`4944 l`); longer groups need a real digit.
+  if ((real === 0 && token.length > 1) || lookalikes > Math.max(1, Math.floor(token.length / 3))) return null;
   return { start, end: start + token.length, digits: asDigits(token) };
 }
 
+/** Where printed cards break between groups: every four digits, or Amex/Diners 4-6-5 and 4-6-4. */
+function printedBreaks(length: number): number[][] {
+  const fours = Array.from({ length: Math.ceil(length / 4) - 1 }, (_, i) => (i + 1) * 4);
+  return length === 14 || length === 15 ? [fours, [4, 10]] : [fours];
+}
+
 /**
- * How cards are printed: one run, groups of four (the last may be shorter), or Amex/Diners 4-6-5 and
- * 4-6-4. OCR may split one group with a stray space, so two neighbouring groups may be joined once.
+ * Whether groups of these lengths are a card as printed: one run, or the printed groups with at most
+ * one stray space OCR added (`4111 11 11`) and at most one it lost (`11111111`).
  */
 function plausibleGrouping(lengths: readonly number[]): boolean {
-  const printed = (l: readonly number[]): boolean =>
-    l.length === 1 ||
-    (l.length >= 3 && l.slice(0, -1).every((n) => n === 4) && l.at(-1)! >= 1 && l.at(-1)! <= 4) ||
-    (l.length === 3 && l[0] === 4 && l[1] === 6 && (l[2] === 5 || l[2] === 4));
-  if (printed(lengths)) return true;
-  for (let i = 0; i + 1 < lengths.length; i++) {
-    if (printed([...lengths.slice(0, i), lengths[i]! + lengths[i + 1]!, ...lengths.slice(i + 2)])) return true;
-  }
-  return false;
+  if (lengths.length === 1) return true;
+  const breaks = new Set<number>();
+  let at = 0;
+  for (const n of lengths.slice(0, -1)) breaks.add((at += n));
+  const total = at + lengths.at(-1)!;
+  return printedBreaks(total).some((printed) => {
+    const added = [...breaks].filter((b) => !printed.includes(b)).length;
+    const lost = printed.filter((b) => !breaks.has(b)).length;
+    return added <= 1 && lost <= 1;
+  });
 }
 
 /** Gaps of one number are all spaces or all dashes; OCR noise may change one of them. */

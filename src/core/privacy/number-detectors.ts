@@ -20,16 +20,41 @@ function readIban(text: string, start: number, length: number): { chars: string;
   return { chars, end: pos };
 }
 
-/** The readings worth checking: as OCR gave it, then with the usual lookalikes (`O`, `l`) read as digits. */
+/**
+ * The readings worth checking: as OCR gave it; with lookalikes read as digits after the bank code
+ * (the letters a BBAN starts with, `NWBK`, `ABNA`); and with every lookalike read as a digit.
+ */
 function ibanReadings(chars: string): string[] {
   const upper = chars.toUpperCase();
-  const country = upper.slice(0, 2);
-  const checkDigits = asDigits(chars.slice(2, 4));
-  const common = chars.slice(4).replace(/[Oo]/g, '0').replace(/[lI|]/g, '1').toUpperCase();
-  return [upper, country + checkDigits + upper.slice(4), country + checkDigits + common, country + checkDigits + asDigits(chars.slice(4))];
+  const head = upper.slice(0, 2) + asDigits(chars.slice(2, 4));
+  const bban = chars.slice(4);
+  // Bank codes in letters are at most four long in every registry format.
+  const bankCode = /^[A-Za-z]{0,4}/.exec(bban)![0];
+  return [
+    upper,
+    head + upper.slice(4),
+    head + bankCode.toUpperCase() + asDigits(bban.slice(bankCode.length)).toUpperCase(),
+    head + asDigits(bban).toUpperCase(),
+  ];
 }
 
-/** IBANs of every registry country, with or without spaces, checked with mod-97. */
+// A country code whose check digits OCR could not read (`DES 3704 …` for `DE89 3704 …`), then the
+// account part printed in groups of four.
+const DAMAGED_IBAN = /(?<![A-Za-z0-9])([A-Z]{2})([0-9A-Za-z]{1,3}) ((?:[0-9A-Za-z]{4} ){2,7}[0-9A-Za-z]{1,4})(?![A-Za-z0-9])/g;
+
+/**
+ * An IBAN whose check digits are unreadable cannot be checked with mod-97, and its account number
+ * is still on the screen: taken when the country's length fits exactly and the rest is mostly
+ * digits. Check digits that read as digits and fail mod-97 are not an IBAN, and are left alone.
+ */
+function damagedIban(m: RegExpMatchArray): boolean {
+  const length = IBAN_LENGTHS.get(m[1]!);
+  if (!length || /^\d\d$/.test(asDigits(m[2]!))) return false;
+  const account = m[3]!.replace(/ /g, '');
+  return account.length === length - 4 && (account.match(/\d/g)?.length ?? 0) >= account.length * 0.6;
+}
+
+/** IBANs of every registry country, with or without spaces, checked with mod-97 (or unreadable check digits, see `damagedIban`). */
 export const detectIbans: Detector = (text) => {
   const findings: Finding[] = [];
   for (const m of text.matchAll(IBAN_START)) {
@@ -37,6 +62,11 @@ export const detectIbans: Detector = (text) => {
     if (!length || findings.some((f) => m.index < f.end)) continue;
     const read = readIban(text, m.index, length);
     if (read && ibanReadings(read.chars).some(ibanValid)) findings.push({ start: m.index, end: read.end, kind: 'iban' });
+  }
+  for (const m of text.matchAll(DAMAGED_IBAN)) {
+    if (damagedIban(m) && !findings.some((f) => m.index < f.end && f.start < m.index + m[0].length)) {
+      findings.push({ start: m.index, end: m.index + m[0].length, kind: 'iban' });
+    }
   }
   return findings;
 };

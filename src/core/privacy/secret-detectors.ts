@@ -5,8 +5,9 @@ import type { Detector, Finding } from './findings';
  * may read `_` as a space, so the separators after a prefix allow one.
  */
 const TOKEN_PATTERNS: readonly RegExp[] = [
-  // AWS access key ids (long-term AKIA, temporary ASIA, and the other published prefixes).
-  /(?<![A-Z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ABIA|ACCA) ?(?:[A-Z0-9] ?){15}[A-Z0-9](?![A-Z0-9])/g,
+  // AWS access key ids (long-term AKIA, temporary ASIA, and the other published prefixes): 16
+  // characters after the prefix, give or take the one OCR drops or adds.
+  /(?<![A-Z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ABIA|ACCA) ?(?:[A-Z0-9] ?){14,16}[A-Z0-9](?![A-Z0-9])/g,
   // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained (github_pat_).
   /(?<![A-Za-z0-9])gh[pousr][_ ][A-Za-z0-9]{36}(?![A-Za-z0-9])/g,
   /(?<![A-Za-z0-9])github_pat_[A-Za-z0-9_]{22,255}/g,
