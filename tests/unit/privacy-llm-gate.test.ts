@@ -29,7 +29,7 @@ function recordingProvider(endpoint: string, vision = true): LlmClient & { sent:
   };
 }
 
-function gate(base: LlmClient, options: Partial<LlmGateDeps> & { localOnly?: boolean } = {}) {
+function gate(base: LlmClient, options: Partial<Omit<LlmGateDeps, 'localOnly'>> & { localOnly?: boolean } = {}) {
   const calls: LlmCallRecord[] = [];
   const redactions: RedactionCounts[] = [];
   const images = options.images ?? new ImageVerdicts();

@@ -135,20 +135,20 @@ describe('the encrypted store', () => {
 
 describe('key files', () => {
   it('are created 0600 with a random key, and refused when others may read them', () => {
-    home = createTempShadowHome();
-    const file = join(home.home, 'keys', 'shadow.key');
+    const { home: dir } = (home = createTempShadowHome());
+    const file = join(dir, 'keys', 'shadow.key');
     const key = createKeyFile(file);
     expect(readKeyFile(file).equals(key)).toBe(true);
     expect(resolveStoreKey({}, file)).toMatchObject({ source: 'key-file', file });
     expect(() => createKeyFile(file)).toThrow();
     chmodSync(file, 0o644);
     expect(() => readKeyFile(file)).toThrow(/may be read by others \(mode 644\); make it yours alone: chmod 600/);
-    const bad = join(home.home, 'bad.key');
-    mkdirSync(home.home, { recursive: true });
+    const bad = join(dir, 'bad.key');
+    mkdirSync(dir, { recursive: true });
     writeFileSync(bad, 'secret words', { mode: 0o600 });
     expect(() => readKeyFile(bad)).toThrow(/must hold 64 hexadecimal characters/);
     expect(() => readKeyFile('relative.key')).toThrow(/absolute path/);
-    expect(() => readKeyFile(join(home.home, 'missing.key'))).toThrow(/cannot be read: ENOENT/);
+    expect(() => readKeyFile(join(dir, 'missing.key'))).toThrow(/cannot be read: ENOENT/);
   });
 
   it('SHADOW_DB_KEY wins over SHADOW_DB_KEY_FILE, which wins over settings', () => {
