@@ -40,7 +40,7 @@ function statusLines(status: PrivacyStatus): string[][] {
   return [
     ['Where data may go', status.dataMayGoTo],
     ['Local-only', localOnlyText(localOnly)],
-    ['Store', store.encrypted ? `encrypted (${keySourceText(store.keySource)})` : `NOT encrypted. ${store.warning ?? ''}`.trim()],
+    ['Store', store.encrypted ? `encrypted (${keySourceText(store.keySource)})` : (store.warning ?? 'not encrypted')],
     [
       'Kept screenshots',
       store.keepScreenshots ? (store.framesEncrypted ? 'kept, encrypted' : 'kept, NOT encrypted') : 'not kept (frames stay in memory)',
