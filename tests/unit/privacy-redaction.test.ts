@@ -97,6 +97,9 @@ describe('redaction', () => {
     expect(redact(`IBAN: ${SAMPLE_IBAN} (Commerzbank)`)).toBe('IBAN: [iban] (Commerzbank)');
     expect(redact(`IBAN ${SAMPLE_IBAN_COMPACT}.`)).toBe('IBAN [iban].');
     expect(redact('IBAN DE89 37O4 OO44 O532 O13O OO')).toBe('IBAN [iban]');
+    // Check digits OCR could not read: the account number still goes.
+    expect(redact('refund to IBAN DES&9 3704 0044 0532 0130 00 today')).toBe('refund to IBAN [iban] today');
+    expect(redact('refund to [BAN DES 3704 0044 0532 0130 00 today')).toBe('refund to [BAN [iban] today');
     expect(redact('to GB82 WEST 1234 5698 7654 32 by Friday')).toBe('to [iban] by Friday');
     // One digit off: mod-97 fails, nothing is replaced.
     expect(redact('IBAN DE89 3704 0044 0532 0130 01')).toBe('IBAN DE89 3704 0044 0532 0130 01');

@@ -38,9 +38,9 @@ function ibanReadings(chars: string): string[] {
   ];
 }
 
-// A country code whose check digits OCR could not read (`DES 3704 …` for `DE89 3704 …`), then the
+// A country code whose check digits OCR could not read (`DES 3704 …`, `DES&9 3704 …` for `DE89 3704 …`), then the
 // account part printed in groups of four.
-const DAMAGED_IBAN = /(?<![A-Za-z0-9])([A-Z]{2})([0-9A-Za-z]{1,3}) ((?:[0-9A-Za-z]{4} ){2,7}[0-9A-Za-z]{1,4})(?![A-Za-z0-9])/g;
+const DAMAGED_IBAN = /(?<![A-Za-z0-9])([A-Z]{2})(\S{1,3}) ((?:[0-9A-Za-z]{4} ){2,7}[0-9A-Za-z]{1,4})(?![A-Za-z0-9])/g;
 
 /**
  * An IBAN whose check digits are unreadable cannot be checked with mod-97, and its account number
