@@ -4,6 +4,8 @@ import { CLI_EXIT_CODE, OperationFailed } from '../core/api/operation-errors';
 import { CliError } from './cli-error';
 import { registerGuideCommand } from './commands/guide';
 import { registerMcpCommand } from './commands/mcp';
+import { registerEncryptCommand } from './commands/encrypt';
+import { registerPrivacyCommand } from './commands/privacy';
 import { registerRecordCommand } from './commands/record';
 import { registerSearchCommand } from './commands/search';
 import { registerSessionsCommand } from './commands/sessions';
@@ -31,6 +33,8 @@ registerTocCommand(program);
 registerExportCommand(program);
 registerImportCommand(program);
 registerMcpCommand(program);
+registerPrivacyCommand(program);
+registerEncryptCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -4,6 +4,7 @@ import { resolveProfilePaths, type ProfilePaths } from './config/paths';
 import { loadSettings, saveSettings, settingsSchema, type Settings } from './config/settings';
 import { EventBus } from './events';
 import { createLlmClient } from './llm/create-llm-client';
+import { resolveLlmConfig } from './llm/llm-config';
 import { createOfflineLlmClient } from './llm/offline-llm-client';
 import type { LlmClient } from './llm/llm-client';
 import { createMemory, type Memory } from './memory/create-memory';
@@ -15,7 +16,9 @@ import { Observer } from './observe/observer';
 import type { CaptureSource } from './observe/sources/capture-source';
 import { DesktopSource, type IdleProbe } from './observe/sources/desktop-source';
 import { ReplaySource } from './observe/sources/replay-source';
-import { openDatabase, type Db } from './store/database';
+import { isPlainDatabaseFile, openDatabase, type Db } from './store/database';
+import { createPrivacy, type Privacy } from './privacy/create-privacy';
+import { resolveStoreKey, type StoreKey } from './privacy/store-key';
 import { ActivityRepository } from './store/repositories/activity-repository';
 import { ScreenTextRepository } from './store/repositories/screen-text-repository';
 import { SessionRepository } from './store/repositories/session-repository';
@@ -38,8 +41,10 @@ export interface CoreOptions {
   readonly idleProbe?: IdleProbe;
   /** The LLM to use instead of the one the settings and environment configure (tests). */
   readonly llm?: LlmClient;
-  /** Environment for the LLM configuration (OPENAI_API_KEY, OPENAI_BASE_URL); defaults to process.env. */
+  /** Environment for the LLM configuration (OPENAI_API_KEY, OPENAI_BASE_URL) and the store key (SHADOW_DB_KEY…); defaults to process.env. */
   readonly env?: NodeJS.ProcessEnv;
+  /** The store key when the caller holds it (Electron's keychain); otherwise it comes from the environment or settings. */
+  readonly storeKey?: StoreKey | null;
   /** The OCR engine to use instead of Tesseract (tests that watch what is OCR'd). */
   readonly ocrRecognizer?: TextRecognizer;
   /**
@@ -76,6 +81,8 @@ export interface ShadowCore {
   readonly applets: AppletStore;
   /** The file API: reads inside the allowed roots, writes under the data directory. */
   readonly files: FileAccess;
+  /** Redaction, the privacy report, the LLM gate (local-only) and kept frames (docs/privacy.md). */
+  readonly privacy: Privacy;
   close(): void;
 }
 
@@ -93,11 +100,26 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
   }
   source ??= new DesktopSource(options.idleProbe);
 
-  const db = openDatabase(paths.database);
+  const env = options.env ?? process.env;
+  const storeKey = options.storeKey !== undefined ? options.storeKey : resolveStoreKey(env, settings.storeKeyFile);
+  const db = openDatabase(paths.database, { key: storeKey?.key ?? null });
   const events = new EventBus();
   const reader = options.role === 'reader';
-  const llm = options.llm ?? (reader ? createOfflineLlmClient() : createLlmClient(settings, options.env ?? process.env));
   const activity = new ActivityRepository(db);
+  const privacy = createPrivacy({
+    db,
+    settings,
+    settingsFile: paths.settings,
+    databaseFile: paths.database,
+    framesDir: join(paths.data, 'frames'),
+    storeKey,
+    storeEncrypted: storeKey !== null && !isPlainDatabaseFile(paths.database),
+    clock,
+    llm: options.llm ?? (reader ? createOfflineLlmClient() : createLlmClient(settings, env)),
+    llmConfig: options.llm ? null : resolveLlmConfig(settings, env),
+    activity,
+  });
+  const llm = privacy.llm;
   const screenText = new ScreenTextRepository(db);
   const observer = new Observer({
     settings,
@@ -105,7 +127,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     clock,
     activity,
     events,
-    framesDir: join(paths.data, 'frames'),
+    keptFrames: privacy.frames,
+    privacy: privacy.observer,
   });
   // "Never observe" in the onboarding interview becomes exclusion rules: saved in settings.json
   // (where the user can see and edit them) and applied from the next poll.
@@ -138,6 +161,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     clock,
     sourceKind: source.kind,
     recognizer: options.ocrRecognizer,
+    privacy: privacy.ocr,
   });
   const contextSets = new ContextSetService({ repository: new ContextSetRepository(db), events, clock });
   const outputs = new OutputStore({
@@ -193,6 +217,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     outputs,
     applets,
     files,
+    privacy,
     close() {
       observer.stop();
       memory.pipeline.stop();

@@ -41,7 +41,7 @@ function observe(spans: [app: string, title: string, startMin: number, minutes: 
   const ws = activity.startWorkSession(T0, 'replay');
   const sink = activity.spanSink(() => ws);
   for (const [app, title, start, minutes] of spans) {
-    sink.open({ kind: 'app', app, title, startMs: T0 + start * 60_000, endMs: T0 + (start + minutes) * 60_000 });
+    sink.open({ kind: 'app', app, title, privateReason: null, startMs: T0 + start * 60_000, endMs: T0 + (start + minutes) * 60_000 });
   }
 }
 

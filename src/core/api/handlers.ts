@@ -3,6 +3,7 @@ import { mergeTables } from '../../shared/merge-tables';
 import type { ShadowCore } from '../shadow-core';
 import { memoryHandlers } from './memory-handlers';
 import { observationHandlers } from './observation-handlers';
+import { privacyHandlers } from './privacy-handlers';
 import { screenHandlers } from './screen-handlers';
 import { sessionHandlers } from './session-handlers';
 import { settingsHandlers } from './settings-handlers';
@@ -26,5 +27,6 @@ export function createHandlers(core: ShadowCore): Handlers {
     settingsHandlers(core),
     contextSetHandlers(core),
     storageHandlers(core),
+    privacyHandlers(core),
   );
 }

@@ -3,6 +3,7 @@ import type { ShadowCore } from '../shadow-core';
 import { localDateOf, localDayBounds } from '../time';
 import { VERSION } from '../version';
 import { notFound } from '../errors';
+import { healthPrivacy } from './privacy-handlers';
 
 type Op<K extends keyof Operations> = (input: OperationParsedInput<Operations[K]>) => OperationOutput<Operations[K]>;
 
@@ -13,6 +14,7 @@ export function observationHandlers(core: ShadowCore) {
     profile: core.paths.profileId,
     source: core.source.kind,
     capture: core.observer.health(),
+    privacy: healthPrivacy(core.privacy.status()),
   });
   const observationNow: Op<'observationNow'> = () => core.observer.immediateContext();
   const appTime: Op<'appTime'> = ({ date, workSessionId }) => {

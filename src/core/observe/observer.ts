@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { CaptureState, Health, ImmediateContextView } from '../../shared/contract/index';
 import { iso, type Clock } from '../clock';
 import type { ExclusionRule, Settings } from '../config/settings';
@@ -22,9 +20,24 @@ export interface ObserverDeps {
   readonly activity: ActivityRepository;
   readonly events: EventBus;
   /** Where frames go when the user turned on "keep screenshots". */
-  readonly framesDir?: string;
+  readonly keptFrames?: { keep(frame: Frame): Promise<unknown> };
+  /** Redaction of titles and the privacy report's counts (src/core/privacy); titles pass as they are without it. */
+  readonly privacy?: ObserverPrivacy;
   readonly probeTimeoutMs?: number;
 }
+
+/** What the observer tells the privacy layer, and the titles it asks it to make safe. */
+export interface ObserverPrivacy {
+  /** The window title as it may be kept and shown: secrets in it replaced. */
+  title(raw: string, atMs: number): string;
+  /** A screenshot was thrown away to protect privacy (`focus-moved`: taken while the focus moved). */
+  frameDropped(reason: string, atMs: number): void;
+  /** Excluded windows painted black in one screenshot. */
+  regionsBlackedOut(count: number, atMs: number): void;
+}
+
+/** Private time of a window a recording already marked private (no rule of ours matched it). */
+const RECORDED_PRIVATE = 'private in the recording';
 
 const NO_WINDOW: ActiveWindow = { app: 'Desktop', title: '' };
 /** After a failed idle probe (tool missing), when to try again. */
@@ -174,13 +187,16 @@ export class Observer {
 
     let activity: ActivityState;
     let since = at;
+    const privateRule = window.private ? RECORDED_PRIVATE : this.exclusions.match(window);
+    // Rules match the title as the window shows it; everything kept from here on has it redacted.
+    const title = privateRule === null ? (this.deps.privacy?.title(window.title, at) ?? window.title) : '';
     if (idleSeconds >= settings.idleAfterSec) {
       activity = { kind: 'idle' };
       since = at - idleSeconds * 1000;
-    } else if (window.private || this.exclusions.match(window)) {
-      activity = { kind: 'private' };
+    } else if (privateRule !== null) {
+      activity = { kind: 'private', reason: privateRule };
     } else {
-      activity = { kind: 'app', app: window.app, title: window.title };
+      activity = { kind: 'app', app: window.app, title };
     }
     this.tracker.observe(at, activity, since);
     this.setState(activity.kind === 'app' ? 'observing' : activity.kind, null);
@@ -191,11 +207,11 @@ export class Observer {
       return;
     }
     const previous = this.lastWindow;
-    const switched = !previous || previous.app !== window.app || previous.title !== window.title;
+    const switched = !previous || previous.app !== window.app || previous.title !== title;
     if (previous && previous.app !== window.app) this.lastAppSwitch = at;
-    this.lastWindow = window;
+    this.lastWindow = { app: window.app, title };
     if (switched || at - this.lastCaptureAt >= settings.captureIntervalSec * 1000) {
-      await this.capture(at, window, timeout);
+      await this.capture(at, window, title, timeout);
     }
   }
 
@@ -219,52 +235,52 @@ export class Observer {
     }
   }
 
-  private async capture(at: number, window: ActiveWindow, timeout: number): Promise<void> {
-    const { source, settings } = this.deps;
+  /** `window` as the source reported it (to see whether the focus moved), `title` as it may be kept. */
+  private async capture(at: number, window: ActiveWindow, title: string, timeout: number): Promise<void> {
+    const { source, settings, privacy } = this.deps;
     this.lastCaptureAt = at;
     let image: Buffer;
     let fingerprint;
     try {
       image = await withTimeout(
-        source.captureScreen((w) => this.exclusions.match(w) !== null),
+        source.captureScreen(
+          (w) => this.exclusions.match(w) !== null,
+          (windows) => privacy?.regionsBlackedOut(windows, at),
+        ),
         timeout * 2,
         'taking a screenshot',
       );
       // The focus may have moved while the screenshot was taken; never keep a frame whose window
       // we did not check against the exclusion rules.
       const after = (await withTimeout(source.activeWindow(), timeout, 'reading the active window')) ?? NO_WINDOW;
-      if (after.app !== window.app || after.title !== window.title) return;
+      if (after.app !== window.app || after.title !== window.title) {
+        privacy?.frameDropped('focus-moved', at);
+        return;
+      }
       fingerprint = await fingerprintImageCached(image);
     } catch (error) {
       this.fail(error);
       return;
     }
     const prev = this.frames.last();
-    if (
-      prev &&
-      prev.app === window.app &&
-      prev.title === window.title &&
-      changedShare(prev.thumb, fingerprint.thumb) < settings.dedupMinChange
-    ) {
+    if (prev && prev.app === window.app && prev.title === title && changedShare(prev.thumb, fingerprint.thumb) < settings.dedupMinChange) {
       this.counters.framesSkipped++;
       return;
     }
-    const frame: Frame = { id: this.nextFrameId++, at, app: window.app, title: window.title, image, ...fingerprint };
+    const frame: Frame = { id: this.nextFrameId++, at, app: window.app, title, image, ...fingerprint };
     this.frames.push(frame);
     this.counters.framesCaptured++;
     this.lastCaptureIso = iso(at);
     const change = detectSignificantChange(prev, frame);
     if (change) this.lastChange = change;
-    if (settings.keepScreenshots && this.deps.framesDir) void this.keepFrame(frame);
+    if (settings.keepScreenshots && this.deps.keptFrames) void this.keepFrame(frame);
     this.deps.events.emit('frame:kept', { frame, change });
     this.deps.events.emit('context:immediate-updated', this.immediateContext());
   }
 
   private async keepFrame(frame: Frame): Promise<void> {
     try {
-      const dir = join(this.deps.framesDir!, localDateOf(frame.at));
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, `${frame.at}-${frame.id}.img`), frame.image, { mode: 0o600 });
+      await this.deps.keptFrames!.keep(frame);
     } catch (error) {
       this.fail(error);
     }

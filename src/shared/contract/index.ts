@@ -2,6 +2,7 @@ import { mergeTables } from '../merge-tables';
 import type { OperationSpec } from './define';
 import { memoryOperations } from './memory';
 import { observationOperations } from './observation';
+import { privacyOperations } from './privacy';
 import { screenOperations } from './screen';
 import { sessionOperations } from './sessions';
 import { settingsOperations } from './settings';
@@ -16,6 +17,7 @@ export * from './sessions';
 export * from './settings';
 export * from './session-context-sets';
 export * from './storage';
+export * from './privacy';
 export * from './events';
 
 /** The whole API table. Each feature adds its own module of operations here; a key used twice throws. */
@@ -27,6 +29,7 @@ export const operations = mergeTables(
   settingsOperations,
   contextSetOperations,
   storageOperations,
+  privacyOperations,
 );
 
 export type Operations = typeof operations;

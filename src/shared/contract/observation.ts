@@ -20,6 +20,14 @@ export const healthSchema = z.object({
     lastCaptureAt: z.string().nullable(),
     lastError: z.object({ at: z.string(), message: z.string() }).nullable(),
   }),
+  /** Whether the store is encrypted at rest and where data may go, in plain words (docs/privacy.md). */
+  privacy: z.object({
+    storeEncrypted: z.boolean(),
+    localOnly: z.boolean(),
+    dataMayGoTo: z.string(),
+    /** Set when something is not protected, e.g. "The store is not encrypted: …". */
+    warning: z.string().nullable(),
+  }),
 });
 export type Health = z.infer<typeof healthSchema>;
 

@@ -44,7 +44,8 @@ export class ActivityRepository {
       insertWorkSession: db.prepare(`INSERT INTO work_sessions (started_at, status, source) VALUES (?, 'active', ?) RETURNING id`),
       endWorkSession: db.prepare(`UPDATE work_sessions SET ended_at = ?, status = ?, end_reason = ? WHERE id = ? AND status = 'active'`),
       insertSpan: db.prepare(
-        `INSERT INTO activity_spans (work_session_id, kind, app, title, start_ms, end_ms) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+        `INSERT INTO activity_spans (work_session_id, kind, app, title, private_reason, start_ms, end_ms)
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       ),
       updateSpan: db.prepare(`UPDATE activity_spans SET start_ms = ?, end_ms = ? WHERE id = ?`),
       openWorkSessions: db.prepare(`SELECT * FROM work_sessions WHERE status = 'active'`),
@@ -83,7 +84,11 @@ export class ActivityRepository {
   spanSink(workSessionId: () => number): SpanSink {
     return {
       open: (span: Span) =>
-        (this.stmts.insertSpan.get(workSessionId(), span.kind, span.app, span.title, span.startMs, span.endMs) as { id: number }).id,
+        (
+          this.stmts.insertSpan.get(workSessionId(), span.kind, span.app, span.title, span.privateReason, span.startMs, span.endMs) as {
+            id: number;
+          }
+        ).id,
       update: (key: number, span: Span) => void this.stmts.updateSpan.run(span.startMs, span.endMs, key),
     };
   }
@@ -126,6 +131,21 @@ export class ActivityRepository {
             .all(filter.workSessionId)
     ) as TotalsRow[];
     return summarize(rows);
+  }
+
+  /**
+   * Time in excluded windows over a time window (spans clipped to it), per exclusion rule, longest
+   * first; private time recorded before rules were named counts as "excluded window".
+   */
+  privateTimeByRule(window: TimeWindow): { rule: string; seconds: number }[] {
+    const rows = this.db
+      .prepare(
+        `SELECT COALESCE(private_reason, 'excluded window') AS rule, SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) AS ms
+         FROM activity_spans WHERE kind = 'private' AND start_ms < @end AND end_ms > @start
+         GROUP BY rule ORDER BY ms DESC, rule`,
+      )
+      .all({ start: window.startMs, end: window.endMs }) as { rule: string; ms: number }[];
+    return rows.map((r) => ({ rule: r.rule, seconds: round1(r.ms) }));
   }
 
   /** Every span of one work session, in time order. */
