@@ -8,6 +8,7 @@ import { sessionHandlers } from './session-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { contextSetHandlers } from './context-set-handlers';
 import { storageHandlers } from './storage-handlers';
+import { recallHandlers } from './recall-handlers';
 
 /** One implementation per operation of the contract; every surface calls through this table. */
 export type Handlers = {
@@ -26,5 +27,6 @@ export function createHandlers(core: ShadowCore): Handlers {
     settingsHandlers(core),
     contextSetHandlers(core),
     storageHandlers(core),
+    recallHandlers(core),
   );
 }

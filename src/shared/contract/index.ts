@@ -1,6 +1,7 @@
 import { mergeTables } from '../merge-tables';
 import type { OperationSpec } from './define';
 import { memoryOperations } from './memory';
+import { momentOperations } from './moments';
 import { observationOperations } from './observation';
 import { screenOperations } from './screen';
 import { sessionOperations } from './sessions';
@@ -17,6 +18,8 @@ export * from './settings';
 export * from './session-context-sets';
 export * from './storage';
 export * from './events';
+export * from './evidence';
+export * from './moments';
 
 /** The whole API table. Each feature adds its own module of operations here; a key used twice throws. */
 export const operations = mergeTables(
@@ -27,6 +30,7 @@ export const operations = mergeTables(
   settingsOperations,
   contextSetOperations,
   storageOperations,
+  momentOperations,
 );
 
 export type Operations = typeof operations;
