@@ -17,7 +17,7 @@ const FILLER = new Set(
   see saw seen look looked looking read open opened check checked view viewed use used using go went
   first last latest recent recently earlier later ago now there here get got take took takes make made
   active activity busy computer anything something everything stuff most least more often usually mostly
-  should next`.split(/\s+/),
+  should next switch switched switching often so`.split(/\s+/),
 );
 
 /** Everyday names for kinds of apps and windows: a question's word on the left finds any of these. */

@@ -13,7 +13,9 @@ import { answerValue } from './answers/value';
 import { answerWhich } from './answers/which';
 import { answerWho } from './answers/who';
 import { toEvidence, when } from './evidence-format';
+import { termMatches } from './question-terms';
 import { understandQuestion, type QuestionKind, type UnderstoodQuestion } from './question-understanding';
+import { localDateOf, localDayBounds } from '../time';
 import { oneLine, retrieveEvidence, type RecallStore } from './retrieval';
 import type { DayShape } from './time-understanding';
 
@@ -61,8 +63,17 @@ export class RecallEngine {
   }
 
   answer(question: string, nowMs: number): RecallAnswer {
-    const understood = this.understand(question, nowMs);
+    const understood = this.namesOnlyApps(this.understand(question, nowMs), nowMs);
     return ANSWERS[understood.kind](this.context(nowMs), understood);
+  }
+
+  /** "Slack today? Roughly.": a question that names only apps asks how long they were used. */
+  private namesOnlyApps(question: UnderstoodQuestion, nowMs: number): UnderstoodQuestion {
+    if (question.kind !== 'lookup' || question.terms.length === 0) return question;
+    const window = question.time ?? { startMs: localDayBounds(localDateOf(nowMs)).startMs, endMs: nowMs };
+    const apps = this.deps.store.activity.appTime({ window }).apps.map((a) => a.app);
+    const onlyApps = question.terms.every((t) => apps.some((app) => termMatches(t, app)));
+    return onlyApps ? { ...question, kind: 'time_spent' } : question;
   }
 
   /**

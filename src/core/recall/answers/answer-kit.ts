@@ -43,8 +43,19 @@ export function askedWindow(question: UnderstoodQuestion, fallback: AskedTime): 
   return question.time ?? fallback;
 }
 
-export function answer(lines: readonly string[], evidence: readonly Evidence[], nowMs: number, answered = true): RecallAnswer {
-  return { markdown: [...lines, ...evidenceBlock(evidence, nowMs)].join('\n').trim(), evidence, answered };
+/**
+ * A reply: its lines, then the evidence block (unless the lines already quote every piece), and the
+ * evidence kept with the turn either way.
+ */
+export function answer(
+  lines: readonly string[],
+  evidence: readonly Evidence[],
+  nowMs: number,
+  answered = true,
+  { quotedInLines = false }: { quotedInLines?: boolean } = {},
+): RecallAnswer {
+  const block = quotedInLines ? [] : evidenceBlock(evidence, nowMs);
+  return { markdown: [...lines, ...block].join('\n').trim(), evidence, answered };
 }
 
 /** "Acme Supplies, Initech Software and Wayne Freight". */

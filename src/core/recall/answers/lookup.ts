@@ -45,10 +45,15 @@ export function answerLookup(ctx: RecallContext, question: UnderstoodQuestion): 
       near.map((f) => toEvidence(f, 'closest match')),
       ctx.nowMs,
       false,
+      { quotedInLines: true },
     );
   }
   const lines: string[] = told.slice(0, 2).map((f) => `You told me: ${f.snippet}.`);
-  const rest = strong.filter((f) => f.source !== 'answer').slice(0, SHOWN);
+  // One line per window and source: the same window's task and title say nothing new.
+  const rest = strong
+    .filter((f) => f.source !== 'answer')
+    .filter((f, i, all) => all.findIndex((x) => x.app === f.app && x.windowTitle === f.windowTitle) === i)
+    .slice(0, SHOWN);
   if (rest.length > 0) {
     lines.push(`What I saw about ${quoted(question)}${where}:`);
     lines.push(
@@ -61,7 +66,7 @@ export function answerLookup(ctx: RecallContext, question: UnderstoodQuestion): 
   const evidence = [...told.slice(0, 2), ...rest].map((f) =>
     toEvidence(f, f.source === 'answer' ? 'what you told me' : `about ${question.terms.join(' ')}`),
   );
-  return answer(lines, evidence, ctx.nowMs);
+  return answer(lines, evidence, ctx.nowMs, true, { quotedInLines: true });
 }
 
 /** What the assistant answers offline, for a question it has nothing to go on for. */

@@ -3,6 +3,7 @@ import { toEvidence, when } from '../evidence-format';
 import { coverage, termMatches } from '../question-terms';
 import type { UnderstoodQuestion } from '../question-understanding';
 import { oneLine, retrieveEvidence, type Found } from '../retrieval';
+import { answerLookup } from './lookup';
 import { allHistory, answer, askedWindow, closest, joinAnd, quoted, windowOf, type RecallAnswer, type RecallContext } from './answer-kit';
 
 type How = 'sender' | 'speaker' | 'named';
@@ -44,6 +45,8 @@ export function answerWho(ctx: RecallContext, question: UnderstoodQuestion): Rec
   const byLine = candidatesFromLines(found, question);
   if (byLine.length === 0 && inWindow.length > 0 && question.relation !== 'sender') return everyoneIn(ctx, question, inWindow);
   const best = byLine[0];
+  // "Who is Maria Chen?" names the person: what was seen about them is the answer.
+  if (!best && /^\W*who (is|was|are)\b/i.test(question.text)) return answerLookup(ctx, question);
   if (!best) {
     const near = closest(found);
     const lines = [`I saw nothing that says who, for ${quoted(question)}.`];
