@@ -37,7 +37,9 @@ afterAll(() => {
 describe('the question set over the demo day, offline', () => {
   it('holds at least 40 everyday questions of every kind, each with the facts a right answer states', () => {
     expect(cases.length).toBeGreaterThanOrEqual(40);
-    expect(new Set(cases.map((c) => c.kind))).toEqual(new Set(['how long', 'what', 'when', 'where seen', 'which', 'who', 'figure', 'why', 'advice']));
+    expect(new Set(cases.map((c) => c.kind))).toEqual(
+      new Set(['how long', 'what', 'when', 'where seen', 'which', 'who', 'figure', 'why', 'advice']),
+    );
     expect(new Set(cases.map((c) => c.question)).size).toBe(cases.length);
     for (const c of cases) expect(c.must.length, c.question).toBeGreaterThan(0);
   });
@@ -60,7 +62,9 @@ describe('the question set over the demo day, offline', () => {
     const share = right / cases.length;
     console.log(`recall question set: ${right} of ${cases.length} answered right offline (${(share * 100).toFixed(1)}%)`);
     for (const c of cases.filter((x) => x.notYetOffline))
-      console.log(`  not yet offline: “${c.question}” (${c.notYetOffline})${judge(c, replies.get(c.question)!.reply).ok ? ' — now answered right: unmark it' : ''}`);
+      console.log(
+        `  not yet offline: “${c.question}” (${c.notYetOffline})${judge(c, replies.get(c.question)!.reply).ok ? ' — now answered right: unmark it' : ''}`,
+      );
     expect(share).toBeGreaterThanOrEqual(0.9);
   });
 

@@ -74,28 +74,25 @@ function screenEvidence(store: RecallStore, terms: readonly string[], window: Ti
   const match = toFtsAnyQuery(searchWords(terms));
   if (match === null) return [];
   const hits = store.screenText.search({ match, fromMs: window.startMs, toMs: window.endMs, limit: SCREEN_CANDIDATES });
-  // The same text in the same window is one piece of evidence, seen at several moments.
-  const groups = new Map<string, { hit: (typeof hits)[number]; at: number[] }>();
+  // The same text in the same window is one piece of evidence, seen at several moments; it opens at the first.
+  const groups = new Map<string, (typeof hits)[number][]>();
   for (const hit of hits) {
     const key = `${hit.app}\u0000${hit.title}\u0000${hit.text}`;
-    const group = groups.get(key);
-    if (group) group.at.push(hit.atMs);
-    else groups.set(key, { hit, at: [hit.atMs] });
+    groups.set(key, [...(groups.get(key) ?? []), hit]);
   }
-  return [...groups.values()].map(({ hit, at }) => {
-    const sorted = [...at].sort((a, b) => a - b);
-    const first = sorted[0]!;
+  return [...groups.values()].map((group) => {
+    const [first, ...later] = [...group].sort((a, b) => a.atMs - b.atMs || a.id - b.id);
     return {
       source: 'screen_text' as const,
-      atMs: first,
+      atMs: first!.atMs,
       untilMs: null,
-      app: hit.app,
-      windowTitle: hit.title,
-      snippet: oneLine(hit.snippet),
-      text: hit.text,
-      screenTextId: first === hit.atMs ? hit.id : null,
-      alsoAtMs: sorted.slice(1),
-      score: SOURCE_WEIGHT.screen_text * coverage(terms, `${hit.title}\n${hit.text}`),
+      app: first!.app,
+      windowTitle: first!.title,
+      snippet: oneLine(first!.snippet),
+      text: first!.text,
+      screenTextId: first!.id,
+      alsoAtMs: later.map((h) => h.atMs),
+      score: SOURCE_WEIGHT.screen_text * coverage(terms, `${first!.title}\n${first!.text}`),
     };
   });
 }
