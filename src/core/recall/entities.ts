@@ -25,7 +25,8 @@ const DOCUMENT = new RegExp(`\\b(?:(${DOCUMENT_WORDS})\\s*(?:#|no\\.?|number)?\\
 const AMOUNT = /(?<![\w.,-])(?:[$€£]\s?)?-?\d{1,3}(?:,\d{3})+(?:\.\d{2})?(?![\w,])|(?<![\w.,-])(?:[$€£]\s?)?-?\d+\.\d{2}(?![\w.])/g;
 const CHANNEL = /(?<![\w#])#[a-z][\w-]{1,40}/gi;
 const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g;
-const FILE = /\b[\w][\w ().-]{0,60}?\.(?:pdf|xlsx?|docx?|pptx?|csv|txt|md|json|png|jpe?g|zip)\b/gi;
+/** A file name: words that start with a capital or a digit ("Q3 Budget.xlsx"), then a name with an extension. */
+const FILE = /\b(?:[A-Z0-9][\w().-]*\s){0,4}[\w().-]+\.(?:pdf|xlsx?|docx?|pptx?|csv|txt|md|json|png|jpe?g|zip)\b/g;
 const GREETING = /^(hello|hi|hey|dear|thanks|thank|from|to|cc|regards|best)\b/i;
 const CAPITALIZED_RUN = /\b[A-Z][A-Za-z&'-]+(?:\s+[A-Z][A-Za-z&'-]+){1,3}\b/g;
 

@@ -82,7 +82,9 @@ export class RecallEngine {
    */
   topic(question: string, nowMs: number): string | null {
     const q = this.understand(question, nowMs);
-    const subject = q.terms.map((t) => asWritten(t, question)).join(' ');
+    const today = { startMs: localDayBounds(localDateOf(nowMs)).startMs, endMs: nowMs + 1 };
+    const names = this.deps.store.activity.appTime({ window: today }).apps.flatMap((a) => a.app.split(/\s+/));
+    const subject = q.terms.map((t) => names.find((n) => n.toLowerCase() === t) ?? asWritten(t, question)).join(' ');
     const when = q.time ? ` ${q.time.label.replace(/\s*\(.*\)$/, '')}` : '';
     const topics: Record<QuestionKind, () => string | null> = {
       time_spent: () => (subject ? `Time in ${subject}` : `Active time${when}`),
