@@ -12,7 +12,10 @@ let fake: FakeOpenAiServer;
 let core: ShadowCore;
 
 const isChat = (r: RecordedRequest): boolean => r.body.stream === true;
-const systemText = (r: RecordedRequest): string => String(r.body.messages.find((m) => m.role === 'system')?.content ?? '');
+const systemText = (r: RecordedRequest): string => {
+  const content = r.body.messages.find((m) => m.role === 'system')?.content;
+  return typeof content === 'string' ? content : '';
+};
 const evidenceTier = (system: string): string => system.slice(system.indexOf('Evidence from the screen and memory')).split('\n\n')[0]!;
 
 beforeAll(async () => {
