@@ -83,13 +83,19 @@ export class ScreenTextRepository {
           AND e.at_ms >= @fromMs AND e.at_ms < @toMs
         ORDER BY rank, e.at_ms DESC
         LIMIT @limit`),
-      // The row is named by a rowid range, not `rowid = @id`: with MATCH, SQLite (3.53) drops an equality
-      // on the rowid and answers every matching row, so the first match's text became every hit's snippet.
-      // A range is an FTS5 index constraint it keeps; the rowid is read back and checked all the same.
-      snippet: db.prepare(
+      // One row's snippet. With MATCH, SQLite drops an equality on the rowid (`rowid = @id` answered
+      // every matching row, so the first match's text became every hit's snippet), and FTS5 does not
+      // seek to a rowid bound: it walks the matches from one end. So the walk starts from the end
+      // nearer the row (hits are mostly recent: from the newest); the row read is checked all the same.
+      snippetFromNewest: db.prepare(
         `SELECT rowid AS id, snippet(screen_text, -1, '**', '**', '…', 16) AS snippet FROM screen_text
-         WHERE screen_text MATCH @match AND rowid >= @id AND rowid <= @id`,
+         WHERE screen_text MATCH @match AND rowid <= @id ORDER BY rowid DESC LIMIT 1`,
       ),
+      snippetFromOldest: db.prepare(
+        `SELECT rowid AS id, snippet(screen_text, -1, '**', '**', '…', 16) AS snippet FROM screen_text
+         WHERE screen_text MATCH @match AND rowid >= @id ORDER BY rowid LIMIT 1`,
+      ),
+      idSpan: db.prepare(`SELECT MIN(id) AS lo, MAX(id) AS hi FROM screen_text_entries`),
       between: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms DESC, id DESC LIMIT ?`),
       latestOfApp: db.prepare(
         `SELECT text FROM screen_text_entries WHERE app = ? AND at_ms >= ? AND at_ms <= ? ORDER BY at_ms DESC, id DESC LIMIT 1`,
@@ -116,13 +122,15 @@ export class ScreenTextRepository {
     };
     const minId = (this.stmts.windowStart.get(filter) as { id: number } | undefined)?.id ?? 0;
     const rows = this.stmts.search.all({ ...filter, minId, limit: query.limit }) as HitRow[];
+    const span = this.stmts.idSpan.get() as { lo: number | null; hi: number | null };
+    const middle = ((span.lo ?? 0) + (span.hi ?? 0)) / 2;
     // Snippets only for the hits returned: making one for every match ranked is the costly part.
     return rows.map((r) => ({
       id: r.id,
       atMs: r.at_ms,
       app: r.app,
       title: r.title,
-      snippet: this.snippetOf(query.match, r.id),
+      snippet: this.snippetOf(query.match, r.id, r.id >= middle),
       score: -r.rank,
       // Read by id for the hits only: carrying every ranked frame's text through the sort costs more.
       text: (this.stmts.byId.get(r.id) as EntryRow).text,
@@ -130,9 +138,10 @@ export class ScreenTextRepository {
   }
 
   /** The best passage of one frame's own text for a MATCH expression it satisfies. */
-  private snippetOf(match: string, id: number): string {
-    const rows = this.stmts.snippet.all({ match, id }) as { id: number; snippet: string }[];
-    return rows.find((row) => row.id === id)?.snippet ?? '';
+  private snippetOf(match: string, id: number, fromNewest: boolean): string {
+    const statement = fromNewest ? this.stmts.snippetFromNewest : this.stmts.snippetFromOldest;
+    const row = statement.get({ match, id }) as { id: number; snippet: string } | undefined;
+    return row?.id === id ? row.snippet : '';
   }
 
   /** Text seen in a time window, newest first (what the memory layer reads for recent activity). */
