@@ -355,7 +355,7 @@ export class SessionService {
     const hits = this.deps.repo.search(filter.q, { type: filter.type, status: filter.status, fromMs, toMs, limit: filter.limit });
     const screen = filter.screen
       ? searchScreenTextInWindow(this.deps.screenText, { q: filter.q, limit: filter.limit, fromMs, toMs }).map(
-          ({ at, app, title, snippet }) => ({ at, app, title, snippet }),
+          ({ id, at, app, title, snippet }) => ({ id, at, app, title, snippet }),
         )
       : [];
     return { hits, screen };

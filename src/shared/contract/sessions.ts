@@ -105,7 +105,14 @@ export const searchHitSchema = z.object({
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
-export const screenHitSchema = z.object({ at: z.string(), app: z.string(), title: z.string(), snippet: z.string() });
+export const screenHitSchema = z.object({
+  /** The screen-text row: `getMoment` opens it. */
+  id: z.number().int(),
+  at: z.string(),
+  app: z.string(),
+  title: z.string(),
+  snippet: z.string(),
+});
 export type ScreenHit = z.infer<typeof screenHitSchema>;
 
 export const resumeSchema = z.object({
