@@ -32,6 +32,8 @@ export interface UnderstoodQuestion {
   readonly relation: 'sender' | 'speaker' | 'any';
   /** `value`: the figure asked for ("total", "balance", "due", "po"); null means any amount. */
   readonly valueWord: string | null;
+  /** Words of what the question leaves out ("besides the ledger", "except Slack"). */
+  readonly without: readonly string[];
 }
 
 const LIST_NOUNS: Readonly<Record<string, ListKind>> = {
@@ -139,7 +141,9 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape): 
     ...(listOf ? Object.keys(LIST_NOUNS).filter((w) => LIST_NOUNS[w] === listOf) : []),
   ]);
   const withoutTime = time ? withoutTimeWords(text, nowMs) : text;
-  const terms = contentTerms(withoutTime).filter((t) => !intent.has(t));
+  const [asked, leftOut = ''] = withoutTime.split(/\b(?:besides|except|apart from|other than|but not)\b/i);
+  const without = contentTerms(leftOut);
+  const terms = contentTerms(asked!).filter((t) => !intent.has(t));
   if (kind === 'moment' && time?.pointMs === null) kind = 'activity';
   if (kind === 'day_bounds' && terms.length > 0) kind = 'seen';
   if (kind === 'unknown' && terms.length > 0) kind = 'lookup';
@@ -156,6 +160,7 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape): 
       : /\b(asked|said|mentioned|messaged|wrote|told|talk|talked|chat|chatted|spoke)\b/.test(lower)
         ? 'speaker'
         : 'any',
+    without,
     valueWord: kind === 'value' ? (VALUE_WORDS.find((w) => lowerWords.includes(w)) ?? (/\bdue\b/.test(lower) ? 'due' : null)) : null,
   };
 }

@@ -29,18 +29,26 @@ export function answerActivity(ctx: RecallContext, question: UnderstoodQuestion)
   const time = askedWindow(question, today(ctx.nowMs));
   const window = windowOf(time);
   const all = tasksIn(ctx.store, window);
-  const tasks = question.terms.length === 0 ? all : all.filter((t) => question.terms.some((term) => termMatches(term, taskWords(t))));
+  const about = (t: TaskView, terms: readonly string[]): boolean => terms.some((term) => termMatches(term, taskWords(t)));
+  const tasks = all.filter((t) => (question.terms.length === 0 || about(t, question.terms)) && !about(t, question.without));
   if (tasks.length === 0) {
     const none =
-      all.length > 0 ? `I saw nothing about “${question.terms.join(' ')}” ${time.label}.` : nothingObserved(ctx, window, time.label);
+      all.length === 0
+        ? nothingObserved(ctx, window, time.label)
+        : question.terms.length > 0
+          ? `I saw nothing about “${question.terms.join(' ')}” ${time.label}.`
+          : `I saw nothing else ${time.label}.`;
     return answer([none], [], ctx.nowMs, false);
   }
-  const active = ctx.store.activity.appTime({ window }).totalActiveSeconds;
+  // For a whole stretch, app time as Today counts it; for the tasks asked about, their own time.
+  const narrowed = question.terms.length > 0 || question.without.length > 0;
+  const active = narrowed ? tasks.reduce((sum, t) => sum + t.seconds, 0) : ctx.store.activity.appTime({ window }).totalActiveSeconds;
   const first = tasks[0]!.startMs;
   const last = Math.max(...tasks.map((t) => t.endMs));
   const count = `${tasks.length} task${tasks.length === 1 ? '' : 's'}`;
+  const on = question.terms.length > 0 ? ` on “${question.terms.join(' ')}”` : question.without.length > 0 ? ' on other things' : '';
   const lines = [
-    `${capitalize(time.label)} you were active ${formatDuration(active)}, over ${count} from ${clock(first)} to ${clock(last)}.`,
+    `${capitalize(time.label)} you were active ${formatDuration(active)}${on}, over ${count} from ${clock(first)} to ${clock(last)}.`,
   ];
   if (tasks.length > LIST_MAX) lines.push(`Most of it went to ${mainSubjects(tasks)}.`);
   const shown = [...tasks]

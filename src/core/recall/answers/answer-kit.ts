@@ -94,7 +94,10 @@ export function quoted(question: UnderstoodQuestion): string {
 
 /** Closest evidence, when nothing answers a question outright. */
 export function closest(found: readonly Found[], count = 3): Found[] {
-  return found.slice(0, count);
+  // One piece per window: its title, task and text would say the same thing three times.
+  const firstOfWindow = (f: Found, i: number): boolean =>
+    f.app === null || found.findIndex((x) => x.app === f.app && x.windowTitle === f.windowTitle) === i;
+  return found.filter(firstOfWindow).slice(0, count);
 }
 
 export function windowOf(time: AskedTime): TimeWindow {
