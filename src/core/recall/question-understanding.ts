@@ -105,25 +105,8 @@ const RULES: readonly (readonly [QuestionKind, RegExp])[] = [
 /** Words that carry a kind's intent rather than its subject. */
 const INTENT_WORDS: Partial<Record<QuestionKind, readonly string[]>> = {
   day_bounds: ['start', 'begin', 'stop', 'finish', 'end', 'leave', 'quit', 'wrap', 'log', 'working', 'started', 'stopped', 'finished'],
-  who: [
-    ...[
-      'sent',
-      'send',
-      'asked',
-      'ask',
-      'said',
-      'say',
-      'wrote',
-      'owns',
-      'own',
-      'emailed',
-      'messaged',
-      'mentioned',
-      'approved',
-      'responsible',
-    ],
-    ...['talk', 'talked', 'chat', 'chatted', 'spoke', 'speak', 'message', 'write', 'wrote', 'owner'],
-  ],
+  who: `sent send asked ask said say wrote write owns own owner emailed messaged message mentioned approved responsible
+    talk talked chat chatted spoke speak`.split(/\s+/),
   value: [...VALUE_WORDS, 'date', 'linked', 'link'],
   break: ['break', 'take', 'took', 'have', 'had'],
   moment: ['screen', 'up'],
