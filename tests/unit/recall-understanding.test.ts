@@ -47,7 +47,14 @@ describe('time words, read with chrono-node on the core’s clock', () => {
     expect(window('what did I do last Tuesday?')).toMatchObject({ from: '03-03T00:00', to: '03-04T00:00' });
     expect(window('how long was I in Excel this week?')).toMatchObject({ from: '03-09T00:00', to: '03-10T16:30', label: 'this week' });
     expect(window('what did I do last week?')).toMatchObject({ from: '03-02T00:00', to: '03-09T00:00' });
+    expect(window('how long was I in Excel in February?')).toMatchObject({
+      from: '02-01T00:00',
+      to: '03-01T00:00',
+      label: 'in February 2026',
+    });
+    expect(window('what did I do this month?')).toMatchObject({ from: '03-01T00:00', to: '03-10T16:30', label: 'this month' });
     expect(window('how long was I in Outlook? roughly')).toBeNull();
+    expect(window('how long was I in Ledger 2026.xlsx?')).toBeNull();
   });
 
   it('takes lunch to be the longest break around midday, and says so when it assumes one', () => {

@@ -164,6 +164,7 @@ function fromResult(result: chrono.ParsedResult, question: string, nowMs: number
     return { startMs: day.startMs + from * HOUR, endMs: day.startMs + to * HOUR, label, pointMs: null };
   }
   if (/\bweek\b/.test(text)) return /\blast\b/.test(text) ? weekOf(start, 'last week') : weekOf(nowMs, 'this week');
+  if (result.start.isCertain('month') && !result.start.isCertain('day')) return monthOf(start, nowMs);
   return { ...day, label: named, pointMs: null };
 }
 
@@ -176,6 +177,17 @@ function weekOf(ms: number, label: string): AskedTime {
   const monday = new Date(date.getFullYear(), date.getMonth(), date.getDate() - mondayOffset).getTime();
   const nextMonday = new Date(date.getFullYear(), date.getMonth(), date.getDate() - mondayOffset + 7).getTime();
   return { startMs: monday, endMs: nextMonday, label, pointMs: null };
+}
+
+const monthName = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
+
+/** The calendar month around `ms` ("in March"). */
+function monthOf(ms: number, nowMs: number): AskedTime {
+  const date = new Date(ms);
+  const from = new Date(date.getFullYear(), date.getMonth(), 1).getTime();
+  const to = new Date(date.getFullYear(), date.getMonth() + 1, 1).getTime();
+  const label = from <= nowMs && nowMs < to ? 'this month' : `in ${monthName.format(ms)}`;
+  return { startMs: from, endMs: to, label, pointMs: null };
 }
 
 /** The midday break of the day of `dayMs`: the longest stretch without app time from 10:30 to 15:00. */
