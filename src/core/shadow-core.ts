@@ -23,6 +23,7 @@ import { ActivityRepository } from './store/repositories/activity-repository';
 import { ScreenTextRepository } from './store/repositories/screen-text-repository';
 import { SessionRepository } from './store/repositories/session-repository';
 import { SessionService } from './sessions/session-service';
+import { RecallEngine } from './recall/recall-engine';
 import { AppletStore } from './applets/applet-store';
 import { ContextSetService, contextSetsForSessions } from './context-sets/context-set-service';
 import { OutputStore } from './outputs/output-store';
@@ -74,6 +75,8 @@ export interface ShadowCore {
   readonly memory: Memory;
   /** Conversations with the assistant (chat, TOC, titles, search, resume, export). */
   readonly sessions: SessionService;
+  /** Questions about the observed day: understanding, retrieval, answers with evidence (src/core/recall/). */
+  readonly recall: RecallEngine;
   /** Context sets of each session (files, tickets, applet, endpoints, ports). */
   readonly contextSets: ContextSetService;
   /** Outputs shown in sessions, referenced from turns by [output:<id>] markers. */
@@ -176,11 +179,21 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     allowedRoots: settings.allowedRoots,
     reservedDirs: ['applets', 'frames'],
   });
+  const recall = new RecallEngine({
+    store: {
+      activity,
+      screenText,
+      tasks: memory.repositories.tasks,
+      summaries: memory.repositories.summaries,
+      questions: memory.repositories.questions,
+    },
+    ocrEnabled: settings.ocrEnabled,
+  });
   const sessions = new SessionService({
     repo: new SessionRepository(db),
     activity,
     screenText,
-    ocrEnabled: settings.ocrEnabled,
+    recall,
     llm,
     clock,
     events,
@@ -213,6 +226,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     screenText,
     ocr,
     sessions,
+    recall,
     contextSets,
     outputs,
     applets,

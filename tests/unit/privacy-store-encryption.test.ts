@@ -131,6 +131,30 @@ describe('the encrypted store', () => {
     tampered[tampered.length - 1]! ^= 1;
     expect(() => openFrame(tampered, key, 'a-1')).toThrow(StoreKeyError);
   });
+
+  it('opens an encrypted kept frame in the moment view (GET /moments), decrypted, never the sealed bytes', async () => {
+    const c = open({ SHADOW_DB_KEY: KEY }, { keepScreenshots: true });
+    const at = Date.parse('2026-03-14T10:00:00Z');
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.from(MARKER)]);
+    c.activity
+      .spanSink(() => c.activity.startWorkSession(at - 60_000, 'replay'))
+      .open({
+        kind: 'app',
+        app: 'Excel',
+        title: 'Budget.xlsx',
+        privateReason: null,
+        startMs: at - 60_000,
+        endMs: at + 60_000,
+      });
+    await c.privacy.frames.keep({ at, id: 9, image: png });
+    const moment = (await callOperation(createHandlers(c), 'getMoment', { at: new Date(at + 1000).toISOString(), image: true })) as {
+      frame: { kept: boolean; path: string; dataUrl: string };
+    };
+    expect(moment.frame.kept).toBe(true);
+    expect(moment.frame.path.endsWith('.enc')).toBe(true);
+    expect(moment.frame.dataUrl.startsWith('data:image/png;base64,')).toBe(true);
+    expect(Buffer.from(moment.frame.dataUrl.split(',')[1]!, 'base64').equals(png)).toBe(true);
+  });
 });
 
 describe('key files', () => {

@@ -9,6 +9,7 @@ import { sessionHandlers } from './session-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { contextSetHandlers } from './context-set-handlers';
 import { storageHandlers } from './storage-handlers';
+import { recallHandlers } from './recall-handlers';
 
 /** One implementation per operation of the contract; every surface calls through this table. */
 export type Handlers = {
@@ -28,5 +29,6 @@ export function createHandlers(core: ShadowCore): Handlers {
     contextSetHandlers(core),
     storageHandlers(core),
     privacyHandlers(core),
+    recallHandlers(core),
   );
 }

@@ -73,7 +73,15 @@ export class FrameVault {
 
   /** The image of a kept frame file, decrypted when it is encrypted. */
   async read(file: string): Promise<Buffer> {
-    const bytes = await readFile(file);
+    return this.open(file, await readFile(file));
+  }
+
+  /** `read` for synchronous callers (the moment view reads one frame per request). */
+  readSync(file: string): Buffer {
+    return this.open(file, readFileSync(file));
+  }
+
+  private open(file: string, bytes: Buffer): Buffer {
     if (!file.endsWith(ENCRYPTED_FRAME_SUFFIX)) return bytes;
     if (!this.key) throw new StoreKeyError(`${basename(file)} is encrypted and no store key was given.`);
     return openFrame(bytes, this.key, frameName(file));

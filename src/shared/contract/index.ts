@@ -1,6 +1,7 @@
 import { mergeTables } from '../merge-tables';
 import type { OperationSpec } from './define';
 import { memoryOperations } from './memory';
+import { momentOperations } from './moments';
 import { observationOperations } from './observation';
 import { privacyOperations } from './privacy';
 import { screenOperations } from './screen';
@@ -19,6 +20,8 @@ export * from './session-context-sets';
 export * from './storage';
 export * from './privacy';
 export * from './events';
+export * from './evidence';
+export * from './moments';
 
 /** The whole API table. Each feature adds its own module of operations here; a key used twice throws. */
 export const operations = mergeTables(
@@ -30,6 +33,7 @@ export const operations = mergeTables(
   contextSetOperations,
   storageOperations,
   privacyOperations,
+  momentOperations,
 );
 
 export type Operations = typeof operations;

@@ -33,6 +33,16 @@ export interface ActivitySpan {
   readonly endMs: number;
 }
 
+/** One window's use in a time window: first seen, last opened and last seen, and its time. */
+export interface WindowUse {
+  readonly app: string;
+  readonly title: string;
+  readonly firstMs: number;
+  readonly lastStartMs: number;
+  readonly lastMs: number;
+  readonly seconds: number;
+}
+
 const round1 = (ms: number): number => Math.round(ms / 100) / 10;
 
 /** Work sessions and activity spans: the store side of app time. */
@@ -191,6 +201,41 @@ export class ActivityRepository {
          GROUP BY app, title ORDER BY lastMs DESC LIMIT @limit`,
       )
       .all(params) as { app: string; title: string; firstMs: number; lastMs: number; seconds: number }[];
+  }
+
+  /** The span (of any kind) that covers a moment, if one does. */
+  spanAt(atMs: number): ActivitySpan | null {
+    const row = this.db
+      .prepare(
+        `SELECT kind, app, title, start_ms AS startMs, end_ms AS endMs FROM activity_spans
+         WHERE start_ms <= ? AND end_ms > ? ORDER BY start_ms DESC, id DESC LIMIT 1`,
+      )
+      .get(atMs, atMs) as ActivitySpan | undefined;
+    return row ?? null;
+  }
+
+  /** The app spans that start last before and first after a moment (the neighbouring switches). */
+  appSpansAround(atMs: number): { before: ActivitySpan | null; after: ActivitySpan | null } {
+    const pick = (sql: string): ActivitySpan | null =>
+      (this.db.prepare(`SELECT kind, app, title, start_ms AS startMs, end_ms AS endMs FROM activity_spans ${sql}`).get(atMs) as
+        ActivitySpan | undefined) ?? null;
+    return {
+      before: pick(`WHERE kind = 'app' AND start_ms < ? ORDER BY start_ms DESC, id DESC LIMIT 1`),
+      after: pick(`WHERE kind = 'app' AND start_ms > ? ORDER BY start_ms, id LIMIT 1`),
+    };
+  }
+
+  /** Each window used in a time window: its time (clipped to the window) and when it was first and last seen. */
+  windowsIn(window: TimeWindow): WindowUse[] {
+    return this.db
+      .prepare(
+        `SELECT COALESCE(app, '') AS app, COALESCE(title, '') AS title, MIN(MAX(start_ms, @start)) AS firstMs,
+                MAX(start_ms) AS lastStartMs, MAX(MIN(end_ms, @end)) AS lastMs,
+                SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) / 1000.0 AS seconds
+         FROM activity_spans WHERE kind = 'app' AND start_ms < @end AND end_ms > @start
+         GROUP BY app, title ORDER BY seconds DESC`,
+      )
+      .all({ start: window.startMs, end: window.endMs }) as WindowUse[];
   }
 
   private toWorkSession(row: WorkSessionRow): WorkSession {
