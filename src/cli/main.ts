@@ -22,6 +22,12 @@ const program = new Command('shadow')
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride();
 
+// A reader that stops early (`shadow today | head`) closes the pipe: the command is done, not failed.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 registerStartCommand(program);
 registerTodayCommand(program);
 registerGuideCommand(program);
