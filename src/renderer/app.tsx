@@ -5,6 +5,7 @@ import { AppTimeTable } from './features/app-time/app-time-table';
 import { ChatView } from './features/chat/chat-view';
 import { RecentFrames } from './features/observation/recent-frames';
 import { OnboardingGate } from './features/onboarding/onboarding-gate';
+import { PrivacyCard } from './features/privacy/privacy-card';
 import { PendingQuestions } from './features/questions/pending-questions';
 import { StatusHeader } from './features/status/status-header';
 import { TimelineCard } from './features/timeline/timeline-card';
@@ -45,6 +46,7 @@ function TodayView({ client, refreshKey }: { readonly client: ShadowClient; read
       <div className="column">
         <PendingQuestions client={client} />
         <RecentFrames now={now.data} />
+        <PrivacyCard client={client} />
         <WorkSessionList workSessions={workSessions.data?.workSessions ?? null} />
       </div>
     </main>

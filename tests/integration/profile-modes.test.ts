@@ -1,6 +1,6 @@
 import { chmodSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callOperation } from '../../src/core/api/invoke-operation';
 import { openDatabase } from '../../src/core/store/database';

@@ -123,7 +123,14 @@ describe('replay is idempotent', { timeout: 240_000 }, () => {
     const b = activity.startWorkSession(at, 'replay');
     const sinkA = activity.spanSink(() => a);
     const sinkB = activity.spanSink(() => b);
-    const span = (startMs: number, endMs: number) => ({ kind: 'app' as const, app: 'Excel', title: 'Ledger', startMs, endMs });
+    const span = (startMs: number, endMs: number) => ({
+      kind: 'app' as const,
+      app: 'Excel',
+      title: 'Ledger',
+      privateReason: null,
+      startMs,
+      endMs,
+    });
     const first = sinkA.open(span(at, at + 60_000));
     // Touching is fine; overlapping (from either side, or inside) is refused.
     sinkB.open(span(at + 60_000, at + 120_000));
@@ -149,7 +156,7 @@ describe('replay is idempotent', { timeout: 240_000 }, () => {
     const activity = new ActivityRepository(db);
     const at = Date.parse('2026-03-10T09:02:00Z');
     const ws = activity.startWorkSession(at, 'desktop');
-    activity.spanSink(() => ws).open({ kind: 'app', app: 'Outlook', title: 'Inbox', startMs: at, endMs: at + 60_000 });
+    activity.spanSink(() => ws).open({ kind: 'app', app: 'Outlook', title: 'Inbox', privateReason: null, startMs: at, endMs: at + 60_000 });
     db.close();
     await expect(startEngine({ port: 0, replayDir: day, settings: { ocrEnabled: false }, env: {} })).rejects.toThrow(
       /already holds what the desktop showed on 2026-03-10 .* Replay into another profile instead: SHADOW_PROFILE=replay/,

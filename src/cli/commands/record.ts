@@ -5,6 +5,7 @@ import { systemClock } from '../../core/clock';
 import { resolveProfilePaths } from '../../core/config/paths';
 import { loadSettings } from '../../core/config/settings';
 import { DayRecorder } from '../../core/observe/recorder';
+import { createRedactor } from '../../core/privacy/redactor';
 import { DesktopSource } from '../../core/observe/sources/desktop-source';
 import { decimalParam, intParam } from '../../shared/contract/define';
 import { parseFlags } from '../cli-error';
@@ -30,10 +31,12 @@ export function registerRecordCommand(program: Command): void {
       const flags = parseFlags(flagsSchema, raw);
       const settings = loadSettings(resolveProfilePaths().settings);
       const out = resolve(flags.out);
+      const redactor = createRedactor(settings.redaction);
       const recorder = new DayRecorder(new DesktopSource(), out, systemClock, {
         captureIntervalSec: flags.interval ?? settings.captureIntervalSec,
         pollIntervalMs: flags.pollMs,
         exclusions: settings.exclusions,
+        redactTitle: (title) => redactor.redact(title).text,
         description: flags.description,
       });
       let failures = 0;

@@ -43,6 +43,9 @@ async function runHeadless(flags: StartFlags): Promise<void> {
   console.log(`API:        ${http.url}/api/v1  (try GET /health)`);
   console.log(`API token:  ${process.env.SHADOW_API_TOKEN ? 'from SHADOW_API_TOKEN' : engine.tokenFile}`);
   console.log(`Database:   ${core.paths.database}`);
+  const privacy = core.privacy.status();
+  console.log(`Data goes:  ${privacy.dataMayGoTo}`);
+  console.log(privacy.store.encrypted ? 'Store:      encrypted at rest' : `Store:      NOT ENCRYPTED. ${privacy.store.warning}`);
   console.log(
     locateUiDir()
       ? `UI:         ${http.url}/#token=${engine.token}`

@@ -3,11 +3,13 @@ import { mergeTables } from '../../shared/merge-tables';
 import type { ShadowCore } from '../shadow-core';
 import { memoryHandlers } from './memory-handlers';
 import { observationHandlers } from './observation-handlers';
+import { privacyHandlers } from './privacy-handlers';
 import { screenHandlers } from './screen-handlers';
 import { sessionHandlers } from './session-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { contextSetHandlers } from './context-set-handlers';
 import { storageHandlers } from './storage-handlers';
+import { recallHandlers } from './recall-handlers';
 
 /** One implementation per operation of the contract; every surface calls through this table. */
 export type Handlers = {
@@ -30,6 +32,8 @@ function joinHandlers(core: ShadowCore): Handlers {
     settingsHandlers(core),
     contextSetHandlers(core),
     storageHandlers(core),
+    privacyHandlers(core),
+    recallHandlers(core),
   );
 }
 

@@ -4,13 +4,23 @@ import { localDateOf, localDayBounds } from '../time';
 import { VERSION } from '../version';
 import { notFound } from '../errors';
 import { dayCoverage } from '../observe/day-coverage';
+import { healthPrivacy } from './privacy-handlers';
 
 type Op<K extends keyof Operations> = (input: OperationParsedInput<Operations[K]>) => OperationOutput<Operations[K]>;
 
 export function observationHandlers(core: ShadowCore) {
   const health: Op<'health'> = () => {
     const { status, reasons, summary, capture } = core.health.report();
-    return { status, reasons, summary, version: VERSION, profile: core.paths.profileId, source: core.source.kind, capture };
+    return {
+      status,
+      reasons,
+      summary,
+      version: VERSION,
+      profile: core.paths.profileId,
+      source: core.source.kind,
+      capture,
+      privacy: healthPrivacy(core.privacy.status()),
+    };
   };
   const observationCoverage: Op<'observationCoverage'> = ({ date }) => {
     core.observer.flushOpenSpan();

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { redactionSettingsSchema } from '../privacy/redaction-settings';
 
 export const exclusionRuleSchema = z.object({
   /** Case-insensitive regular expression matched against the app name. */
@@ -42,6 +43,15 @@ export const settingsSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(20),
+  /** Secrets replaced before storage and before any LLM call (docs/privacy.md). */
+  redaction: redactionSettingsSchema,
+  /** Refuse every LLM endpoint that is not on this machine. Unset: on exactly when no LLM is configured. */
+  localOnly: z.boolean().optional(),
+  /** The key file of the encrypted store (absolute path; `shadow encrypt --key-file` sets it). */
+  storeKeyFile: z
+    .string()
+    .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'the key file is an absolute path')
+    .optional(),
   llm: z
     .object({
       baseUrl: z.string().url().optional(),

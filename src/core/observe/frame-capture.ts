@@ -1,13 +1,11 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { iso } from '../clock';
 import type { Settings } from '../config/settings';
 import type { EventBus } from '../events';
-import { localDateOf } from '../time';
 import { BoundedFifo } from '../util/bounded-fifo';
 import type { Frame, SignificantChange } from './frame';
 import { changedShare, fingerprintImageCached } from './frame-fingerprint';
 import { ProbeRecord } from './probe-record';
+import type { ObserverPrivacy } from './observer';
 import { detectSignificantChange } from './significant-change';
 import type { ActiveWindow, CaptureSource } from './sources/capture-source';
 import { withTimeout } from './with-timeout';
@@ -16,8 +14,10 @@ export interface FrameCaptureDeps {
   readonly settings: Settings;
   readonly source: CaptureSource;
   readonly events: EventBus;
-  /** Where frames go when the user turned on "keep screenshots". */
-  readonly framesDir?: string;
+  /** Where frames go when the user turned on "keep screenshots" (the privacy module's frame vault). */
+  readonly keptFrames?: { keep(frame: Frame): Promise<unknown> };
+  /** Counts frames dropped and windows blacked out for the privacy report. */
+  readonly privacy?: ObserverPrivacy;
   /** Whether a window is excluded (its parts are blacked out of the screenshot). */
   readonly isExcluded: (window: ActiveWindow) => boolean;
   /** The current window, as the observer sees it (for the immediate context it announces). */
@@ -49,17 +49,25 @@ export class FrameCapture {
     return switched || at - this.lastCaptureAt >= this.deps.settings.captureIntervalSec * 1000;
   }
 
-  async capture(at: number, window: ActiveWindow, timeout: number): Promise<void> {
-    const { source, settings } = this.deps;
+  /** `window` as the source reported it (to see whether the focus moved), `title` as it may be kept. */
+  async capture(at: number, window: ActiveWindow, title: string, timeout: number): Promise<void> {
+    const { source, settings, privacy } = this.deps;
     this.lastCaptureAt = at;
     let image: Buffer;
     let fingerprint;
     try {
-      image = await withTimeout(source.captureScreen(this.deps.isExcluded), timeout * 2, 'taking a screenshot');
+      image = await withTimeout(
+        source.captureScreen(this.deps.isExcluded, (windows) => privacy?.regionsBlackedOut(windows, at)),
+        timeout * 2,
+        'taking a screenshot',
+      );
       // The focus may have moved while the screenshot was taken; never keep a frame whose window
       // we did not check against the exclusion rules.
       const after = (await withTimeout(source.activeWindow(), timeout, 'reading the active window')) ?? NO_WINDOW;
-      if (after.app !== window.app || after.title !== window.title) return;
+      if (after.app !== window.app || after.title !== window.title) {
+        privacy?.frameDropped('focus-moved', at);
+        return;
+      }
       fingerprint = await fingerprintImageCached(image);
       this.probe.ok(at);
     } catch (error) {
@@ -68,22 +76,17 @@ export class FrameCapture {
       return;
     }
     const prev = this.frames.last();
-    if (
-      prev &&
-      prev.app === window.app &&
-      prev.title === window.title &&
-      changedShare(prev.thumb, fingerprint.thumb) < settings.dedupMinChange
-    ) {
+    if (prev && prev.app === window.app && prev.title === title && changedShare(prev.thumb, fingerprint.thumb) < settings.dedupMinChange) {
       this.counters.framesSkipped++;
       return;
     }
-    const frame: Frame = { id: this.nextFrameId++, at, app: window.app, title: window.title, image, ...fingerprint };
+    const frame: Frame = { id: this.nextFrameId++, at, app: window.app, title, image, ...fingerprint };
     this.frames.push(frame);
     this.counters.framesCaptured++;
     this.lastCaptureIso = iso(at);
     const change = detectSignificantChange(prev, frame);
     if (change) this.lastChange = change;
-    if (settings.keepScreenshots && this.deps.framesDir) void this.keepFrame(frame);
+    if (settings.keepScreenshots && this.deps.keptFrames) void this.keepFrame(frame);
     this.deps.events.emit('frame:kept', { frame, change });
     this.deps.onFrameKept();
   }
@@ -95,9 +98,7 @@ export class FrameCapture {
 
   private async keepFrame(frame: Frame): Promise<void> {
     try {
-      const dir = join(this.deps.framesDir!, localDateOf(frame.at));
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      await writeFile(join(dir, `${frame.at}-${frame.id}.img`), frame.image, { mode: 0o600 });
+      await this.deps.keptFrames!.keep(frame);
     } catch (error) {
       this.deps.onFailure(error);
     }

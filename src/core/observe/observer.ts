@@ -22,13 +22,28 @@ export interface ObserverDeps {
   readonly activity: ActivityRepository;
   readonly events: EventBus;
   /** Where frames go when the user turned on "keep screenshots". */
-  readonly framesDir?: string;
+  readonly keptFrames?: { keep(frame: Frame): Promise<unknown> };
+  /** Redaction of titles and the privacy report's counts (src/core/privacy); titles pass as they are without it. */
+  readonly privacy?: ObserverPrivacy;
   readonly probeTimeoutMs?: number;
   /** Where the record of when observation ran goes (`observation_coverage`). */
   readonly coverage?: CoverageSink;
   /** Whether the profile can be written; capture pauses itself while it cannot. */
   readonly storage?: StorageMonitor;
 }
+
+/** What the observer tells the privacy layer, and the titles it asks it to make safe. */
+export interface ObserverPrivacy {
+  /** The window title as it may be kept and shown: secrets in it replaced. */
+  title(raw: string, atMs: number): string;
+  /** A screenshot was thrown away to protect privacy (`focus-moved`: taken while the focus moved). */
+  frameDropped(reason: string, atMs: number): void;
+  /** Excluded windows painted black in one screenshot. */
+  regionsBlackedOut(count: number, atMs: number): void;
+}
+
+/** Private time of a window a recording already marked private (no rule of ours matched it). */
+const RECORDED_PRIVATE = 'private in the recording';
 
 const NO_WINDOW: ActiveWindow = { app: 'Desktop', title: '' };
 /** After a failed idle probe (tool missing), when to try again. */
@@ -89,7 +104,8 @@ export class Observer {
       settings,
       source: deps.source,
       events: deps.events,
-      framesDir: deps.framesDir,
+      keptFrames: deps.keptFrames,
+      privacy: deps.privacy,
       isExcluded: (w) => this.exclusions.match(w) !== null,
       onFrameKept: () => deps.events.emit('context:immediate-updated', this.immediateContext()),
       onFailure: (error) => this.fail(error),
@@ -242,13 +258,16 @@ export class Observer {
 
     let activity: ActivityState;
     let since = at;
+    const privateRule = window.private ? RECORDED_PRIVATE : this.exclusions.match(window);
+    // Rules match the title as the window shows it; everything kept from here on has it redacted.
+    const title = privateRule === null ? (this.deps.privacy?.title(window.title, at) ?? window.title) : '';
     if (idleSeconds >= settings.idleAfterSec) {
       activity = { kind: 'idle' };
       since = at - idleSeconds * 1000;
-    } else if (window.private || this.exclusions.match(window)) {
-      activity = { kind: 'private' };
+    } else if (privateRule !== null) {
+      activity = { kind: 'private', reason: privateRule };
     } else {
-      activity = { kind: 'app', app: window.app, title: window.title };
+      activity = { kind: 'app', app: window.app, title };
     }
     this.tracker.observe(at, activity, since);
     this.lastPollAt = at;
@@ -261,10 +280,10 @@ export class Observer {
       return since;
     }
     const previous = this.lastWindow;
-    const switched = !previous || previous.app !== window.app || previous.title !== window.title;
+    const switched = !previous || previous.app !== window.app || previous.title !== title;
     if (previous && previous.app !== window.app) this.lastAppSwitch = at;
-    this.lastWindow = window;
-    if (this.capture.due(at, switched)) await this.capture.capture(at, window, timeout);
+    this.lastWindow = { app: window.app, title };
+    if (this.capture.due(at, switched)) await this.capture.capture(at, window, title, timeout);
     return since;
   }
 

@@ -44,6 +44,8 @@ const assistantLineSchema = z.object({
   summarySource: turnSchema.shape.summarySource,
   engine: turnSchema.shape.engine,
   status: turnSchema.shape.status,
+  /** Absent in exports made before replies kept their evidence. */
+  evidence: turnSchema.shape.evidence.optional(),
 });
 const messageLineSchema = z.discriminatedUnion('role', [userLineSchema, assistantLineSchema]);
 
@@ -76,6 +78,7 @@ export function exportSession(
       summarySource: t.summarySource,
       engine: t.engine,
       status: t.status,
+      evidence: t.evidence,
     }),
   ]);
   return {
@@ -163,6 +166,7 @@ export function importSession(
       status: reply.status,
       created_at: Date.parse(user.timestamp),
       completed_at: reply.timestamp === null ? null : Date.parse(reply.timestamp),
+      evidence: JSON.stringify(reply.evidence ?? []),
     });
   }
   if (repo.getSession(session.id)) {

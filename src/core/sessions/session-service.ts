@@ -24,9 +24,10 @@ import { tokenCount } from '../llm/tokens';
 import { timeBoundMs } from '../time';
 import { extractiveSummary } from './extractive';
 import { OfflineAssistant } from './offline-assistant';
+import type { RecallEngine } from '../recall/recall-engine';
 import { PAUSE_QUESTION, pauseIntent, pausedReply } from './pause-intent';
 import { buildResume } from './resume-builder';
-import { ReplyStreamer } from './reply-streamer';
+import { ReplyStreamer, type StreamedReply } from './reply-streamer';
 import { searchScreenTextInWindow } from '../ocr/screen-search';
 import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
 import { exportSession, importSession } from './session-export';
@@ -37,7 +38,8 @@ export interface SessionServiceDeps {
   readonly repo: SessionRepository;
   readonly activity: ActivityRepository;
   readonly screenText: ScreenTextRepository;
-  readonly ocrEnabled: boolean;
+  /** Answers questions about the observed day (offline replies, and the evidence the LLM is given). */
+  readonly recall: RecallEngine;
   readonly llm: LlmClient;
   readonly clock: Clock;
   readonly events?: EventBus;
@@ -91,12 +93,19 @@ export class SessionService {
       repo: deps.repo,
       llm: deps.llm,
       clock: deps.clock,
-      offline: new OfflineAssistant({ activity: deps.activity, screenText: deps.screenText, ocrEnabled: deps.ocrEnabled }),
+      offline: new OfflineAssistant(deps.recall),
+      recall: deps.recall,
       llmContext: deps.llmContext,
       instructions: this.instructions,
       historyTokens: deps.historyTokens,
     });
-    this.summarizer = new SessionSummarizer({ repo: deps.repo, llm: deps.llm, clock: deps.clock, events: deps.events });
+    this.summarizer = new SessionSummarizer({
+      repo: deps.repo,
+      llm: deps.llm,
+      clock: deps.clock,
+      events: deps.events,
+      topicOf: (prompt) => deps.recall.topic(prompt, deps.clock.now()),
+    });
   }
 
   /**
@@ -279,12 +288,13 @@ export class SessionService {
     let engine: Turn['engine'] = 'command';
     let model: string | null = null;
     let replyTokens: number | null = null;
+    let evidence: StreamedReply['evidence'] = [];
     if (intent === 'stop-command' || intent === 'confirm') reply = pausedReply(id);
     else if (intent === 'stop-phrase') reply = PAUSE_QUESTION;
     else {
       if (session.pauseRequested) this.deps.repo.updateSession(id, { pauseRequested: false });
       const answer = await this.replies.stream(id, turn, content, onDelta, resumeBlock);
-      ({ reply, engine, model, replyTokens } = answer);
+      ({ reply, engine, model, replyTokens, evidence } = answer);
     }
     if (engine === 'command') onDelta(reply);
     return this.deps.repo.completeTurn({
@@ -297,6 +307,7 @@ export class SessionService {
       status: 'complete',
       model,
       at: this.deps.clock.now(),
+      evidence,
     });
   }
 
@@ -375,7 +386,7 @@ export class SessionService {
     const hits = this.deps.repo.search(filter.q, { type: filter.type, status: filter.status, fromMs, toMs, limit: filter.limit });
     const screen = filter.screen
       ? searchScreenTextInWindow(this.deps.screenText, { q: filter.q, limit: filter.limit, fromMs, toMs }).map(
-          ({ at, app, title, snippet }) => ({ at, app, title, snippet }),
+          ({ id, at, app, title, snippet }) => ({ id, at, app, title, snippet }),
         )
       : [];
     return { hits, screen };

@@ -1,7 +1,9 @@
 import { mergeTables } from '../merge-tables';
 import type { OperationSpec } from './define';
 import { memoryOperations } from './memory';
+import { momentOperations } from './moments';
 import { observationOperations } from './observation';
+import { privacyOperations } from './privacy';
 import { screenOperations } from './screen';
 import { sessionOperations } from './sessions';
 import { settingsOperations } from './settings';
@@ -17,7 +19,10 @@ export * from './sessions';
 export * from './settings';
 export * from './session-context-sets';
 export * from './storage';
+export * from './privacy';
 export * from './events';
+export * from './evidence';
+export * from './moments';
 export * from './coverage';
 
 /** The whole API table. Each feature adds its own module of operations here; a key used twice throws. */
@@ -29,6 +34,8 @@ export const operations = mergeTables(
   settingsOperations,
   contextSetOperations,
   storageOperations,
+  privacyOperations,
+  momentOperations,
   coverageOperations,
 );
 

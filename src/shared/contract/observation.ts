@@ -57,6 +57,14 @@ export const healthSchema = z.object({
     /** What each probe did lately: health is derived from these, not from what the loop intends. */
     probes: z.object({ window: probeSchema, idle: probeSchema, screenshot: probeSchema }),
   }),
+  /** Whether the store is encrypted at rest and where data may go, in plain words (docs/privacy.md). */
+  privacy: z.object({
+    storeEncrypted: z.boolean(),
+    localOnly: z.boolean(),
+    dataMayGoTo: z.string(),
+    /** Set when something is not protected, e.g. "The store is not encrypted: …". */
+    warning: z.string().nullable(),
+  }),
 });
 export type Health = z.infer<typeof healthSchema>;
 

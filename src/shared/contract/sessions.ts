@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contextSetsPatchShape } from './context-sets';
 import { defineOperation, defineOperations, intParam } from './define';
+import { evidenceSchema } from './evidence';
 import { timeBoundSchema } from './screen';
 import { INVISIBLE_CONTROL_MESSAGE, isVisibleText } from '../invisible-characters';
 
@@ -58,6 +59,8 @@ export const turnSchema = z.object({
   status: turnStatusSchema,
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** What the reply's claims rest on (time, app, window, snippet), for the evidence links under an answer. */
+  evidence: z.array(evidenceSchema),
 });
 export type Turn = z.infer<typeof turnSchema>;
 
@@ -105,7 +108,14 @@ export const searchHitSchema = z.object({
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
-export const screenHitSchema = z.object({ at: z.string(), app: z.string(), title: z.string(), snippet: z.string() });
+export const screenHitSchema = z.object({
+  /** The screen-text row: `getMoment` opens it. */
+  id: z.number().int(),
+  at: z.string(),
+  app: z.string(),
+  title: z.string(),
+  snippet: z.string(),
+});
 export type ScreenHit = z.infer<typeof screenHitSchema>;
 
 export const resumeSchema = z.object({

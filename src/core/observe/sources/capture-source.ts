@@ -15,8 +15,9 @@ export interface CaptureSource {
   /**
    * One screenshot of the screen, encoded (PNG or JPEG). Windows `isPrivate` names are blacked out
    * where the source can see other windows than the focused one (X11); rejects when it cannot tell.
+   * `onBlackedOut` hears how many windows were painted black, when any were.
    */
-  captureScreen(isPrivate?: (window: ActiveWindow) => boolean): Promise<Buffer>;
+  captureScreen(isPrivate?: (window: ActiveWindow) => boolean, onBlackedOut?: (windows: number) => void): Promise<Buffer>;
   close?(): Promise<void>;
 }
 

@@ -12,8 +12,8 @@ import type { Migration } from './types';
  *   latest span starting at or before the new one, and any span starting inside it), which is exact
  *   because the table never holds an overlap.
  */
-export const migration006: Migration = {
-  version: 6,
+export const migration008: Migration = {
+  version: 8,
   name: 'observation coverage, storage probe, non-overlapping activity spans',
   up: `
     CREATE TABLE observation_coverage (
