@@ -92,7 +92,8 @@ describe('replay is idempotent', { timeout: 240_000 }, () => {
     const day = await writeTinyDay(
       [
         { app: 'Excel', title: 'Ledger.xlsx', seconds: 600 },
-        { app: 'Firefox', title: 'Bank portal', seconds: 300 },
+        // A card number in a title: the privacy report counts its redaction once per replayed day, not per replay.
+        { app: 'Firefox', title: 'Bank portal - card 4111 1111 1111 1111', seconds: 300 },
         { app: 'Slack', title: '#finance', seconds: 400, away: true },
         { app: 'Excel', title: 'Ledger.xlsx', seconds: 500 },
       ],
@@ -108,6 +109,10 @@ describe('replay is idempotent', { timeout: 240_000 }, () => {
         first ??= days;
         expect(days, `replay ${i}`).toEqual(first);
         expect(count(db, 'SELECT COUNT(*) AS n FROM work_sessions')).toBe(1);
+        expect(
+          count(db, `SELECT COALESCE(SUM(count), 0) AS n FROM privacy_counts WHERE metric LIKE 'redacted:%:card'`),
+          `replay ${i}`,
+        ).toBe(1);
       } finally {
         db.close();
       }
