@@ -30,6 +30,9 @@ import { OutputStore } from './outputs/output-store';
 import { FileAccess } from './file-access/file-access';
 import { ContextSetRepository } from './store/repositories/context-set-repository';
 import { OutputRepository } from './store/repositories/output-repository';
+import { CoverageRepository } from './store/repositories/coverage-repository';
+import { StorageMonitor } from './store/storage-monitor';
+import { EngineHealth } from './health/engine-health';
 
 export interface CoreOptions {
   readonly paths?: ProfilePaths;
@@ -86,6 +89,12 @@ export interface ShadowCore {
   readonly files: FileAccess;
   /** Redaction, the privacy report, the LLM gate (local-only) and kept frames (docs/privacy.md). */
   readonly privacy: Privacy;
+  /** When observation really ran, and why not in the gaps. */
+  readonly coverage: CoverageRepository;
+  /** Whether the profile can be written (a failing write pauses capture until it can). */
+  readonly storage: StorageMonitor;
+  /** Status and reasons derived from what succeeded (`addProvider` for other features' state). */
+  readonly health: EngineHealth;
   close(): void;
 }
 
@@ -124,6 +133,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
   });
   const llm = privacy.llm;
   const screenText = new ScreenTextRepository(db);
+  const coverage = new CoverageRepository(db);
+  const storage = new StorageMonitor({ clock: systemClock, probeWrite: (at) => coverage.probeWrite(at) });
   const observer = new Observer({
     settings,
     source,
@@ -132,6 +143,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     events,
     keptFrames: privacy.frames,
     privacy: privacy.observer,
+    coverage: coverage.sink(source.kind),
+    storage,
   });
   // "Never observe" in the onboarding interview becomes exclusion rules: saved in settings.json
   // (where the user can see and edit them) and applied from the next poll.
@@ -209,8 +222,11 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
       const now = observer.immediateContext();
       return { app: now.currentApp, title: now.currentWindowTitle };
     },
+    repair: (write) => storage.repair(write),
     ...contextSetsForSessions(contextSets, { announceResume: true }),
   });
+
+  const health = new EngineHealth({ clock, settings, events, observer, storage, ocr });
 
   return {
     paths,
@@ -232,7 +248,11 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     applets,
     files,
     privacy,
+    coverage,
+    storage,
+    health,
     close() {
+      storage.stop();
       observer.stop();
       memory.pipeline.stop();
       sessions.close();

@@ -8,6 +8,7 @@ import { screenOperations } from './screen';
 import { sessionOperations } from './sessions';
 import { settingsOperations } from './settings';
 import { contextSetOperations } from './session-context-sets';
+import { coverageOperations } from './coverage';
 import { storageOperations } from './storage';
 
 export * from './define';
@@ -22,6 +23,7 @@ export * from './privacy';
 export * from './events';
 export * from './evidence';
 export * from './moments';
+export * from './coverage';
 
 /** The whole API table. Each feature adds its own module of operations here; a key used twice throws. */
 export const operations = mergeTables(
@@ -34,6 +36,7 @@ export const operations = mergeTables(
   storageOperations,
   privacyOperations,
   momentOperations,
+  coverageOperations,
 );
 
 export type Operations = typeof operations;
