@@ -8,7 +8,7 @@ import { rendererCsp } from './src/main/policy/csp';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** Native or heavy modules that must stay outside the bundle (rebuilt for Electron at packaging). */
-const nativeModules = ['better-sqlite3', 'sharp', 'get-windows', 'screenshot-desktop', 'tesseract.js'];
+const nativeModules = ['better-sqlite3-multiple-ciphers', 'sharp', 'get-windows', 'screenshot-desktop', 'tesseract.js'];
 
 /**
  * zod ships `@__PURE__` comments in places Rollup cannot use; Rollup drops them and says so on every

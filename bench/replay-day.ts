@@ -4,10 +4,12 @@
  *
  * Prints wall time (target ≤ 30 s), the core's peak RSS (≤ 150 MB; the OCR process's apart) and
  * database bytes for the day (≤ 10 MB),
- * with OCR off (the observation pipeline alone) and on (the default). Each configuration runs in
- * its own process, from a bundle of the code as shipped, so peak RSS is its own.
+ * with OCR off (the observation pipeline alone) and on (the default), each on a plain and on an
+ * encrypted store (docs/privacy.md). Each configuration runs in its own process, from a bundle of the
+ * code as shipped, so peak RSS is its own.
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -48,18 +50,21 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     measure: { type: 'string' },
     ocr: { type: 'string', default: 'off' },
+    /** The store key in hex: the child replays onto an encrypted store. */
+    key: { type: 'string' },
   },
 });
 
 /** Child mode: replays the day in `dayDir` once and prints what it measured. */
-async function measure(dayDir: string, ocrEnabled: boolean): Promise<void> {
+async function measure(dayDir: string, ocrEnabled: boolean, keyHex: string | undefined): Promise<void> {
   const expected = JSON.parse(readFileSync(join(dayDir, EXPECTED_FILE), 'utf8')) as ExpectedAppTime;
   const home = mkdtempSync(join(tmpdir(), 'shadow-bench-home-'));
   try {
     const paths = resolveProfilePaths({ SHADOW_HOME: home });
     const baselineRssBytes = process.memoryUsage().rss;
     const started = performance.now();
-    const core = createShadowCore({ paths, replayDir: dayDir, settings: { ocrEnabled } });
+    const storeKey = keyHex ? { key: Buffer.from(keyHex, 'hex'), source: 'environment' as const } : null;
+    const core = createShadowCore({ paths, replayDir: dayDir, settings: { ocrEnabled }, storeKey });
     core.observer.start();
     await runReplay(core.observer, core.source as ReplaySource, core.clock as ManualClock, {
       pollIntervalMs: core.settings.pollIntervalMs,
@@ -124,9 +129,10 @@ async function bundleSelf(): Promise<string> {
   return join(outdir, 'replay-day.bundle.js');
 }
 
-function runChild(bundle: string, dayDir: string, ocr: 'on' | 'off'): Measured {
+function runChild(bundle: string, dayDir: string, ocr: 'on' | 'off', encrypted: boolean): Measured {
+  const key = encrypted ? ['--key', randomBytes(32).toString('hex')] : [];
   // With the V8 flag `shadow` itself starts with (see bin/shadow.js).
-  const out = execFileSync(process.execPath, ['--max-semi-space-size=2', bundle, '--measure', dayDir, '--ocr', ocr], {
+  const out = execFileSync(process.execPath, ['--max-semi-space-size=2', bundle, '--measure', dayDir, '--ocr', ocr, ...key], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 16 * 1024 * 1024,
@@ -152,9 +158,14 @@ async function main(): Promise<void> {
     );
     const figures: Figure[] = [];
     const bundle = await bundleSelf();
-    for (const ocr of ['off', 'on'] as const) {
-      const m = runChild(bundle, dayDir, ocr);
-      const label = `OCR ${ocr}`;
+    for (const [ocr, encrypted] of [
+      ['off', false],
+      ['off', true],
+      ['on', false],
+      ['on', true],
+    ] as const) {
+      const m = runChild(bundle, dayDir, ocr, encrypted);
+      const label = `OCR ${ocr}${encrypted ? ', encrypted store' : ''}`;
       console.log(
         `${label}: ${m.polls} polls, ${m.framesKept} frames kept, ${m.framesSkipped} skipped as unchanged; ` +
           `RSS with the code loaded, before the core starts: ${mib(m.baselineRssBytes).toFixed(0)} MiB; OCR finished ${(m.ocrDrainMs / 1000).toFixed(1)} s after the replay.`,
@@ -177,5 +188,5 @@ async function main(): Promise<void> {
   }
 }
 
-if (values.measure) await measure(values.measure, values.ocr === 'on');
+if (values.measure) await measure(values.measure, values.ocr === 'on', values.key);
 else await main();

@@ -20,6 +20,7 @@ import { openDatabase } from '../src/core/store/database';
 import { ActivityRepository } from '../src/core/store/repositories/activity-repository';
 import { ScreenTextRepository } from '../src/core/store/repositories/screen-text-repository';
 import { SessionRepository } from '../src/core/store/repositories/session-repository';
+import { recallEngineFor } from '../src/core/recall/recall-engine';
 
 const arg = (name: string, fallback: string): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -143,7 +144,7 @@ try {
     repo,
     activity: new ActivityRepository(db),
     screenText: new ScreenTextRepository(db),
-    ocrEnabled: false,
+    recall: recallEngineFor(db, false),
     llm: createOfflineLlmClient(),
     clock,
     llmContext: () => '',

@@ -10,7 +10,7 @@ import { buildDay, seededRandom, writeDay, type ExpectedAppTime } from './timeli
 /** The idle threshold the expected app time is computed with (the product default). */
 export const IDLE_AFTER_SEC = 180;
 export const EXPECTED_FILE = 'expected-app-time.json';
-const DEMO_SEED = 4471;
+export const DEMO_SEED = 4471;
 
 async function writeScreens(imagesDir: string, copyFrom?: string): Promise<number> {
   mkdirSync(imagesDir, { recursive: true });

@@ -4,6 +4,8 @@ import { CLI_EXIT_CODE, OperationFailed } from '../core/api/operation-errors';
 import { CliError } from './cli-error';
 import { registerGuideCommand } from './commands/guide';
 import { registerMcpCommand } from './commands/mcp';
+import { registerEncryptCommand } from './commands/encrypt';
+import { registerPrivacyCommand } from './commands/privacy';
 import { registerRecordCommand } from './commands/record';
 import { registerSearchCommand } from './commands/search';
 import { registerSessionsCommand } from './commands/sessions';
@@ -20,6 +22,12 @@ const program = new Command('shadow')
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride();
 
+// A reader that stops early (`shadow today | head`) closes the pipe: the command is done, not failed.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 registerStartCommand(program);
 registerTodayCommand(program);
 registerGuideCommand(program);
@@ -31,11 +39,15 @@ registerTocCommand(program);
 registerExportCommand(program);
 registerImportCommand(program);
 registerMcpCommand(program);
+registerPrivacyCommand(program);
+registerEncryptCommand(program);
 
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  if (error instanceof CommanderError) process.exit(error.exitCode);
+  // Commander has printed its message (unknown option, missing argument…): a usage error exits 2, as
+  // docs/api.md says; help and --version exit 0.
+  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
   if (error instanceof CliError) {
     console.error(`shadow: ${error.message}`);
     process.exit(error.exitCode);

@@ -11,6 +11,8 @@ export interface RetentionResult {
   readonly outputs: number;
   /** Folders of kept screenshots (one per day) deleted. */
   readonly frameDays: number;
+  /** The privacy report's daily counters and LLM call records. */
+  readonly privacyRecords: number;
 }
 
 /** Deletes kept screenshots of days before `cutoffDay` (folders are named YYYY-MM-DD). */
@@ -32,8 +34,8 @@ function pruneKeptFrames(framesDir: string, cutoffDay: string): number {
 }
 
 /**
- * Deletes what the user's retention settings say is too old: OCR text, context receipts and kept
- * screenshots after `retentionDays`, stored outputs after `outputRetentionDays`.
+ * Deletes what the user's retention settings say is too old: OCR text, context receipts, kept
+ * screenshots and the privacy report's records after `retentionDays`, stored outputs after `outputRetentionDays`.
  */
 export function applyRetention(core: ShadowCore): RetentionResult {
   const now = core.clock.now();
@@ -43,6 +45,7 @@ export function applyRetention(core: ShadowCore): RetentionResult {
     contextReceipts: core.memory.repositories.receipts.pruneBefore(cutoff),
     outputs: core.outputs.prune(),
     frameDays: pruneKeptFrames(join(core.paths.data, 'frames'), localDateOf(cutoff)),
+    privacyRecords: core.privacy.prune(cutoff),
   };
 }
 

@@ -4,6 +4,7 @@ import { resolveProfilePaths, type ProfilePaths } from './config/paths';
 import { loadSettings, saveSettings, settingsSchema, type Settings } from './config/settings';
 import { EventBus } from './events';
 import { createLlmClient } from './llm/create-llm-client';
+import { resolveLlmConfig } from './llm/llm-config';
 import { createOfflineLlmClient } from './llm/offline-llm-client';
 import type { LlmClient } from './llm/llm-client';
 import { createMemory, type Memory } from './memory/create-memory';
@@ -15,17 +16,23 @@ import { Observer } from './observe/observer';
 import type { CaptureSource } from './observe/sources/capture-source';
 import { DesktopSource, type IdleProbe } from './observe/sources/desktop-source';
 import { ReplaySource } from './observe/sources/replay-source';
-import { openDatabase, type Db } from './store/database';
+import { isPlainDatabaseFile, openDatabase, type Db } from './store/database';
+import { createPrivacy, type Privacy } from './privacy/create-privacy';
+import { resolveStoreKey, type StoreKey } from './privacy/store-key';
 import { ActivityRepository } from './store/repositories/activity-repository';
 import { ScreenTextRepository } from './store/repositories/screen-text-repository';
 import { SessionRepository } from './store/repositories/session-repository';
 import { SessionService } from './sessions/session-service';
+import { RecallEngine } from './recall/recall-engine';
 import { AppletStore } from './applets/applet-store';
 import { ContextSetService, contextSetsForSessions } from './context-sets/context-set-service';
 import { OutputStore } from './outputs/output-store';
 import { FileAccess } from './file-access/file-access';
 import { ContextSetRepository } from './store/repositories/context-set-repository';
 import { OutputRepository } from './store/repositories/output-repository';
+import { CoverageRepository } from './store/repositories/coverage-repository';
+import { StorageMonitor } from './store/storage-monitor';
+import { EngineHealth } from './health/engine-health';
 
 export interface CoreOptions {
   readonly paths?: ProfilePaths;
@@ -38,8 +45,10 @@ export interface CoreOptions {
   readonly idleProbe?: IdleProbe;
   /** The LLM to use instead of the one the settings and environment configure (tests). */
   readonly llm?: LlmClient;
-  /** Environment for the LLM configuration (OPENAI_API_KEY, OPENAI_BASE_URL); defaults to process.env. */
+  /** Environment for the LLM configuration (OPENAI_API_KEY, OPENAI_BASE_URL) and the store key (SHADOW_DB_KEY…); defaults to process.env. */
   readonly env?: NodeJS.ProcessEnv;
+  /** The store key when the caller holds it (Electron's keychain); otherwise it comes from the environment or settings. */
+  readonly storeKey?: StoreKey | null;
   /** The OCR engine to use instead of Tesseract (tests that watch what is OCR'd). */
   readonly ocrRecognizer?: TextRecognizer;
   /**
@@ -69,6 +78,8 @@ export interface ShadowCore {
   readonly memory: Memory;
   /** Conversations with the assistant (chat, TOC, titles, search, resume, export). */
   readonly sessions: SessionService;
+  /** Questions about the observed day: understanding, retrieval, answers with evidence (src/core/recall/). */
+  readonly recall: RecallEngine;
   /** Context sets of each session (files, tickets, applet, endpoints, ports). */
   readonly contextSets: ContextSetService;
   /** Outputs shown in sessions, referenced from turns by [output:<id>] markers. */
@@ -76,6 +87,14 @@ export interface ShadowCore {
   readonly applets: AppletStore;
   /** The file API: reads inside the allowed roots, writes under the data directory. */
   readonly files: FileAccess;
+  /** Redaction, the privacy report, the LLM gate (local-only) and kept frames (docs/privacy.md). */
+  readonly privacy: Privacy;
+  /** When observation really ran, and why not in the gaps. */
+  readonly coverage: CoverageRepository;
+  /** Whether the profile can be written (a failing write pauses capture until it can). */
+  readonly storage: StorageMonitor;
+  /** Status and reasons derived from what succeeded (`addProvider` for other features' state). */
+  readonly health: EngineHealth;
   close(): void;
 }
 
@@ -96,19 +115,39 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
   }
   source ??= new DesktopSource(options.idleProbe);
 
-  const db = openDatabase(paths.database);
+  const env = options.env ?? process.env;
+  const storeKey = options.storeKey !== undefined ? options.storeKey : resolveStoreKey(env, settings.storeKeyFile);
+  const db = openDatabase(paths.database, { key: storeKey?.key ?? null });
   const events = new EventBus();
   const reader = options.role === 'reader';
-  const llm = options.llm ?? (reader ? createOfflineLlmClient() : createLlmClient(settings, options.env ?? process.env));
   const activity = new ActivityRepository(db);
+  const privacy = createPrivacy({
+    db,
+    settings,
+    settingsFile: paths.settings,
+    databaseFile: paths.database,
+    framesDir: join(paths.data, 'frames'),
+    storeKey,
+    storeEncrypted: storeKey !== null && !isPlainDatabaseFile(paths.database),
+    clock,
+    llm: options.llm ?? (reader ? createOfflineLlmClient() : createLlmClient(settings, env)),
+    llmConfig: options.llm ? null : resolveLlmConfig(settings, env),
+    activity,
+  });
+  const llm = privacy.llm;
   const screenText = new ScreenTextRepository(db);
+  const coverage = new CoverageRepository(db);
+  const storage = new StorageMonitor({ clock: systemClock, probeWrite: (at) => coverage.probeWrite(at) });
   const observer = new Observer({
     settings,
     source,
     clock,
     activity,
     events,
-    framesDir: join(paths.data, 'frames'),
+    keptFrames: privacy.frames,
+    privacy: privacy.observer,
+    coverage: coverage.sink(source.kind),
+    storage,
   });
   // "Never observe" in the onboarding interview becomes exclusion rules: saved in settings.json
   // (where the user can see and edit them) and applied from the next poll.
@@ -141,6 +180,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     clock,
     sourceKind: source.kind,
     recognizer: options.ocrRecognizer,
+    privacy: privacy.ocr,
   });
   const contextSets = new ContextSetService({ repository: new ContextSetRepository(db), events, clock });
   const outputs = new OutputStore({
@@ -155,11 +195,21 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     allowedRoots: settings.allowedRoots,
     reservedDirs: ['applets', 'frames'],
   });
+  const recall = new RecallEngine({
+    store: {
+      activity,
+      screenText,
+      tasks: memory.repositories.tasks,
+      summaries: memory.repositories.summaries,
+      questions: memory.repositories.questions,
+    },
+    ocrEnabled: settings.ocrEnabled,
+  });
   const sessions = new SessionService({
     repo: new SessionRepository(db),
     activity,
     screenText,
-    ocrEnabled: settings.ocrEnabled,
+    recall,
     llm,
     clock: conversationClock,
     observedClock: clock,
@@ -176,8 +226,11 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
       const now = observer.immediateContext();
       return { app: now.currentApp, title: now.currentWindowTitle };
     },
+    repair: (write) => storage.repair(write),
     ...contextSetsForSessions(contextSets, { announceResume: true }),
   });
+
+  const health = new EngineHealth({ clock, settings, events, observer, storage, ocr });
 
   return {
     paths,
@@ -193,11 +246,17 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     screenText,
     ocr,
     sessions,
+    recall,
     contextSets,
     outputs,
     applets,
     files,
+    privacy,
+    coverage,
+    storage,
+    health,
     close() {
+      storage.stop();
       observer.stop();
       memory.pipeline.stop();
       sessions.close();

@@ -1,5 +1,7 @@
 import { app, dialog, Notification, powerMonitor, type BrowserWindow } from 'electron';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { resolveProfilePaths } from '../core/config/paths';
 import { eventNames } from '../shared/contract/index';
 import { startEngine, type RunningEngine } from '../server/start-engine';
 import { engineOptionsFrom } from '../server/start-options';
@@ -13,6 +15,7 @@ import { isTrustedSender } from './policy/ipc-sender';
 import type { RendererLocation } from './policy/renderer-location';
 import type { TrayAction } from './policy/tray-menu';
 import { watchPower } from './power';
+import { desktopStoreKey } from './store-key';
 import { TrayController } from './tray';
 
 const rendererFile = fileURLToPath(new URL('../renderer/index.html', import.meta.url));
@@ -45,9 +48,12 @@ function showWindow(): void {
 
 async function start(options: LaunchOptions): Promise<void> {
   installCspHeader(location);
+  const paths = resolveProfilePaths();
+  mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
   engine = await startEngine({
     ...engineOptionsFrom(options),
     idleProbe: () => Promise.resolve(powerMonitor.getSystemIdleTime()),
+    storeKey: await desktopStoreKey(paths),
   });
   const { core, handlers } = engine;
   registerOperationHandlers(handlers, (event) => isTrustedSender(event.senderFrame, location));
@@ -56,11 +62,13 @@ async function start(options: LaunchOptions): Promise<void> {
   tray = new TrayController(
     { active: trayIconPath, paused: trayIconPausedPath },
     () => {
-      const { state, pausedReason } = core.observer.health();
+      const { capture, reasons } = core.health.report();
       const [question] = core.memory.questions.list('pending', 1);
+      const [worst] = reasons;
       return {
-        state,
-        pausedReason,
+        state: capture.state,
+        pausedReason: capture.pausedReason,
+        problem: worst ? { message: worst.message, action: worst.action } : null,
         autoPaused: autoPause.isAutoPaused,
         launchAtLogin: isLaunchAtLogin(),
         pendingQuestion: question ? { id: question.id, text: question.text } : null,
@@ -69,6 +77,7 @@ async function start(options: LaunchOptions): Promise<void> {
     (action: TrayAction) => runTrayAction(action),
   );
   core.events.on('capture:state-changed', () => tray?.refresh());
+  core.events.on('capture:error', () => tray?.refresh());
   core.events.on('context:session-updated', () => tray?.refresh());
   core.events.on('question:asked', (question) => {
     tray?.refresh();

@@ -34,6 +34,7 @@ function seedProbes(home: TempShadowHome): void {
     const sink = core.activity.spanSink(() => ws);
     sink.open({
       kind: 'app',
+      privateReason: null,
       app: 'Google Chrome',
       title: `Vendor ${PROBE}`,
       startMs: Date.parse(`${PROBE_DAY}T09:00:00Z`),

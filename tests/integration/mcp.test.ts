@@ -88,6 +88,7 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
         'app_time',
         'work_session_summary',
         'search_screen',
+        'get_moment',
       ]),
     );
     for (const tool of tools) {
@@ -182,6 +183,20 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     expect(new Set(onlyThatApp.structuredContent.hits.map((h: { app: string }) => h.app))).toEqual(new Set([app]));
     const vault = await call(clients[transport], 'search_screen', { query: 'vault' });
     expect(vault.structuredContent.hits.filter((h: { app: string }) => h.app === '1Password')).toEqual([]);
+  });
+
+  it('get_moment opens a search hit: its window, the text read then, and the moments around it', async () => {
+    const [hit] = (await call(clients[transport], 'search_screen', { query: '4471', app: 'Adobe Acrobat Reader' })).structuredContent.hits;
+    const result = await call(clients[transport], 'get_moment', { at: hit.at, screen_text_id: hit.id });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ at: hit.at, kind: 'app', app: 'Adobe Acrobat Reader', windowTitle: hit.title });
+    expect(result.structuredContent.screenText.id).toBe(hit.id);
+    expect(text(result)).toContain('4471');
+    expect(text(result)).toContain('Screenshot: Screenshots are not kept');
+    expect(Date.parse(result.structuredContent.previous.at)).toBeLessThan(Date.parse(hit.at));
+    expect(Date.parse(result.structuredContent.next.at)).toBeGreaterThan(Date.parse(hit.at));
+    const bad = await call(clients[transport], 'get_moment', { at: 'yesterday' });
+    expect(bad.isError).toBe(true);
   });
 
   it('set_relevant_context replaces and merges a set that get_relevant_context reads back', async () => {

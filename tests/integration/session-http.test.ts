@@ -143,15 +143,17 @@ describe('a 30-turn conversation over HTTP with the offline engine', () => {
   });
 
   it('answers from memory offline: app time, what was done, where something was seen, and what it cannot do', () => {
-    expect(turnsSeen[0]!.reply).toMatch(/You spent 10m in windows matching "ledger" today/);
     const clock = (iso: string): string => formatClockTime(iso);
+    expect(turnsSeen[0]!.reply.split('\n')[0]).toBe('You spent 10m in “Ledger 2026.xlsx” today.');
+    // "What did I do before lunch besides the ledger?": the other tasks, named, with their times.
     expect(turnsSeen[4]!.reply).toContain(
-      `${clock('2026-11-02T09:00:00Z')}–${clock('2026-11-02T09:10:00Z')} Excel — Ledger 2026.xlsx (10m)`,
+      `${clock('2026-11-02T09:10:00Z')}–${clock('2026-11-02T09:15:00Z')} **Invoice 4471 - Acme Portal** (5m)`,
     );
-    expect(turnsSeen[4]!.reply).toMatch(/Chrome — Invoice 4471 - Acme Portal/);
-    expect(turnsSeen[10]!.reply).toMatch(/I saw "invoice 4471" here:[\s\S]*Chrome — Invoice 4471 - Acme Portal: first /);
-    expect(turnsSeen[10]!.reply).toContain(`Chrome — Invoice 4471 - Acme Portal: first ${clock('2026-11-02T09:10:00Z')}`);
-    expect(turnsSeen[1]!.reply).toMatch(/can't answer that offline/);
+    expect(turnsSeen[4]!.reply).not.toContain('**Ledger 2026.xlsx**');
+    expect(turnsSeen[10]!.reply).toContain(`I saw “invoice 4471” once, at ${clock('2026-11-02T09:10:00Z')}:`);
+    expect(turnsSeen[10]!.evidence[0]).toMatchObject({ app: 'Chrome', windowTitle: 'Invoice 4471 - Acme Portal' });
+    // Nothing about reconciling accounts was on screen: it says so and shows the closest evidence.
+    expect(turnsSeen[1]!.reply).toMatch(/^I found nothing about “ledger accounts reconcile”\. The closest I saw:/);
   });
 
   it('writes a TOC line of at most 100 characters for every turn', async () => {
@@ -172,7 +174,7 @@ describe('a 30-turn conversation over HTTP with the offline engine', () => {
     await engine.core.sessions.idle();
     const history = await api<{ title: string; entries: TitleHistoryEntry[] }>(engine, `/sessions/${sessionId}/title-history`);
     expect(history.entries.map((e) => e.turn)).toEqual([22, 12, 1]);
-    expect(history.entries[2]!.title).toBe('Ledger');
+    expect(history.entries[2]!.title).toBe('Time in ledger');
     expect(history.entries[1]!.title).toMatch(/^Invoice/);
     expect(history.entries[0]!.title).toMatch(/Vacation/);
     expect(history.title).toBe(history.entries[0]!.title);

@@ -126,7 +126,7 @@ describe('sessions with an OpenAI-compatible model', () => {
     expect(broken.turn.engine).toBe('offline');
     expect(broken.turn.reply).toBe(deltas.join(''));
     expect(broken.turn.reply).toMatch(/^This reply will /);
-    expect(broken.turn.reply).toMatch(/no app time recorded today/);
+    expect(broken.turn.reply).toMatch(/no activity recorded today/);
     await core.sessions.idle();
     expect(core.sessions.toc(session.id).entries[1]).toMatchObject({
       summary: 'How long was I in Excel today?',

@@ -23,7 +23,7 @@ function workSession(
   const id = activity.startWorkSession(at(spans[0]![3]), 'desktop');
   const sink = activity.spanSink(() => id);
   for (const [kind, app, title, from, to] of spans) {
-    sink.open({ kind, app, title, startMs: at(from), endMs: at(to) });
+    sink.open({ kind, app, title, privateReason: kind === 'private' ? 'password manager' : null, startMs: at(from), endMs: at(to) });
   }
   if (reason) activity.endWorkSession(id, at(spans.at(-1)![4]), reason);
   return id;

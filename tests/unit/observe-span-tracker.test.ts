@@ -22,7 +22,7 @@ describe('SpanTracker (heartbeat merge)', () => {
     const tracker = new SpanTracker(sink, { maxGapMs: 5000, flushEveryMs: 10_000 });
     for (let t = 0; t <= 60_000; t += 1000) tracker.observe(t, app('Excel'));
     tracker.close();
-    expect([...sink.spans.values()]).toEqual([{ kind: 'app', app: 'Excel', title: 'doc', startMs: 0, endMs: 60_000 }]);
+    expect([...sink.spans.values()]).toEqual([{ kind: 'app', app: 'Excel', title: 'doc', privateReason: null, startMs: 0, endMs: 60_000 }]);
   });
 
   it('closes a span at the switch and starts the next one there, with no gap or overlap', () => {
@@ -61,6 +61,18 @@ describe('SpanTracker (heartbeat merge)', () => {
       ['app', 0, 21_000],
       ['idle', 21_000, 301_000],
       ['app', 301_000, 301_000],
+    ]);
+  });
+
+  it('keeps private time apart by the exclusion rule that made it private, and names no app or title', () => {
+    const sink = memorySink();
+    const tracker = new SpanTracker(sink, { maxGapMs: 5000, flushEveryMs: 10_000 });
+    for (let t = 0; t <= 4000; t += 1000) tracker.observe(t, { kind: 'private', reason: 'password manager' });
+    for (let t = 5000; t <= 9000; t += 1000) tracker.observe(t, { kind: 'private', reason: 'private window' });
+    tracker.close();
+    expect([...sink.spans.values()]).toEqual([
+      { kind: 'private', app: null, title: null, privateReason: 'password manager', startMs: 0, endMs: 5000 },
+      { kind: 'private', app: null, title: null, privateReason: 'private window', startMs: 5000, endMs: 9000 },
     ]);
   });
 

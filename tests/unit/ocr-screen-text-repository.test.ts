@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toFtsQuery } from '../../src/core/ocr/screen-query';
 import { migrate, openDatabase, type Db } from '../../src/core/store/database';
@@ -80,6 +80,47 @@ describe('ScreenTextRepository', () => {
     // the FTS index is consistent with its content table after the delete
     expect(() => db.prepare(`INSERT INTO screen_text(screen_text, rank) VALUES ('integrity-check', 1)`).run()).not.toThrow();
     expect(search('acme').map((h) => h.app)).toEqual(['Firefox']);
+  });
+
+  it('gives every hit the snippet of its own frame, over many rows of several apps and days', () => {
+    const apps = ['Microsoft Excel', 'Google Chrome', 'Microsoft Outlook', 'Slack', 'Adobe Acrobat Reader', 'NetSuite'];
+    for (let day = 1; day <= 6; day++)
+      for (let i = 0; i < 50; i++) {
+        const app = apps[(day + i) % apps.length]!;
+        const n = i % 5 === 0 ? 4471 : 5000 + day * 100 + i;
+        repo.insert({
+          atMs: T0 + day * 24 * HOUR + i * 60_000,
+          app,
+          title: `${app} window ${i}`,
+          text: `${app} frame ${day}-${i}\ninvoice ${n} for vendor ${i % 7}`,
+        });
+      }
+    for (const q of ['4471', 'invoice', 'vendor 3', 'frame']) {
+      const hits = repo.search({ match: toFtsQuery(q)!, limit: 100 });
+      expect(hits.length, q).toBeGreaterThan(10);
+      for (const hit of hits) {
+        const row = db.prepare('SELECT app, title, text FROM screen_text_entries WHERE id = ?').get(hit.id) as {
+          app: string;
+          title: string;
+          text: string;
+        };
+        expect(hit.text).toBe(row.text);
+        const passage = hit.snippet.replace(/\*\*/g, '').replace(/…/g, ' ').trim();
+        for (const word of passage.split(/\s+/))
+          expect(`${row.text} ${row.title} ${row.app}`, `${q}: ${hit.app} — ${hit.title}`).toContain(word);
+      }
+      expect(new Set(hits.map((h) => h.snippet)).size, q).toBeGreaterThan(hits.length / 2);
+    }
+  });
+
+  it('reads the row of a moment and the rows around it', () => {
+    const [ledger, bank, mail] = [0, 1, 2].map((i) => repo.textBetween(T0 + i * HOUR, T0 + i * HOUR + 1)[0]!);
+    expect(repo.get(bank!.id)).toEqual(bank);
+    expect(repo.get(999)).toBeNull();
+    expect(repo.textOfWindowAt(T0 + 30 * 60_000, 'Ledger', 'Accounts payable')).toEqual(ledger);
+    // Another window's text was read since: the ledger's text is no longer what is on screen.
+    expect(repo.textOfWindowAt(T0 + 90 * 60_000, 'Ledger', 'Accounts payable')).toBeNull();
+    expect(repo.neighbours(T0 + HOUR)).toEqual({ before: ledger, after: mail });
   });
 
   it('lists text seen in a time window, newest first', () => {

@@ -20,6 +20,7 @@ function storeOneOfEach(label: string): void {
   const session = core.sessions.create({ type: 'chat', tools: [] });
   core.outputs.store(session.id, { kind: 'raw', content: label });
   core.memory.llmContext.forCall('chat');
+  core.privacy.ledger.frameDropped('focus-moved', clock.now());
   const day = new Date(clock.now()).toISOString().slice(0, 10);
   mkdirSync(join(core.paths.data, 'frames', day), { recursive: true });
   writeFileSync(join(core.paths.data, 'frames', day, `${label}.img`), 'x');
@@ -34,13 +35,15 @@ beforeEach(() => {
 afterEach(() => core.close());
 
 describe('retention', () => {
-  it('deletes OCR text, receipts and kept frames after retentionDays and outputs after outputRetentionDays', () => {
+  it('deletes OCR text, receipts, kept frames and privacy records after retentionDays and outputs after outputRetentionDays', () => {
     storeOneOfEach('old');
     clock.advance(60 * DAY);
     storeOneOfEach('recent');
     clock.advance(31 * DAY);
     const result = applyRetention(core);
-    expect(result).toEqual({ screenTextRows: 1, contextReceipts: 1, outputs: 2, frameDays: 1 });
+    expect(result).toEqual({ screenTextRows: 1, contextReceipts: 1, outputs: 2, frameDays: 1, privacyRecords: 1 });
+    expect(core.privacy.report('2026-01-01').framesDropped.total).toBe(0);
+    expect(core.privacy.report('2026-03-02').framesDropped.total).toBe(1);
     expect(existsSync(join(core.paths.data, 'frames', '2026-01-01'))).toBe(false);
     expect(existsSync(join(core.paths.data, 'frames', '2026-03-02'))).toBe(true);
     expect(core.screenText.count()).toBe(1);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cutAtWord, extractiveSummary, extractiveTitle, keywordTitle, toOneLine } from '../../src/core/sessions/extractive';
+import { cutAtWord, extractiveSummary, toOneLine } from '../../src/core/sessions/extractive';
 import { pauseIntent } from '../../src/core/sessions/pause-intent';
-import { questionWindow, seenTarget, timeSpentTarget } from '../../src/core/sessions/offline-assistant';
 import { titlePrompt } from '../../src/core/sessions/session-summarizer';
 
 describe('extractive TOC lines', () => {
@@ -28,24 +27,7 @@ describe('extractive TOC lines', () => {
   });
 });
 
-describe('extractive titles', () => {
-  it('start from the first prompt and change only when two of the newest three prompts leave the topic', () => {
-    expect(extractiveTitle('', ['How long was I in the ledger today?'])).toBe('Ledger');
-    expect(extractiveTitle('Ledger', ['ledger totals', 'ledger export', 'when did I see invoice 4471?'])).toBeNull();
-    expect(extractiveTitle('Ledger', ['ledger export', 'when did I see invoice 4471?', 'is invoice 4471 approved?'])).toBe(
-      'Invoice Approved',
-    );
-    // Prompts without content words ("ok", "yes") never move the title.
-    expect(extractiveTitle('Ledger', ['ledger export', 'ok', 'yes'])).toBeNull();
-  });
-
-  it('build titles of at most 60 characters from the most frequent words', () => {
-    expect(keywordTitle(['plan my vacation in Lisbon', 'vacation flights to Lisbon'])).toBe('Plan Vacation Lisbon Flights');
-    expect(
-      keywordTitle(['supercalifragilistic '.repeat(3) + 'extraordinarilylongwordnumberone anotherextraordinarilylongword'])!.length,
-    ).toBeLessThanOrEqual(60);
-  });
-
+describe('the title prompt', () => {
   it('the title prompt lists the newest turns first and marks the last three [RECENT]', () => {
     const toc = Array.from({ length: 40 }, (_, i) => ({ turn: i + 1, summary: `topic ${i + 1}` }));
     const lines = titlePrompt('Old title', toc).split('\n');
@@ -73,28 +55,5 @@ describe('pause intent', () => {
     expect(pauseIntent('yes', false)).toBe('none');
     expect(pauseIntent('yes, but first show me the ledger totals', true)).toBe('none');
     expect(pauseIntent('the loop should stop when the ledger is empty', false)).toBe('none');
-  });
-});
-
-describe('offline question parsing', () => {
-  const now = Date.parse('2026-11-02T15:30:00Z');
-  it('finds the part of the day a question names, never past now', () => {
-    expect(questionWindow('what did I do before lunch?', now)).toEqual({
-      startMs: Date.parse('2026-11-02T00:00:00Z'),
-      endMs: Date.parse('2026-11-02T12:00:00Z'),
-      label: 'today before noon',
-    });
-    expect(questionWindow('how long in Excel today', now).endMs).toBe(now);
-    expect(questionWindow('what did I do yesterday afternoon', now)).toMatchObject({
-      startMs: Date.parse('2026-11-01T12:00:00Z'),
-      endMs: Date.parse('2026-11-01T18:00:00Z'),
-    });
-  });
-
-  it('extracts what the question is about', () => {
-    expect(timeSpentTarget('How long was I in the ledger today?')).toBe('ledger');
-    expect(timeSpentTarget('how much time did I spend on Slack this morning?')).toBe('Slack');
-    expect(seenTarget('When did I see invoice 4471?')).toBe('invoice 4471');
-    expect(seenTarget('where did I read the Acme contract yesterday?')).toBe('Acme contract');
   });
 });

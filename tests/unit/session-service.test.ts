@@ -10,6 +10,7 @@ import { openDatabase, type Db } from '../../src/core/store/database';
 import { ActivityRepository } from '../../src/core/store/repositories/activity-repository';
 import { ScreenTextRepository } from '../../src/core/store/repositories/screen-text-repository';
 import { SessionRepository } from '../../src/core/store/repositories/session-repository';
+import { recallEngineFor } from '../../src/core/recall/recall-engine';
 
 const T0 = Date.parse('2026-11-02T09:00:00Z');
 /** The clock time `min` minutes after T0, as the assistant writes it in this locale. */
@@ -20,20 +21,24 @@ let clock: ManualClock;
 let activity: ActivityRepository;
 let repo: SessionRepository;
 let focused: { app: string | null; title: string | null };
+/** Every service a test made: their background summaries stop before the database closes. */
+const services: SessionService[] = [];
 
 function service(llm: LlmClient = createOfflineLlmClient(), instructions?: string, events?: EventBus): SessionService {
-  return new SessionService({
+  const made = new SessionService({
     events,
     repo,
     activity,
     screenText: new ScreenTextRepository(db),
-    ocrEnabled: true,
+    recall: recallEngineFor(db, true),
     llm,
     clock,
     llmContext: () => 'context',
     currentWindow: () => focused,
     ...(instructions !== undefined && { instructions }),
   });
+  services.push(made);
+  return made;
 }
 
 /** Records spans as the observer would: app, title, start and length in minutes from T0. */
@@ -41,7 +46,7 @@ function observe(spans: [app: string, title: string, startMin: number, minutes: 
   const ws = activity.startWorkSession(T0, 'replay');
   const sink = activity.spanSink(() => ws);
   for (const [app, title, start, minutes] of spans) {
-    sink.open({ kind: 'app', app, title, startMs: T0 + start * 60_000, endMs: T0 + (start + minutes) * 60_000 });
+    sink.open({ kind: 'app', app, title, privateReason: null, startMs: T0 + start * 60_000, endMs: T0 + (start + minutes) * 60_000 });
   }
 }
 
@@ -53,7 +58,10 @@ beforeEach(() => {
   focused = { app: 'Excel', title: 'Ledger 2026.xlsx' };
 });
 
-afterEach(() => db.close());
+afterEach(() => {
+  for (const made of services.splice(0)) made.close();
+  db.close();
+});
 
 describe('session service', () => {
   it('records the window in focus with each prompt and answers time questions from app time', async () => {
@@ -66,18 +74,24 @@ describe('session service', () => {
     const session = s.create({ type: 'chat', tools: [] });
     const { turn } = await s.send(session.id, 'how long was I in the ledger today?');
     expect(turn).toMatchObject({ number: 1, app: 'Excel', windowTitle: 'Ledger 2026.xlsx', engine: 'offline' });
-    expect(turn.reply).toMatch(/^You spent 2h 15m in windows matching "ledger" today/);
+    expect(turn.reply).toBe(`You spent 2h 15m in “Ledger 2026.xlsx” today.\nFirst at ${at(0)}, last until ${at(165)}.`);
+    expect(turn.evidence).toEqual([
+      expect.objectContaining({ source: 'window', app: 'Excel', windowTitle: 'Ledger 2026.xlsx', at: new Date(T0).toISOString() }),
+    ]);
     focused = { app: 'Chrome', title: 'Mail' };
     const second = await s.send(session.id, 'How much time did I spend in Chrome?');
     expect(second.turn).toMatchObject({ number: 2, app: 'Chrome', windowTitle: 'Mail' });
     expect(second.turn.reply).toBe('You spent 30m in Chrome today.');
+    // No memory ran here: the tasks are cut from the spans the way memory cuts them.
     const what = await s.send(session.id, 'what did I do this morning?');
     expect(what.turn.reply.split('\n')).toEqual([
-      'Here is what I saw today before noon (2h 45m active):',
-      `- ${at(0)}–${at(90)} Excel — Ledger 2026.xlsx (1h 30m)`,
-      `- ${at(90)}–${at(120)} Chrome — Invoice 4471 - Acme (30m)`,
-      `- ${at(120)}–${at(165)} Excel — Ledger 2026.xlsx (45m)`,
+      `This morning you were active 2h 45m, over 3 tasks from ${at(0)} to ${at(165)}.`,
+      '',
+      `- ${at(0)}–${at(90)} **Ledger 2026.xlsx** (1h 30m)`,
+      `- ${at(90)}–${at(120)} **Invoice 4471 - Acme** (30m)`,
+      `- ${at(120)}–${at(165)} **Ledger 2026.xlsx** (45m)`,
     ]);
+    expect(what.turn.evidence.map((e) => e.source)).toEqual(['task', 'task', 'task']);
   });
 
   it('finds where something was seen in the screen text and window titles', async () => {
@@ -88,11 +102,17 @@ describe('session service', () => {
     const s = service();
     const session = s.create({ type: 'chat', tools: [] });
     const { turn } = await s.send(session.id, 'When did I see invoice 4471?');
-    expect(turn.reply).toMatch(
-      /^I saw "invoice 4471" here:\n- 09:05 on 2026-11-02 in Chrome — Acme portal: \*\*Invoice\*\* \*\*4471\*\* total/,
-    );
+    expect(turn.reply.split('\n').slice(0, 2)).toEqual([`I saw “invoice 4471” once, at ${at(5)}:`, `- Chrome, “Acme portal”: ${at(5)}`]);
+    expect(turn.reply).toContain(`- ${at(5)}, Chrome, “Acme portal”: …**Invoice** **4471** total 1,250 EUR due Friday…`);
+    expect(turn.evidence).toEqual([
+      expect.objectContaining({
+        source: 'screen_text',
+        app: 'Chrome',
+        open: { at: new Date(T0 + 5 * 60_000).toISOString(), screenTextId: 1 },
+      }),
+    ]);
     const none = await s.send(session.id, 'when did I see the purchase order 99812?');
-    expect(none.turn.reply).toBe('I found no "purchase order 99812" on your screen or in window titles.');
+    expect(none.turn.reply).toMatch(/^I found no “purchase order 99812” on your screen or in window titles\./);
   });
 
   it('asks before pausing on a stop phrase, pauses on "yes", and pauses at once on /stop', async () => {
@@ -116,7 +136,7 @@ describe('session service', () => {
     expect(stop.session.status).toBe('paused');
     await s.idle();
     // Pause commands never retitle the session.
-    expect(s.titleHistory(session.id).entries.map((e) => e.title)).toEqual(['Reconcile Ledger March']);
+    expect(s.titleHistory(session.id).entries.map((e) => e.title)).toEqual(['Ledger for March']);
     expect(s.toc(session.id).entries.map((e) => e.summary)).toContain('Confirmed: paused the session');
   });
 
@@ -301,7 +321,7 @@ describe('session service', () => {
       'started 1: Reconcile the ledger for March',
       'turn 1',
       'toc 1: Reconcile the ledger for March (extractive)',
-      'title Reconcile Ledger March @1',
+      'title Ledger for March @1',
       'started 2: /stop',
       'turn 2',
       'status paused',

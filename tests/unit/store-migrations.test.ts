@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { describe, expect, it } from 'vitest';
 import { DatabaseTooNewError, migrate, openDatabase } from '../../src/core/store/database';
 import { migrations } from '../../src/core/store/migrations/index';

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { redactionSettingsSchema } from '../privacy/redaction-settings';
 
 export const exclusionRuleSchema = z.object({
   /** Case-insensitive regular expression matched against the app name. */
@@ -42,6 +43,15 @@ export const settingsSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(20),
+  /** Secrets replaced before storage and before any LLM call (docs/privacy.md). */
+  redaction: redactionSettingsSchema,
+  /** Refuse every LLM endpoint that is not on this machine. Unset: on exactly when no LLM is configured. */
+  localOnly: z.boolean().optional(),
+  /** The key file of the encrypted store (absolute path; `shadow encrypt --key-file` sets it). */
+  storeKeyFile: z
+    .string()
+    .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'the key file is an absolute path')
+    .optional(),
   llm: z
     .object({
       baseUrl: z.string().url().optional(),
@@ -71,8 +81,13 @@ export function loadSettings(file: string): Settings {
 }
 
 export function saveSettings(file: string, settings: Settings): void {
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const tmp = `${file}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(settingsSchema.parse(settings), null, 2)}\n`, { mode: 0o600 });
-  renameSync(tmp, file);
+  try {
+    writeFileSync(tmp, `${JSON.stringify(settingsSchema.parse(settings), null, 2)}\n`, { mode: 0o600 });
+    renameSync(tmp, file);
+  } catch (error) {
+    rmSync(tmp, { force: true });
+    throw error;
+  }
 }

@@ -1,4 +1,5 @@
 import type { Settings } from '../config/settings';
+import { OPENAI_DEFAULT_BASE_URL } from '../privacy/llm-destination';
 import type { LlmClient } from './llm-client';
 import { resolveLlmConfig } from './llm-config';
 import { createOfflineLlmClient } from './offline-llm-client';
@@ -17,6 +18,7 @@ export function createLlmClient(settings: Settings, env: NodeJS.ProcessEnv = pro
   return {
     configured: true,
     visionEnabled: config.visionModel !== null,
+    endpoint: config.baseUrl ?? OPENAI_DEFAULT_BASE_URL,
     complete: async (request, offline) => (await load()).complete(request, offline),
     stream: async (request, offline, onDelta) => (await load()).stream(request, offline, onDelta),
   };

@@ -57,6 +57,8 @@ export interface LlmClient {
   /** True when an OpenAI-compatible endpoint is configured. */
   readonly configured: boolean;
   readonly visionEnabled: boolean;
+  /** The base URL calls go to, when they go over the network (docs/privacy.md: the local-only switch). */
+  readonly endpoint?: string;
   complete(request: LlmRequest, offline: OfflineAnswer): Promise<LlmResult>;
   /** Like `complete`, calling `onDelta` with each piece of text as it streams. */
   stream(request: LlmRequest, offline: OfflineAnswer, onDelta: (text: string) => void): Promise<LlmResult>;

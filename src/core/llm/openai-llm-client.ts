@@ -5,6 +5,7 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
+import { OPENAI_DEFAULT_BASE_URL } from '../privacy/llm-destination';
 import { imageDataUrl } from './image-data-url';
 import type { LlmConfig } from './llm-config';
 import type { LlmClient, LlmMessage, LlmRequest, LlmResult, LlmToolCall, OfflineAnswer } from './llm-client';
@@ -40,6 +41,7 @@ export interface OpenAiLlmClientOptions {
 export class OpenAiLlmClient implements LlmClient {
   readonly configured = true;
   readonly visionEnabled: boolean;
+  readonly endpoint: string;
   private readonly client: OpenAI;
   private readonly gate: Semaphore;
 
@@ -48,6 +50,7 @@ export class OpenAiLlmClient implements LlmClient {
     private readonly options: OpenAiLlmClientOptions = {},
   ) {
     this.visionEnabled = config.visionModel !== null;
+    this.endpoint = config.baseUrl ?? OPENAI_DEFAULT_BASE_URL;
     // Retries and timeouts are ours (the library's would stack on top and outlast our deadline).
     this.client = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseUrl, maxRetries: 0, timeout: config.timeoutMs * 2 });
     this.gate = new Semaphore(config.maxInFlight);

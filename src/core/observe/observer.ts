@@ -1,17 +1,17 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { CaptureState, Health, ImmediateContextView } from '../../shared/contract/index';
 import { iso, type Clock } from '../clock';
 import type { ExclusionRule, Settings } from '../config/settings';
 import type { EventBus } from '../events';
 import type { ActivityRepository } from '../store/repositories/activity-repository';
+import type { CoverageReason, CoverageSink } from '../store/repositories/coverage-repository';
+import { StorageMonitor } from '../store/storage-monitor';
 import { localDateOf } from '../time';
+import { CoverageTracker } from './coverage-tracker';
 import { compileExclusions, type CompiledExclusions } from './exclusion';
-import type { Frame, SignificantChange } from './frame';
-import { BoundedFifo } from '../util/bounded-fifo';
-import { changedShare, fingerprintImageCached } from './frame-fingerprint';
-import { detectSignificantChange } from './significant-change';
-import type { ActiveWindow, CaptureSource } from './sources/capture-source';
+import type { Frame } from './frame';
+import { FrameCapture } from './frame-capture';
+import { ProbeRecord } from './probe-record';
+import { isNoDisplay, type ActiveWindow, type CaptureSource } from './sources/capture-source';
 import { SpanTracker, type ActivityState } from './span-tracker';
 import { withTimeout } from './with-timeout';
 
@@ -22,71 +22,133 @@ export interface ObserverDeps {
   readonly activity: ActivityRepository;
   readonly events: EventBus;
   /** Where frames go when the user turned on "keep screenshots". */
-  readonly framesDir?: string;
+  readonly keptFrames?: { keep(frame: Frame): Promise<unknown> };
+  /** Redaction of titles and the privacy report's counts (src/core/privacy); titles pass as they are without it. */
+  readonly privacy?: ObserverPrivacy;
   readonly probeTimeoutMs?: number;
+  /** Where the record of when observation ran goes (`observation_coverage`). */
+  readonly coverage?: CoverageSink;
+  /** Whether the profile can be written; capture pauses itself while it cannot. */
+  readonly storage?: StorageMonitor;
 }
+
+/** What the observer tells the privacy layer, and the titles it asks it to make safe. */
+export interface ObserverPrivacy {
+  /** The window title as it may be kept and shown: secrets in it replaced. */
+  title(raw: string, atMs: number): string;
+  /** A screenshot was thrown away to protect privacy (`focus-moved`: taken while the focus moved). */
+  frameDropped(reason: string, atMs: number): void;
+  /** Excluded windows painted black in one screenshot. */
+  regionsBlackedOut(count: number, atMs: number): void;
+}
+
+/** Private time of a window a recording already marked private (no rule of ours matched it). */
+const RECORDED_PRIVATE = 'private in the recording';
 
 const NO_WINDOW: ActiveWindow = { app: 'Desktop', title: '' };
 /** After a failed idle probe (tool missing), when to try again. */
 const IDLE_PROBE_RETRY_MS = 60_000;
 
+/** Why the observer wants to observe but cannot: a probe fails (no display) or nothing can be saved. */
+interface Unavailable {
+  readonly cause: 'probe' | 'storage';
+  readonly reason: CoverageReason;
+  readonly message: string;
+}
+
 /**
  * The capture loop: one `tick()` per poll reads the focused window and idle time, merges them
  * into spans, and captures a frame on a switch or every `captureIntervalSec`. Nothing a tick does
- * can throw out of it: failures are counted, reported in health, and the next tick goes on.
+ * can throw out of it: failures are counted and reported in health. Its state says what really
+ * happens: `unavailable` while the window cannot be read or the profile cannot be written (it
+ * resumes by itself), never `observing` when nothing is observed. Every state is also recorded as
+ * coverage, so the day shows its gaps.
  */
 export class Observer {
   private state: CaptureState = 'stopped';
   private pausedReason: string | null = null;
+  private unavailable: Unavailable | null = null;
   private workSessionId: number | null = null;
   private workSessionDay: string | null = null;
+  /** Work sessions a failing store could not close; closed as interrupted once it can be written. */
+  private readonly unclosed: { id: number; end: number; reason: string }[] = [];
   private readonly tracker: SpanTracker;
-  private readonly frames: BoundedFifo<Frame>;
+  private readonly capture: FrameCapture;
+  private readonly coverage: CoverageTracker | null;
+  private readonly storage: StorageMonitor;
+  private readonly windowProbe = new ProbeRecord();
+  private readonly idleProbe = new ProbeRecord();
   private exclusions: CompiledExclusions;
   private lastWindow: ActiveWindow | null = null;
-  private lastCaptureAt = Number.NEGATIVE_INFINITY;
   private nextIdleProbeAt = Number.NEGATIVE_INFINITY;
   private lastAppSwitch: number | null = null;
-  private lastChange: SignificantChange | null = null;
-  private nextFrameId = 1;
+  private lastPollAt: number | null = null;
+  /** When observing last began (start, resume): a poll is due from then on. */
+  private observingSince: number | null = null;
   private ticking = false;
-  private readonly counters = { polls: 0, framesCaptured: 0, framesSkipped: 0, failures: 0 };
-  private lastCaptureIso: string | null = null;
+  private readonly counters = { polls: 0, failures: 0 };
   private lastError: { at: string; message: string } | null = null;
 
   constructor(private readonly deps: ObserverDeps) {
-    const { settings, activity } = deps;
-    this.frames = new BoundedFifo<Frame>(settings.frameBufferSize);
+    const { settings, activity, clock } = deps;
     this.exclusions = compileExclusions(settings.exclusions);
+    const maxGapMs = Math.max(5000, settings.pollIntervalMs * 5);
     this.tracker = new SpanTracker(
       activity.spanSink(() => {
         if (this.workSessionId === null) throw new Error('no open work session');
         return this.workSessionId;
       }),
-      { maxGapMs: Math.max(5000, settings.pollIntervalMs * 5), flushEveryMs: 10_000 },
+      { maxGapMs, flushEveryMs: 10_000 },
     );
+    this.capture = new FrameCapture({
+      settings,
+      source: deps.source,
+      events: deps.events,
+      keptFrames: deps.keptFrames,
+      privacy: deps.privacy,
+      isExcluded: (w) => this.exclusions.match(w) !== null,
+      onFrameKept: () => deps.events.emit('context:immediate-updated', this.immediateContext()),
+      onFailure: (error) => this.fail(error),
+    });
+    this.storage = deps.storage ?? new StorageMonitor({ clock, probeWrite: () => {} });
+    this.coverage =
+      deps.coverage === undefined
+        ? null
+        : new CoverageTracker(deps.coverage, { maxGapMs, flushEveryMs: 10_000, onWriteError: (error) => this.storage.failed(error) });
+    this.storage.onFailed(() => this.suspendForStorage());
+    this.storage.onRecovered(() => this.resumeAfterStorage());
   }
 
-  /** Begins observing: a new work session starts. */
+  /** Begins observing: a new work session starts (unless nothing can be saved: then it waits for that). */
   start(): void {
     if (this.state !== 'stopped') return;
-    this.openWorkSession();
+    try {
+      this.openWorkSession();
+    } catch (error) {
+      if (!this.storage.failed(error)) throw error;
+      this.fail(error);
+      this.becomeUnavailable({ cause: 'storage', reason: 'storage_error', message: this.storage.message() ?? messageOf(error) });
+      return;
+    }
     this.setState('observing', null);
   }
 
-  /** Stops for good (app quit): the open span and work session are closed. */
+  /** Stops for good (app quit): the open span, work session and coverage stretch are closed. */
   stop(reason = 'the app quit'): void {
     if (this.state === 'stopped') return;
     this.closeWorkSession(reason);
     this.setState('stopped', reason);
+    this.coverage?.close();
   }
 
   pause(reason = 'paused by the user', state: 'paused' | 'locked' = 'paused'): void {
     if (this.state === 'stopped' || this.state === 'paused' || this.state === 'locked') return;
     this.closeWorkSession(reason);
+    this.unavailable = null;
     this.setState(state, reason);
   }
 
+  /** Observes again after a pause; throws (and stays paused) when the profile cannot be written. */
   resume(): void {
     if (this.state !== 'paused' && this.state !== 'locked') return;
     this.openWorkSession();
@@ -99,27 +161,29 @@ export class Observer {
 
   /** One poll. Overlapping calls are dropped (a slow probe must not pile up ticks). */
   async tick(): Promise<void> {
-    if (this.ticking || this.workSessionId === null) return;
+    if (this.ticking || this.state === 'stopped') return;
     this.ticking = true;
+    let since: number | undefined;
     try {
-      await this.poll();
+      if (this.workSessionId !== null) since = await this.poll();
     } catch (error) {
-      this.fail(error);
-      if (isStoreError(error)) this.pause(`database error: ${(error as Error).message}`);
+      this.onTickError(error);
     } finally {
       this.ticking = false;
     }
+    this.recordCoverage(this.deps.clock.now(), since);
   }
 
   immediateContext(): ImmediateContextView {
     const observable = this.state === 'observing' && this.lastWindow !== null;
+    const lastChange = this.capture.lastChange;
     return {
       currentApp: observable ? this.lastWindow!.app : null,
       currentWindowTitle: observable ? this.lastWindow!.title : null,
       state: this.state,
       lastAppSwitch: this.lastAppSwitch === null ? null : iso(this.lastAppSwitch),
-      lastSignificantChange: this.lastChange && { ...this.lastChange, at: iso(this.lastChange.at) },
-      recentFrames: this.frames.toArray().map((f) => ({
+      lastSignificantChange: lastChange && { ...lastChange, at: iso(lastChange.at) },
+      recentFrames: this.capture.frames.toArray().map((f) => ({
         id: f.id,
         at: iso(f.at),
         app: f.app,
@@ -133,12 +197,13 @@ export class Observer {
 
   /** The frames in the FIFO, oldest first, images included (for OCR and vision). */
   recentFrames(): readonly Frame[] {
-    return this.frames.toArray();
+    return this.capture.frames.toArray();
   }
 
-  /** Makes the store include the open span up to the last poll; app time reads call this first. */
+  /** Makes the store include the open span and coverage stretch up to the last poll; reads call this first. */
   flushOpenSpan(): void {
     this.tracker.flush();
+    this.coverage?.flush();
   }
 
   /** New exclusion rules, from the next poll on (an invalid pattern throws and keeps the old rules). */
@@ -146,18 +211,34 @@ export class Observer {
     this.exclusions = compileExclusions(rules);
   }
 
+  /** Since when a poll should have read the screen: the last poll, or when observing began if that is later. */
+  lastPollDueSince(): number | null {
+    if (this.lastPollAt === null) return this.observingSince;
+    return Math.max(this.lastPollAt, this.observingSince ?? this.lastPollAt);
+  }
+
+  /** Why capture is `unavailable` (a coverage reason and the message), or null when it is not. */
+  unavailableCause(): { reason: CoverageReason; message: string } | null {
+    return this.state === 'unavailable' && this.unavailable ? { reason: this.unavailable.reason, message: this.unavailable.message } : null;
+  }
+
   health(): Health['capture'] {
     return {
       state: this.state,
       pausedReason: this.pausedReason,
       workSessionId: this.workSessionId,
-      ...this.counters,
-      lastCaptureAt: this.lastCaptureIso,
+      polls: this.counters.polls,
+      failures: this.counters.failures,
+      ...this.capture.counters,
+      lastCaptureAt: this.capture.lastCaptureIso,
+      lastPollAt: this.lastPollAt === null ? null : iso(this.lastPollAt),
       lastError: this.lastError,
+      probes: { window: this.windowProbe.view(), idle: this.idleProbe.view(), screenshot: this.capture.probe.view() },
     };
   }
 
-  private async poll(): Promise<void> {
+  /** One poll; returns when the state it saw really began (idle starts at the last input). */
+  private async poll(): Promise<number> {
     const { source, clock, settings } = this.deps;
     const at = clock.now();
     this.counters.polls++;
@@ -166,37 +247,44 @@ export class Observer {
     let window: ActiveWindow;
     try {
       window = (await withTimeout(source.activeWindow(), timeout, 'reading the active window')) ?? NO_WINDOW;
+      this.windowProbe.ok(at);
     } catch (error) {
+      this.windowProbe.fail(at, error);
       this.fail(error);
-      return;
+      this.becomeUnavailable({ cause: 'probe', reason: isNoDisplay(error) ? 'no_display' : 'capture_error', message: messageOf(error) });
+      return at;
     }
     const idleSeconds = await this.readIdleSeconds(at, timeout);
 
     let activity: ActivityState;
     let since = at;
+    const privateRule = window.private ? RECORDED_PRIVATE : this.exclusions.match(window);
+    // Rules match the title as the window shows it; everything kept from here on has it redacted.
+    const title = privateRule === null ? (this.deps.privacy?.title(window.title, at) ?? window.title) : '';
     if (idleSeconds >= settings.idleAfterSec) {
       activity = { kind: 'idle' };
       since = at - idleSeconds * 1000;
-    } else if (window.private || this.exclusions.match(window)) {
-      activity = { kind: 'private' };
+    } else if (privateRule !== null) {
+      activity = { kind: 'private', reason: privateRule };
     } else {
-      activity = { kind: 'app', app: window.app, title: window.title };
+      activity = { kind: 'app', app: window.app, title };
     }
     this.tracker.observe(at, activity, since);
-    this.setState(activity.kind === 'app' ? 'observing' : activity.kind, null);
+    this.lastPollAt = at;
+    this.unavailable = null;
+    this.setState(activity.kind === 'app' ? 'observing' : activity.kind, null, since);
 
     if (activity.kind !== 'app') {
       // Excluded windows are dropped here, before any capture, OCR, store or LLM.
       this.lastWindow = null;
-      return;
+      return since;
     }
     const previous = this.lastWindow;
-    const switched = !previous || previous.app !== window.app || previous.title !== window.title;
+    const switched = !previous || previous.app !== window.app || previous.title !== title;
     if (previous && previous.app !== window.app) this.lastAppSwitch = at;
-    this.lastWindow = window;
-    if (switched || at - this.lastCaptureAt >= settings.captureIntervalSec * 1000) {
-      await this.capture(at, window, timeout);
-    }
+    this.lastWindow = { app: window.app, title };
+    if (this.capture.due(at, switched)) await this.capture.capture(at, window, title, timeout);
+    return since;
   }
 
   /**
@@ -210,64 +298,53 @@ export class Observer {
     const { settings, source } = this.deps;
     try {
       const idle = await withTimeout(source.idleSeconds(), timeout, 'reading idle time');
+      this.idleProbe.ok(at);
       this.nextIdleProbeAt = idle >= settings.idleAfterSec ? at : at + (settings.idleAfterSec - idle) * 1000;
       return idle;
     } catch (error) {
+      this.idleProbe.fail(at, error);
       this.fail(error);
       this.nextIdleProbeAt = at + IDLE_PROBE_RETRY_MS;
       return 0;
     }
   }
 
-  private async capture(at: number, window: ActiveWindow, timeout: number): Promise<void> {
-    const { source, settings } = this.deps;
-    this.lastCaptureAt = at;
-    let image: Buffer;
-    let fingerprint;
-    try {
-      image = await withTimeout(
-        source.captureScreen((w) => this.exclusions.match(w) !== null),
-        timeout * 2,
-        'taking a screenshot',
-      );
-      // The focus may have moved while the screenshot was taken; never keep a frame whose window
-      // we did not check against the exclusion rules.
-      const after = (await withTimeout(source.activeWindow(), timeout, 'reading the active window')) ?? NO_WINDOW;
-      if (after.app !== window.app || after.title !== window.title) return;
-      fingerprint = await fingerprintImageCached(image);
-    } catch (error) {
-      this.fail(error);
+  /** A failure that escaped a poll: a storage failure pauses capture until writes work again. */
+  private onTickError(error: unknown): void {
+    this.fail(error);
+    if (this.storage.failed(error)) return;
+    if (isOverlap(error)) {
+      // The clock went back over time already recorded: this poll is not counted twice.
+      this.tracker.discard();
       return;
     }
-    const prev = this.frames.last();
-    if (
-      prev &&
-      prev.app === window.app &&
-      prev.title === window.title &&
-      changedShare(prev.thumb, fingerprint.thumb) < settings.dedupMinChange
-    ) {
-      this.counters.framesSkipped++;
-      return;
-    }
-    const frame: Frame = { id: this.nextFrameId++, at, app: window.app, title: window.title, image, ...fingerprint };
-    this.frames.push(frame);
-    this.counters.framesCaptured++;
-    this.lastCaptureIso = iso(at);
-    const change = detectSignificantChange(prev, frame);
-    if (change) this.lastChange = change;
-    if (settings.keepScreenshots && this.deps.framesDir) void this.keepFrame(frame);
-    this.deps.events.emit('frame:kept', { frame, change });
-    this.deps.events.emit('context:immediate-updated', this.immediateContext());
+    if (error instanceof Error && error.name === 'SqliteError') this.pause(`database error: ${error.message}`);
   }
 
-  private async keepFrame(frame: Frame): Promise<void> {
+  private suspendForStorage(): void {
+    if (this.state === 'stopped' || this.state === 'paused' || this.state === 'locked') return;
+    this.closeWorkSession('nothing could be saved');
+    this.becomeUnavailable({ cause: 'storage', reason: 'storage_error', message: this.storage.message() ?? 'nothing can be saved' });
+  }
+
+  private resumeAfterStorage(): void {
+    if (this.state !== 'unavailable' || this.unavailable?.cause !== 'storage') return;
+    const at = this.deps.clock.now();
     try {
-      const dir = join(this.deps.framesDir!, localDateOf(frame.at));
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, `${frame.at}-${frame.id}.img`), frame.image, { mode: 0o600 });
+      for (const ws of this.unclosed.splice(0)) this.deps.activity.endWorkSession(ws.id, ws.end, ws.reason, 'interrupted');
+      this.coverage?.retry();
+      this.openWorkSession(at);
+      this.unavailable = null;
+      this.setState('observing', null);
     } catch (error) {
-      this.fail(error);
+      this.onTickError(error);
     }
+  }
+
+  private becomeUnavailable(unavailable: Unavailable): void {
+    this.unavailable = unavailable;
+    this.lastWindow = null;
+    this.setState('unavailable', unavailable.message);
   }
 
   private rollOverDay(at: number): void {
@@ -280,9 +357,10 @@ export class Observer {
 
   private openWorkSession(at = this.deps.clock.now()): void {
     this.workSessionId = this.deps.activity.startWorkSession(at, this.deps.source.kind);
+    this.observingSince = at;
     this.workSessionDay = localDateOf(at);
     this.lastWindow = null;
-    this.lastCaptureAt = Number.NEGATIVE_INFINITY;
+    this.capture.resetSchedule();
     this.nextIdleProbeAt = Number.NEGATIVE_INFINITY;
     this.deps.events.emit('work-session:started', { workSessionId: this.workSessionId, at: iso(at) });
   }
@@ -294,8 +372,9 @@ export class Observer {
       this.tracker.close();
       this.deps.activity.endWorkSession(this.workSessionId, end, reason);
     } catch (error) {
-      // The store may be what failed (disk full, locked): the work session is closed as interrupted at next start.
+      // The store may be what failed (disk full, locked): closed as interrupted when it can be written again, or at next start.
       this.tracker.discard();
+      this.unclosed.push({ id: this.workSessionId, end, reason });
       this.fail(error);
     }
     this.deps.events.emit('work-session:ended', { workSessionId: this.workSessionId, at: iso(end), reason });
@@ -304,20 +383,49 @@ export class Observer {
     this.lastWindow = null;
   }
 
-  private setState(state: CaptureState, reason: string | null): void {
+  private setState(state: CaptureState, reason: string | null, since?: number): void {
     if (state === this.state && reason === this.pausedReason) return;
     this.state = state;
-    this.pausedReason = state === 'paused' || state === 'locked' || state === 'stopped' ? reason : null;
+    const observing = state === 'observing' || state === 'idle' || state === 'private';
+    this.pausedReason = observing ? null : reason;
+    // Observed time is recorded only by a poll that saw it (`since` comes from one): starting or
+    // resuming is an intent, and the moment before the first poll is not yet observed.
+    if (!observing || since !== undefined) this.recordCoverage(this.deps.clock.now(), since);
     this.deps.events.emit('capture:state-changed', { state, reason });
+  }
+
+  /** The coverage stretch the current state continues (nothing while stopped: that is time not running). */
+  private recordCoverage(at: number, since = at): void {
+    const reason = this.coverageReason();
+    if (reason) this.coverage?.note(at, reason.reason, reason.detail, since);
+  }
+
+  private coverageReason(): { reason: CoverageReason; detail: string | null } | null {
+    switch (this.state) {
+      case 'observing':
+      case 'idle':
+      case 'private':
+        return { reason: this.state, detail: null };
+      case 'paused':
+      case 'locked':
+        return { reason: this.state, detail: this.pausedReason };
+      case 'unavailable':
+        return this.unavailable && { reason: this.unavailable.reason, detail: this.unavailable.message };
+      case 'stopped':
+        return null;
+    }
   }
 
   private fail(error: unknown): void {
     this.counters.failures++;
-    this.lastError = { at: iso(this.deps.clock.now()), message: error instanceof Error ? error.message : String(error) };
+    this.lastError = { at: iso(this.deps.clock.now()), message: messageOf(error) };
     this.deps.events.emit('capture:error', this.lastError);
   }
 }
 
-function isStoreError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'SqliteError';
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** The store refused a span over time already recorded (see migration 006). */
+function isOverlap(error: unknown): boolean {
+  return error instanceof Error && /activity spans may not overlap/.test(error.message);
 }

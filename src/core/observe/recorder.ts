@@ -13,13 +13,16 @@ export interface RecorderOptions {
   readonly pollIntervalMs: number;
   readonly exclusions: readonly ExclusionRule[];
   readonly description?: string;
+  /** Secrets in window titles replaced before they are written (src/core/privacy). */
+  readonly redactTitle?: (title: string) => string;
 }
 
 const PRIVATE_WINDOW: ActiveWindow = { app: '(private)', title: '(private)', private: true };
 
 /**
  * Records the real desktop as a replayable day: window switches, input moments and deduplicated
- * screenshots. Excluded windows are written as "(private)" and never photographed.
+ * screenshots. Excluded windows are written as "(private)" and never photographed; secrets in
+ * titles are redacted.
  */
 export class DayRecorder {
   private readonly exclusions;
@@ -53,7 +56,9 @@ export class DayRecorder {
     try {
       const now = this.clock.now();
       const seen = (await withTimeout(this.source.activeWindow(), 5000, 'reading the active window')) ?? { app: 'Desktop', title: '' };
-      const window = this.exclusions.match(seen) ? PRIVATE_WINDOW : seen;
+      const window = this.exclusions.match(seen)
+        ? PRIVATE_WINDOW
+        : { ...seen, title: this.options.redactTitle?.(seen.title) ?? seen.title };
       const switched = !this.lastWindow || this.lastWindow.app !== window.app || this.lastWindow.title !== window.title;
       if (switched) {
         this.startedAt ??= now;

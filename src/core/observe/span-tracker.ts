@@ -1,11 +1,16 @@
 /** What the user is doing at one poll, as far as app time is concerned. */
 export type ActivityState =
-  { readonly kind: 'app'; readonly app: string; readonly title: string } | { readonly kind: 'idle' } | { readonly kind: 'private' };
+  | { readonly kind: 'app'; readonly app: string; readonly title: string }
+  | { readonly kind: 'idle' }
+  /** `reason`: the exclusion rule that made the window private (its name, never the window's). */
+  | { readonly kind: 'private'; readonly reason: string };
 
 export interface Span {
   readonly kind: ActivityState['kind'];
   readonly app: string | null;
   readonly title: string | null;
+  /** Private spans: the exclusion rule that made them private. */
+  readonly privateReason: string | null;
   readonly startMs: number;
   endMs: number;
 }
@@ -25,7 +30,9 @@ export interface SpanTrackerOptions {
 }
 
 const sameState = (span: Span, state: ActivityState): boolean =>
-  span.kind === state.kind && (state.kind !== 'app' || (span.app === state.app && span.title === state.title));
+  span.kind === state.kind &&
+  (state.kind !== 'app' || (span.app === state.app && span.title === state.title)) &&
+  (state.kind !== 'private' || span.privateReason === state.reason);
 
 /**
  * Merges polled observations into spans, like ActivityWatch's heartbeat merge: an observation
@@ -63,6 +70,7 @@ export class SpanTracker {
       kind: state.kind,
       app: state.kind === 'app' ? state.app : null,
       title: state.kind === 'app' ? state.title : null,
+      privateReason: state.kind === 'private' ? state.reason : null,
       startMs: start,
       endMs: at,
     };

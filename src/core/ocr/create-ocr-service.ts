@@ -3,7 +3,7 @@ import type { Settings } from '../config/settings';
 import type { EventBus } from '../events';
 import type { CaptureSource } from '../observe/sources/capture-source';
 import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
-import { OcrService } from './ocr-service';
+import { OcrService, type OcrPrivacy } from './ocr-service';
 import { createOcrProcessRecognizer } from './ocr-process-recognizer';
 import type { TextRecognizer } from './text-recognizer';
 
@@ -22,6 +22,7 @@ export interface OcrWiring {
   readonly clock: Clock;
   readonly sourceKind: CaptureSource['kind'];
   readonly recognizer?: TextRecognizer;
+  readonly privacy?: OcrPrivacy;
 }
 
 /** Starts OCR of kept frames unless `ocrEnabled` is off. */
@@ -33,6 +34,7 @@ export function createOcrService(wiring: OcrWiring): OcrService {
     clock,
     recognizer: wiring.recognizer ?? createOcrProcessRecognizer(),
     queueCapacity: OCR_QUEUE_CAPACITY[wiring.sourceKind],
+    privacy: wiring.privacy,
   });
   if (settings.ocrEnabled) service.start();
   return service;

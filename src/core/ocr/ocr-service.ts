@@ -18,6 +18,18 @@ export interface OcrServiceOptions {
   readonly cacheEntries?: number;
   /** Stored text is cut at this many characters. */
   readonly maxTextChars?: number;
+  /** Redaction before the text is stored (src/core/privacy); text is stored as read without it. */
+  readonly privacy?: OcrPrivacy;
+}
+
+/** What OCR asks of the privacy layer before storing a frame's text. */
+export interface OcrPrivacy {
+  /** The text as it may be stored, and how many strings of each kind were replaced. */
+  redact(text: string): { text: string; total: number; counts: Readonly<Record<string, number>> };
+  /** The image was read; `sensitive` when its text had anything to redact (a vision model never gets it then). */
+  checked(image: Buffer, sensitive: boolean): void;
+  /** The redacted text of a frame taken at `atMs` was stored. */
+  stored(counts: Readonly<Record<string, number>>, atMs: number): void;
 }
 
 export interface OcrStatus {
@@ -168,7 +180,11 @@ export class OcrService {
     return text;
   }
 
-  private store(frame: QueuedFrame, text: string): void {
+  private store(frame: QueuedFrame, read: string): void {
+    const privacy = this.options.privacy;
+    const redaction = privacy?.redact(read) ?? { text: read, total: 0, counts: {} };
+    privacy?.checked(frame.image, redaction.total > 0);
+    const text = redaction.text;
     if ((text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) < MIN_WORD_CHARS) {
       this.counters.empty++;
       return;
@@ -181,6 +197,7 @@ export class OcrService {
     const id = this.options.repository.insert({ atMs: frame.at, app: frame.app, title: frame.title, text });
     this.lastStored = { app: frame.app, title: frame.title, text };
     this.counters.stored++;
+    if (redaction.total > 0) privacy?.stored(redaction.counts, frame.at);
     this.options.events.emit('screen:text-recognized', { entryId: id, at: iso(frame.at), app: frame.app, title: frame.title, text });
   }
 

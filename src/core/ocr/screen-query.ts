@@ -31,3 +31,12 @@ function hasWordCharacter(text: string): boolean {
 function quote(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
+
+/**
+ * A MATCH expression for frames holding any of the words (each quoted, so nothing is an operator),
+ * for retrieval that ranks partial matches rather than requiring every word. Null when none is searchable.
+ */
+export function toFtsAnyQuery(words: readonly string[]): string | null {
+  const terms = words.filter(hasWordCharacter).map(quote);
+  return terms.length > 0 ? terms.join(' OR ') : null;
+}

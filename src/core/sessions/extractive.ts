@@ -1,4 +1,4 @@
-import { SESSION_TITLE_MAX, TURN_SUMMARY_MAX } from '../../shared/contract/sessions';
+import { TURN_SUMMARY_MAX } from '../../shared/contract/sessions';
 
 /** Cuts text to at most `max` characters at a word boundary, marking the cut with an ellipsis. */
 export function cutAtWord(text: string, max: number): string {
@@ -63,42 +63,4 @@ export function keywords(text: string): Map<string, number> {
     counts.set(word, (counts.get(word) ?? 0) + 1);
   }
   return counts;
-}
-
-const stem = (word: string): string => word.replace(/(ing|ed|es|s)$/, '');
-
-function sharesKeyword(a: Map<string, number>, b: Map<string, number>): boolean {
-  const stems = new Set([...b.keys()].map(stem));
-  return [...a.keys()].some((w) => stems.has(stem(w)));
-}
-
-function titleCase(words: readonly string[]): string {
-  return words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
-}
-
-/** A title from the most frequent content words of the given texts (ties: first seen first). */
-export function keywordTitle(texts: readonly string[]): string | null {
-  const counts = keywords(texts.join('\n'));
-  const ranked = [...counts.entries()].map(([word, n], i) => ({ word, n, i })).sort((x, y) => y.n - x.n || x.i - y.i);
-  const picked = ranked
-    .slice(0, 4)
-    .sort((x, y) => x.i - y.i)
-    .map((r) => r.word);
-  if (picked.length === 0) return null;
-  return cutAtWord(titleCase(picked), SESSION_TITLE_MAX);
-}
-
-/**
- * The offline title rule, biased to the newest turns: with no title yet, a title from the first
- * prompts; otherwise a new title only when at least two of the newest three prompts share no
- * content word with the current title, built from those prompts. Null means keep the title.
- */
-export function extractiveTitle(currentTitle: string, recentPrompts: readonly string[]): string | null {
-  const newest = recentPrompts.slice(-3);
-  if (!currentTitle.trim()) return keywordTitle(newest);
-  const titleWords = keywords(currentTitle);
-  const offTopic = newest.filter((p) => keywords(p).size > 0 && !sharesKeyword(keywords(p), titleWords));
-  if (offTopic.length < 2) return null;
-  const title = keywordTitle(offTopic);
-  return title && title.toLowerCase() !== currentTitle.toLowerCase() ? title : null;
 }

@@ -1,8 +1,10 @@
+import type { Evidence } from '../../shared/contract/evidence';
 import type { Turn } from '../../shared/contract/sessions';
 import type { Clock } from '../clock';
 import type { LlmClient, LlmMessage, LlmResult } from '../llm/llm-client';
 import type { SessionRepository } from '../store/repositories/session-repository';
-import type { OfflineAssistant } from './offline-assistant';
+import type { RecallEngine } from '../recall/recall-engine';
+import type { OfflineAssistant, OfflineReply } from './offline-assistant';
 import { buildHistory, DEFAULT_HISTORY_TOKENS } from './resume-builder';
 import type { ChatLlmContext, LlmContextProvider } from './system-prompt';
 
@@ -14,6 +16,8 @@ export interface ReplyStreamerDeps {
   /** The observed day's clock: the offline answer reads "today" at its now. */
   readonly observedClock: Clock;
   readonly offline: OfflineAssistant;
+  /** Retrieval for the question, given to the model as a context tier (see `RECALL_CONTEXT_TOKENS`). */
+  readonly recall: RecallEngine;
   /** The LLM context of the user's work, appended to the instructions each turn. */
   readonly llmContext: LlmContextProvider;
   readonly instructions: string;
@@ -26,7 +30,12 @@ export interface StreamedReply {
   readonly engine: Turn['engine'];
   readonly model: string | null;
   readonly replyTokens: number | null;
+  /** What the reply rests on: the offline answer's evidence, or the evidence the model was given. */
+  readonly evidence: readonly Evidence[];
 }
+
+/** Tokens of evidence retrieved for the question that a chat request carries, beside the LLM context. */
+export const RECALL_CONTEXT_TOKENS = 600;
 
 /** How often a streaming reply is written down, so a crash keeps most of it. */
 const CHECKPOINT_MS = 500;
@@ -47,10 +56,12 @@ export class ReplyStreamer {
   ): Promise<StreamedReply> {
     const { clock, llm, repo } = this.deps;
     const now = this.deps.observedClock.now();
-    const offline = (): string => this.deps.offline.answer(content, now);
-    const { messages, images, settle } = llm.configured
-      ? await this.chatRequest(sessionId, content, resumeBlock)
-      : { messages: [{ role: 'user' as const, content }], images: undefined, settle: undefined };
+    let offlineReply: OfflineReply | null = null;
+    const offlineAnswer = (): OfflineReply => (offlineReply ??= this.deps.offline.reply(content, now));
+    const offline = (): string => offlineAnswer().text;
+    const { messages, images, settle, evidence } = llm.configured
+      ? await this.chatRequest(sessionId, content, resumeBlock, now)
+      : { messages: [{ role: 'user' as const, content }], images: undefined, settle: undefined, evidence: [] };
     let soFar = '';
     let streamed = false;
     let lastCheckpoint = clock.now();
@@ -74,22 +85,24 @@ export class ReplyStreamer {
         engine: result.engine === 'openai' ? 'llm' : 'offline',
         model: result.engine === 'openai' ? result.model : null,
         replyTokens: result.usage?.completionTokens ?? null,
+        evidence: result.engine === 'openai' ? evidence : offlineAnswer().evidence,
       };
     } catch (error) {
       // The client falls back by itself; this is the last line of defence so a turn is never lost.
       const rest = `${streamed ? '\n\n' : ''}${offline()}`;
       onDelta(rest);
       process.emitWarning(`session ${sessionId}: the reply failed (${(error as Error).message}); answered offline`);
-      return { reply: soFar + rest, engine: 'offline', model: null, replyTokens: null };
+      return { reply: soFar + rest, engine: 'offline', model: null, replyTokens: null, evidence: offlineAnswer().evidence };
     }
   }
 
-  /** Instructions + LLM context, the history that fits, and the new prompt. */
+  /** Instructions + LLM context + the question's evidence, the history that fits, and the new prompt. */
   private async chatRequest(
     sessionId: string,
     content: string,
     resumeBlock: string | undefined,
-  ): Promise<{ messages: LlmMessage[]; images?: readonly Buffer[]; settle?: (result: LlmResult) => void }> {
+    nowMs: number,
+  ): Promise<{ messages: LlmMessage[]; images?: readonly Buffer[]; settle?: (result: LlmResult) => void; evidence: readonly Evidence[] }> {
     let llmContext: ChatLlmContext;
     try {
       const provided = await this.deps.llmContext();
@@ -99,11 +112,13 @@ export class ReplyStreamer {
     }
     // The turn just started is the newest in the store (prompt, no reply yet); it goes last, as the user message.
     const past = buildHistory(this.deps.repo, sessionId, this.deps.historyTokens ?? DEFAULT_HISTORY_TOKENS).history.slice(0, -1);
-    const system = [this.deps.instructions, llmContext.text, resumeBlock].filter(Boolean).join('\n\n');
+    const recall = this.deps.recall.contextTier(content, nowMs, RECALL_CONTEXT_TOKENS);
+    const system = [this.deps.instructions, llmContext.text, recall.text, resumeBlock].filter(Boolean).join('\n\n');
     return {
       messages: [{ role: 'system', content: system }, ...past, { role: 'user', content }],
       images: llmContext.images,
       settle: llmContext.settle,
+      evidence: recall.evidence,
     };
   }
 }

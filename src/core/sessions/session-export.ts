@@ -45,6 +45,8 @@ const assistantLineSchema = z.object({
   summarySource: turnSchema.shape.summarySource,
   engine: turnSchema.shape.engine,
   status: turnSchema.shape.status,
+  /** Absent in exports made before replies kept their evidence. */
+  evidence: turnSchema.shape.evidence.optional(),
 });
 const messageLineSchema = z.discriminatedUnion('role', [userLineSchema, assistantLineSchema]);
 
@@ -77,6 +79,7 @@ export function exportSession(
       summarySource: t.summarySource,
       engine: t.engine,
       status: t.status,
+      evidence: t.evidence,
     }),
   ]);
   return {
@@ -166,6 +169,7 @@ export function importSession(
       status: reply.status,
       created_at: Date.parse(user.timestamp),
       completed_at: reply.timestamp === null ? null : Date.parse(reply.timestamp),
+      evidence: JSON.stringify(reply.evidence ?? []),
     });
   }
   if (repo.getSession(session.id)) {

@@ -24,9 +24,10 @@ import { tokenCount } from '../llm/tokens';
 import { timeBoundMs } from '../time';
 import { extractiveSummary } from './extractive';
 import { OfflineAssistant } from './offline-assistant';
+import type { RecallEngine } from '../recall/recall-engine';
 import { PAUSE_QUESTION, pauseIntent, pausedReply } from './pause-intent';
 import { buildResume } from './resume-builder';
-import { ReplyStreamer } from './reply-streamer';
+import { ReplyStreamer, type StreamedReply } from './reply-streamer';
 import { searchScreenTextInWindow } from '../ocr/screen-search';
 import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
 import { exportSession, importSession } from './session-export';
@@ -37,7 +38,8 @@ export interface SessionServiceDeps {
   readonly repo: SessionRepository;
   readonly activity: ActivityRepository;
   readonly screenText: ScreenTextRepository;
-  readonly ocrEnabled: boolean;
+  /** Answers questions about the observed day (offline replies, and the evidence the LLM is given). */
+  readonly recall: RecallEngine;
   readonly llm: LlmClient;
   /** The user's time: turns, titles, pauses and "last active" are stamped by it. */
   readonly clock: Clock;
@@ -56,6 +58,11 @@ export interface SessionServiceDeps {
   readonly historyTokens?: number;
   /** Lines other features add to the resume block for a session (context sets). */
   readonly resumeExtras?: (sessionId: string) => readonly string[];
+  /**
+   * Runs a repair write now, or again once the store can be written (a reply the store failed under is
+   * marked interrupted even when that mark cannot be written at once).
+   */
+  readonly repair?: (write: () => void) => void;
   /** The sessions' context sets, carried by export and import. */
   readonly contextSets?: {
     read(sessionId: string): ContextSets;
@@ -93,12 +100,19 @@ export class SessionService {
       llm: deps.llm,
       clock: deps.clock,
       observedClock: deps.observedClock ?? deps.clock,
-      offline: new OfflineAssistant({ activity: deps.activity, screenText: deps.screenText, ocrEnabled: deps.ocrEnabled }),
+      offline: new OfflineAssistant(deps.recall),
+      recall: deps.recall,
       llmContext: deps.llmContext,
       instructions: this.instructions,
       historyTokens: deps.historyTokens,
     });
-    this.summarizer = new SessionSummarizer({ repo: deps.repo, llm: deps.llm, clock: deps.clock, events: deps.events });
+    this.summarizer = new SessionSummarizer({
+      repo: deps.repo,
+      llm: deps.llm,
+      clock: deps.clock,
+      events: deps.events,
+      topicOf: (prompt) => deps.recall.topic(prompt, deps.clock.now()),
+    });
   }
 
   /**
@@ -261,29 +275,16 @@ export class SessionService {
         onStreamDelta(text);
         this.deps.events?.emit('session:reply-delta', { sessionId: id, turn: turn.number, text });
       };
-      let reply: string;
-      let engine: Turn['engine'] = 'command';
-      let model: string | null = null;
-      let replyTokens: number | null = null;
-      if (intent === 'stop-command' || intent === 'confirm') reply = pausedReply(id);
-      else if (intent === 'stop-phrase') reply = PAUSE_QUESTION;
-      else {
-        if (session.pauseRequested) this.deps.repo.updateSession(id, { pauseRequested: false });
-        const answer = await this.replies.stream(id, turn, content, onDelta, resumeBlock);
-        ({ reply, engine, model, replyTokens } = answer);
+      let done: Turn;
+      try {
+        done = await this.reply(id, turn, { content, intent, session, resumeBlock, promptTokens, onDelta });
+      } catch (error) {
+        // The reply was not stored (the store failed under it): the turn is interrupted, never left streaming.
+        const interrupt = (): void => this.deps.repo.interruptTurn(id, turn.number);
+        if (this.deps.repair) this.deps.repair(interrupt);
+        else interrupt();
+        throw error;
       }
-      if (engine === 'command') onDelta(reply);
-      const done = this.deps.repo.completeTurn({
-        sessionId: id,
-        number: turn.number,
-        reply,
-        replyTokens: replyTokens ?? tokenCount(reply),
-        promptTokens,
-        engine,
-        status: 'complete',
-        model,
-        at: this.deps.clock.now(),
-      });
       if (session.status !== 'active') this.statusChanged(id, 'active');
       this.deps.events?.emit('session:turn-completed', { sessionId: id, turn: turn.number, at: done.completedAt ?? done.createdAt });
       if (intent === 'stop-command' || intent === 'confirm') this.pause(id);
@@ -293,6 +294,47 @@ export class SessionService {
     } finally {
       this.streaming.delete(id);
     }
+  }
+
+  /** Produces and stores the reply to a turn just started. */
+  private async reply(
+    id: string,
+    turn: Turn,
+    prompt: {
+      content: string;
+      intent: ReturnType<typeof pauseIntent>;
+      session: Session;
+      resumeBlock: string | undefined;
+      promptTokens: number;
+      onDelta: (text: string) => void;
+    },
+  ): Promise<Turn> {
+    const { content, intent, session, resumeBlock, promptTokens, onDelta } = prompt;
+    let reply: string;
+    let engine: Turn['engine'] = 'command';
+    let model: string | null = null;
+    let replyTokens: number | null = null;
+    let evidence: StreamedReply['evidence'] = [];
+    if (intent === 'stop-command' || intent === 'confirm') reply = pausedReply(id);
+    else if (intent === 'stop-phrase') reply = PAUSE_QUESTION;
+    else {
+      if (session.pauseRequested) this.deps.repo.updateSession(id, { pauseRequested: false });
+      const answer = await this.replies.stream(id, turn, content, onDelta, resumeBlock);
+      ({ reply, engine, model, replyTokens, evidence } = answer);
+    }
+    if (engine === 'command') onDelta(reply);
+    return this.deps.repo.completeTurn({
+      sessionId: id,
+      number: turn.number,
+      reply,
+      replyTokens: replyTokens ?? tokenCount(reply),
+      promptTokens,
+      engine,
+      status: 'complete',
+      model,
+      at: this.deps.clock.now(),
+      evidence,
+    });
   }
 
   resume(id: string, maxHistoryTokens?: number): ResumeView {
@@ -371,7 +413,7 @@ export class SessionService {
     const hits = this.deps.repo.search(filter.q, { type: filter.type, status: filter.status, fromMs, toMs, limit: filter.limit });
     const screen = filter.screen
       ? searchScreenTextInWindow(this.deps.screenText, { q: filter.q, limit: filter.limit, fromMs, toMs }).map(
-          ({ at, app, title, snippet }) => ({ at, app, title, snippet }),
+          ({ id, at, app, title, snippet }) => ({ id, at, app, title, snippet }),
         )
       : [];
     return { hits, screen };

@@ -5,7 +5,8 @@ import type { EventBus } from '../events';
 import type { LlmClient } from '../llm/llm-client';
 import { Semaphore } from '../llm/semaphore';
 import type { SessionRepository } from '../store/repositories/session-repository';
-import { cutAtWord, extractiveSummary, extractiveTitle, toOneLine } from './extractive';
+import { cutAtWord, extractiveSummary, toOneLine } from './extractive';
+import { extractiveTitle, type TopicOf } from './offline-title';
 import { commandSummary } from './pause-intent';
 
 /** How many TOC lines the title prompt shows, newest first. */
@@ -17,6 +18,8 @@ export interface SessionSummarizerDeps {
   readonly llm: LlmClient;
   readonly clock: Clock;
   readonly events?: EventBus;
+  /** What a prompt is about, for offline titles (recall's reading of questions about the day). */
+  readonly topicOf?: TopicOf;
 }
 
 /** The title prompt: TOC newest first, the newest three marked [RECENT], so the title follows the current topic. */
@@ -142,7 +145,7 @@ export class SessionSummarizer {
       .filter((t) => t.engine !== 'command')
       .slice(-3)
       .map((t) => t.prompt);
-    const offlineTitle = (): string => extractiveTitle(session.title, recentPrompts) ?? session.title;
+    const offlineTitle = (): string => extractiveTitle(session.title, recentPrompts, this.deps.topicOf) ?? session.title;
     let title: string;
     if (this.deps.llm.configured) {
       const toc = this.deps.repo

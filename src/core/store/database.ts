@@ -1,6 +1,7 @@
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import Database from 'better-sqlite3-multiple-ciphers';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { StoreKeyError } from '../privacy/store-key';
 import { migrations as allMigrations } from './migrations/index';
 import type { Migration } from './migrations/types';
 
@@ -30,16 +31,49 @@ export function migrate(db: Db, migrations: readonly Migration[] = allMigrations
   return latest;
 }
 
+const SQLITE_HEADER = 'SQLite format 3\0';
+
+/** Whether `file` is a database written in the clear (its first bytes are SQLite's header). */
+export function isPlainDatabaseFile(file: string): boolean {
+  if (file === ':memory:' || !existsSync(file)) return false;
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(SQLITE_HEADER.length);
+    const read = readSync(fd, head, 0, head.length, 0);
+    return read === head.length && head.toString('latin1') === SQLITE_HEADER;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Keys a connection before its first read: SQLCipher 4's page format (AES-256 with an HMAC per page,
+ * the WAL included) with a raw 32-byte key, so no key derivation runs at each open.
+ */
+export function applyStoreKey(db: Db, key: Buffer): void {
+  db.pragma(`cipher = 'sqlcipher'`);
+  db.pragma('legacy = 4');
+  db.pragma(`key = "x'${key.toString('hex')}'"`);
+}
+
 export interface OpenOptions {
   readonly readonly?: boolean;
   readonly migrations?: readonly Migration[];
+  /**
+   * The store key. A new database is created encrypted with it; an encrypted one needs it. A database
+   * written in the clear stays so (and is opened without the key) until `shadow encrypt` migrates it.
+   */
+  readonly key?: Buffer | null;
 }
 
 /** Opens a profile database with WAL, foreign keys and a busy timeout, migrated to the latest schema. */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:' && !options.readonly) keepPrivate(file);
+  const key = options.key && file !== ':memory:' && !isPlainDatabaseFile(file) ? options.key : null;
   const db = new Database(file, { readonly: options.readonly ?? false });
   try {
+    if (key) applyStoreKey(db, key);
+    readable(db, file, key !== null);
     db.pragma('busy_timeout = 5000');
     db.pragma('foreign_keys = ON');
     if (!options.readonly) {
@@ -51,5 +85,38 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   } catch (error) {
     db.close();
     throw error;
+  }
+}
+
+/**
+ * The database and its -wal and -shm files are readable by the user only (0600, in a 0700 folder):
+ * the file is made empty with that mode before SQLite opens it, and SQLite gives its -wal and -shm the
+ * mode of the database file. Files an older build made 0644 are tightened.
+ */
+function keepPrivate(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      chmodSync(path, 0o600);
+    } catch (error) {
+      // Missing (-wal before the first write) or a read-only profile: nothing to tighten there.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'EROFS') throw error;
+    }
+  }
+}
+
+/** The first read: an encrypted file without its key, or with another key, is "not a database" to SQLite. */
+function readable(db: Db, file: string, keyed: boolean): void {
+  try {
+    db.prepare('SELECT COUNT(*) FROM sqlite_master').get();
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'SQLITE_NOTADB') throw error;
+    throw new StoreKeyError(
+      keyed
+        ? `The key given does not open the encrypted database ${file}. Check SHADOW_DB_KEY or the key file (settings: storeKeyFile).`
+        : `The database ${file} is encrypted. Give its key: SHADOW_DB_KEY (64 hexadecimal characters) or SHADOW_DB_KEY_FILE, or run the desktop app that keeps it.`,
+    );
   }
 }

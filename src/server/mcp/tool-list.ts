@@ -2,6 +2,7 @@ import { getRelevantContextTool, setRelevantContextTool } from './context-set-to
 import type { McpToolSpec } from './mcp-tool';
 import { workSessionSummaryTool } from './memory-tools';
 import { appTimeTool, currentActivityTool, searchScreenTool } from './observation-tools';
+import { getMomentTool } from './recall-tools';
 import {
   currentSessionTool,
   getTurnTool,
@@ -29,4 +30,5 @@ export const mcpTools: readonly McpToolSpec[] = [
   appTimeTool,
   workSessionSummaryTool,
   searchScreenTool,
+  getMomentTool,
 ];

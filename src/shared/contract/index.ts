@@ -1,11 +1,14 @@
 import { mergeTables } from '../merge-tables';
 import type { OperationSpec } from './define';
 import { memoryOperations } from './memory';
+import { momentOperations } from './moments';
 import { observationOperations } from './observation';
+import { privacyOperations } from './privacy';
 import { screenOperations } from './screen';
 import { sessionOperations } from './sessions';
 import { settingsOperations } from './settings';
 import { contextSetOperations } from './session-context-sets';
+import { coverageOperations } from './coverage';
 import { storageOperations } from './storage';
 import { timelineOperations } from './timeline';
 
@@ -17,8 +20,12 @@ export * from './sessions';
 export * from './settings';
 export * from './session-context-sets';
 export * from './storage';
+export * from './privacy';
 export * from './events';
 export * from './timeline';
+export * from './evidence';
+export * from './moments';
+export * from './coverage';
 
 /** The whole API table. Each feature adds its own module of operations here; a key used twice throws. */
 export const operations = mergeTables(
@@ -30,6 +37,9 @@ export const operations = mergeTables(
   contextSetOperations,
   storageOperations,
   timelineOperations,
+  privacyOperations,
+  momentOperations,
+  coverageOperations,
 );
 
 export type Operations = typeof operations;

@@ -50,7 +50,7 @@ export class DesktopSource implements CaptureSource {
     return this.idleProbe();
   }
 
-  async captureScreen(isPrivate?: (window: ActiveWindow) => boolean): Promise<Buffer> {
+  async captureScreen(isPrivate?: (window: ActiveWindow) => boolean, onBlackedOut?: (windows: number) => void): Promise<Buffer> {
     if (!this.onLinux) {
       const { default: screenshot } = await import('screenshot-desktop');
       return screenshot({ format: 'jpg' });
@@ -59,9 +59,12 @@ export class DesktopSource implements CaptureSource {
     if (!isPrivate) return (await grabX11Screen()).image;
     // Looked for just before the shot. A private window that opens in between takes the focus, and
     // the observer drops a frame taken while the focus moved; one that closes is blacked out needlessly.
-    const privateAreas = await this.privateWindows.visibleAreas(isPrivate);
+    const { areas, windows } = await this.privateWindows.visiblePrivateWindows(isPrivate);
     const { image, origin } = await grabX11Screen();
-    return privateAreas.length > 0 ? blackOut(image, privateAreas, origin) : image;
+    if (areas.length === 0) return image;
+    const painted = await blackOut(image, areas, origin);
+    onBlackedOut?.(windows);
+    return painted;
   }
 
   async close(): Promise<void> {

@@ -116,10 +116,16 @@ export class X11PrivateWindows {
   private readonly titles = new Map<string, { readonly title: string; readonly at: number }>();
 
   async visibleAreas(isPrivate: (window: ActiveWindow) => boolean): Promise<ScreenArea[]> {
+    return (await this.visiblePrivateWindows(isPrivate)).areas;
+  }
+
+  /** The visible areas, and how many private windows they belong to (the privacy report counts those). */
+  async visiblePrivateWindows(isPrivate: (window: ActiveWindow) => boolean): Promise<{ areas: ScreenArea[]; windows: number }> {
     const { stdout } = await run('xwininfo', ['-root', '-tree'], { timeout: 2000, maxBuffer: 16 * 1024 * 1024 });
     const stack = parseWindowTree(stdout).filter((w) => w.width > 1 && w.height > 1);
     this.forgetClosedWindows(stack);
     const areas: ScreenArea[] = [];
+    let windows = 0;
     for (const [index, topLevel] of stack.entries()) {
       const privateClient = await this.privateClientIn(topLevel, isPrivate);
       if (!privateClient || !(await windowInfo(privateClient.id)).viewable) continue;
@@ -130,8 +136,9 @@ export class X11PrivateWindows {
         if (info.viewable && info.opaque) visible = visible.flatMap((area) => subtractArea(area, above));
       }
       areas.push(...visible);
+      if (visible.length > 0) windows++;
     }
-    return areas;
+    return { areas, windows };
   }
 
   private async privateClientIn(topLevel: TopLevelWindow, isPrivate: (window: ActiveWindow) => boolean): Promise<X11Client | undefined> {

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Display } from 'screenshot-desktop';
+import { NoDisplayError } from './capture-source';
 
 const run = promisify(execFile);
 
@@ -13,7 +14,7 @@ export interface X11Screenshot {
 
 /** Throws a clear reason where there is no X display (a console, SSH, a Wayland-only session). */
 export function requireX11Display(): void {
-  if (!process.env.DISPLAY) throw new Error('No X display to observe (DISPLAY is not set)');
+  if (!process.env.DISPLAY) throw new NoDisplayError('No X display to observe (DISPLAY is not set)');
 }
 
 /** Screens change when a monitor is plugged in: listing them (xrandr) for every frame would cost more. */

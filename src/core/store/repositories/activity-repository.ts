@@ -33,6 +33,16 @@ export interface ActivitySpan {
   readonly endMs: number;
 }
 
+/** One window's use in a time window: first seen, last opened and last seen, and its time. */
+export interface WindowUse {
+  readonly app: string;
+  readonly title: string;
+  readonly firstMs: number;
+  readonly lastStartMs: number;
+  readonly lastMs: number;
+  readonly seconds: number;
+}
+
 const round1 = (ms: number): number => Math.round(ms / 100) / 10;
 
 /** Work sessions and activity spans: the store side of app time. */
@@ -44,7 +54,8 @@ export class ActivityRepository {
       insertWorkSession: db.prepare(`INSERT INTO work_sessions (started_at, status, source) VALUES (?, 'active', ?) RETURNING id`),
       endWorkSession: db.prepare(`UPDATE work_sessions SET ended_at = ?, status = ?, end_reason = ? WHERE id = ? AND status = 'active'`),
       insertSpan: db.prepare(
-        `INSERT INTO activity_spans (work_session_id, kind, app, title, start_ms, end_ms) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+        `INSERT INTO activity_spans (work_session_id, kind, app, title, private_reason, start_ms, end_ms)
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       ),
       updateSpan: db.prepare(`UPDATE activity_spans SET start_ms = ?, end_ms = ? WHERE id = ?`),
       openWorkSessions: db.prepare(`SELECT * FROM work_sessions WHERE status = 'active'`),
@@ -83,7 +94,11 @@ export class ActivityRepository {
   spanSink(workSessionId: () => number): SpanSink {
     return {
       open: (span: Span) =>
-        (this.stmts.insertSpan.get(workSessionId(), span.kind, span.app, span.title, span.startMs, span.endMs) as { id: number }).id,
+        (
+          this.stmts.insertSpan.get(workSessionId(), span.kind, span.app, span.title, span.privateReason, span.startMs, span.endMs) as {
+            id: number;
+          }
+        ).id,
       update: (key: number, span: Span) => void this.stmts.updateSpan.run(span.startMs, span.endMs, key),
     };
   }
@@ -126,6 +141,21 @@ export class ActivityRepository {
             .all(filter.workSessionId)
     ) as TotalsRow[];
     return summarize(rows);
+  }
+
+  /**
+   * Time in excluded windows over a time window (spans clipped to it), per exclusion rule, longest
+   * first; private time recorded before rules were named counts as "excluded window".
+   */
+  privateTimeByRule(window: TimeWindow): { rule: string; seconds: number }[] {
+    const rows = this.db
+      .prepare(
+        `SELECT COALESCE(private_reason, 'excluded window') AS rule, SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) AS ms
+         FROM activity_spans WHERE kind = 'private' AND start_ms < @end AND end_ms > @start
+         GROUP BY rule ORDER BY ms DESC, rule`,
+      )
+      .all({ start: window.startMs, end: window.endMs }) as { rule: string; ms: number }[];
+    return rows.map((r) => ({ rule: r.rule, seconds: round1(r.ms) }));
   }
 
   /** Every span of one work session, in time order. */
@@ -181,6 +211,68 @@ export class ActivityRepository {
          GROUP BY app, title ORDER BY lastMs DESC LIMIT @limit`,
       )
       .all(params) as { app: string; title: string; firstMs: number; lastMs: number; seconds: number }[];
+  }
+
+  /** The span (of any kind) that covers a moment, if one does. */
+  spanAt(atMs: number): ActivitySpan | null {
+    const row = this.db
+      .prepare(
+        `SELECT kind, app, title, start_ms AS startMs, end_ms AS endMs FROM activity_spans
+         WHERE start_ms <= ? AND end_ms > ? ORDER BY start_ms DESC, id DESC LIMIT 1`,
+      )
+      .get(atMs, atMs) as ActivitySpan | undefined;
+    return row ?? null;
+  }
+
+  /** The app spans that start last before and first after a moment (the neighbouring switches). */
+  appSpansAround(atMs: number): { before: ActivitySpan | null; after: ActivitySpan | null } {
+    const pick = (sql: string): ActivitySpan | null =>
+      (this.db.prepare(`SELECT kind, app, title, start_ms AS startMs, end_ms AS endMs FROM activity_spans ${sql}`).get(atMs) as
+        ActivitySpan | undefined) ?? null;
+    return {
+      before: pick(`WHERE kind = 'app' AND start_ms < ? ORDER BY start_ms DESC, id DESC LIMIT 1`),
+      after: pick(`WHERE kind = 'app' AND start_ms > ? ORDER BY start_ms, id LIMIT 1`),
+    };
+  }
+
+  /** Each window used in a time window: its time (clipped to the window) and when it was first and last seen. */
+  windowsIn(window: TimeWindow): WindowUse[] {
+    return this.db
+      .prepare(
+        `SELECT COALESCE(app, '') AS app, COALESCE(title, '') AS title, MIN(MAX(start_ms, @start)) AS firstMs,
+                MAX(start_ms) AS lastStartMs, MAX(MIN(end_ms, @end)) AS lastMs,
+                SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) / 1000.0 AS seconds
+         FROM activity_spans WHERE kind = 'app' AND start_ms < @end AND end_ms > @start
+         GROUP BY app, title ORDER BY seconds DESC`,
+      )
+      .all({ start: window.startMs, end: window.endMs }) as WindowUse[];
+  }
+
+  /** Work sessions of one source that began inside a window. */
+  workSessionIdsIn(source: WorkSession['source'], window: TimeWindow): number[] {
+    return (
+      this.db
+        .prepare(`SELECT id FROM work_sessions WHERE source = ? AND started_at >= ? AND started_at <= ? ORDER BY id`)
+        .all(source, window.startMs, window.endMs) as { id: number }[]
+    ).map((r) => r.id);
+  }
+
+  /** The first and last moment of spans recorded from the other source inside a window, or null when there are none. */
+  spansOfOtherSourceIn(source: WorkSession['source'], window: TimeWindow): TimeWindow | null {
+    const row = this.db
+      .prepare(
+        `SELECT MIN(s.start_ms) AS startMs, MAX(s.end_ms) AS endMs FROM activity_spans s
+         JOIN work_sessions w ON w.id = s.work_session_id
+         WHERE w.source != ? AND s.start_ms < ? AND s.end_ms > ?`,
+      )
+      .get(source, window.endMs, window.startMs) as { startMs: number | null; endMs: number | null };
+    return row.startMs === null || row.endMs === null ? null : { startMs: row.startMs, endMs: row.endMs };
+  }
+
+  /** Deletes work sessions with their spans (and, by cascade, their tasks, theories and summaries). */
+  deleteWorkSessions(ids: readonly number[]): number {
+    const del = this.db.prepare(`DELETE FROM work_sessions WHERE id = ?`);
+    return ids.reduce((n, id) => n + del.run(id).changes, 0);
   }
 
   private toWorkSession(row: WorkSessionRow): WorkSession {

@@ -43,6 +43,7 @@ export class MemorySummaryRepository {
       latest: db.prepare(`SELECT * FROM work_session_summaries WHERE work_session_id = ? ORDER BY at_ms DESC, id DESC LIMIT 1`),
       latestIn: db.prepare(`SELECT * FROM work_session_summaries WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms DESC, id DESC LIMIT 1`),
       finals: db.prepare(`SELECT * FROM work_session_summaries WHERE kind = 'final' ORDER BY at_ms DESC LIMIT ?`),
+      inWindow: db.prepare(`SELECT * FROM work_session_summaries WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms DESC, id DESC LIMIT ?`),
     };
   }
 
@@ -75,6 +76,11 @@ export class MemorySummaryRepository {
   latestIn(window: { startMs: number; endMs: number }): WorkSessionSummary | null {
     const row = this.stmts.latestIn.get(window.startMs, window.endMs) as SummaryRow | undefined;
     return row ? toSummary(row) : null;
+  }
+
+  /** Summaries written in a time window, newest first (what recall searches). */
+  listIn(window: { startMs: number; endMs: number }, limit: number): WorkSessionSummary[] {
+    return (this.stmts.inWindow.all(window.startMs, window.endMs, limit) as SummaryRow[]).map(toSummary);
   }
 
   /** Final summaries, newest first: the history of past work sessions. */

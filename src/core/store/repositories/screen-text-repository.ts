@@ -20,6 +20,8 @@ export interface ScreenTextHit {
   readonly snippet: string;
   /** Relevance (negated bm25): higher is better. */
   readonly score: number;
+  /** The frame's whole text (what answers quote from). */
+  readonly text: string;
 }
 
 export interface ScreenTextSearch {
@@ -81,14 +83,29 @@ export class ScreenTextRepository {
           AND e.at_ms >= @fromMs AND e.at_ms < @toMs
         ORDER BY rank, e.at_ms DESC
         LIMIT @limit`),
-      snippet: db.prepare(
-        `SELECT snippet(screen_text, -1, '**', '**', '…', 16) AS snippet FROM screen_text WHERE screen_text MATCH @match AND rowid = @id`,
+      // One row's snippet. With MATCH, SQLite drops an equality on the rowid (`rowid = @id` answered
+      // every matching row, so the first match's text became every hit's snippet), and FTS5 does not
+      // seek to a rowid bound: it walks the matches from one end. So the walk starts from the end
+      // nearer the row (hits are mostly recent: from the newest); the row read is checked all the same.
+      snippetFromNewest: db.prepare(
+        `SELECT rowid AS id, snippet(screen_text, -1, '**', '**', '…', 16) AS snippet FROM screen_text
+         WHERE screen_text MATCH @match AND rowid <= @id ORDER BY rowid DESC LIMIT 1`,
       ),
+      snippetFromOldest: db.prepare(
+        `SELECT rowid AS id, snippet(screen_text, -1, '**', '**', '…', 16) AS snippet FROM screen_text
+         WHERE screen_text MATCH @match AND rowid >= @id ORDER BY rowid LIMIT 1`,
+      ),
+      idSpan: db.prepare(`SELECT MIN(id) AS lo, MAX(id) AS hi FROM screen_text_entries`),
       between: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms DESC, id DESC LIMIT ?`),
       latestOfApp: db.prepare(
         `SELECT text FROM screen_text_entries WHERE app = ? AND at_ms >= ? AND at_ms <= ? ORDER BY at_ms DESC, id DESC LIMIT 1`,
       ),
+      byId: db.prepare(`SELECT * FROM screen_text_entries WHERE id = ?`),
+      atOrBefore: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms <= ? ORDER BY at_ms DESC, id DESC LIMIT 1`),
+      before: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms < ? ORDER BY at_ms DESC, id DESC LIMIT 1`),
+      after: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms > ? ORDER BY at_ms, id LIMIT 1`),
       prune: db.prepare(`DELETE FROM screen_text_entries WHERE at_ms < ?`),
+      deleteBetween: db.prepare(`DELETE FROM screen_text_entries WHERE at_ms >= ? AND at_ms <= ?`),
       count: db.prepare(`SELECT COUNT(*) AS n FROM screen_text_entries`),
     };
   }
@@ -106,15 +123,26 @@ export class ScreenTextRepository {
     };
     const minId = (this.stmts.windowStart.get(filter) as { id: number } | undefined)?.id ?? 0;
     const rows = this.stmts.search.all({ ...filter, minId, limit: query.limit }) as HitRow[];
+    const span = this.stmts.idSpan.get() as { lo: number | null; hi: number | null };
+    const middle = ((span.lo ?? 0) + (span.hi ?? 0)) / 2;
     // Snippets only for the hits returned: making one for every match ranked is the costly part.
     return rows.map((r) => ({
       id: r.id,
       atMs: r.at_ms,
       app: r.app,
       title: r.title,
-      snippet: (this.stmts.snippet.get({ match: query.match, id: r.id }) as { snippet: string }).snippet,
+      snippet: this.snippetOf(query.match, r.id, r.id >= middle),
       score: -r.rank,
+      // Read by id for the hits only: carrying every ranked frame's text through the sort costs more.
+      text: (this.stmts.byId.get(r.id) as EntryRow).text,
     }));
+  }
+
+  /** The best passage of one frame's own text for a MATCH expression it satisfies. */
+  private snippetOf(match: string, id: number, fromNewest: boolean): string {
+    const statement = fromNewest ? this.stmts.snippetFromNewest : this.stmts.snippetFromOldest;
+    const row = statement.get({ match, id }) as { id: number; snippet: string } | undefined;
+    return row?.id === id ? row.snippet : '';
   }
 
   /** Text seen in a time window, newest first (what the memory layer reads for recent activity). */
@@ -125,6 +153,39 @@ export class ScreenTextRepository {
   /** The newest text read in `app` between `fromMs` and `toMs` (what the task theory quotes). */
   latestTextOf(app: string, fromMs: number, toMs: number): string | null {
     return (this.stmts.latestOfApp.get(app, fromMs, toMs) as { text: string } | undefined)?.text ?? null;
+  }
+
+  get(id: number): ScreenTextEntry | null {
+    const row = this.stmts.byId.get(id) as EntryRow | undefined;
+    return row ? toEntry(row) : null;
+  }
+
+  /**
+   * The text on screen at `atMs` in a window: the newest row read by then, when it is that window's.
+   * OCR stores a window's text again only when it changes, so the row may be older than the window's
+   * latest focus (a return after a break shows the same text).
+   */
+  textOfWindowAt(atMs: number, app: string, title: string): ScreenTextEntry | null {
+    const row = this.latestAt(atMs);
+    return row && row.app === app && row.title === title ? row : null;
+  }
+
+  /** The newest row read at or before `atMs`, of any window. */
+  latestAt(atMs: number): ScreenTextEntry | null {
+    const row = this.stmts.atOrBefore.get(atMs) as EntryRow | undefined;
+    return row ? toEntry(row) : null;
+  }
+
+  /** The rows read just before and just after a moment. */
+  neighbours(atMs: number): { before: ScreenTextEntry | null; after: ScreenTextEntry | null } {
+    const before = this.stmts.before.get(atMs) as EntryRow | undefined;
+    const after = this.stmts.after.get(atMs) as EntryRow | undefined;
+    return { before: before ? toEntry(before) : null, after: after ? toEntry(after) : null };
+  }
+
+  /** Deletes the text of frames taken inside a window (a replayed day played again); returns how many rows went. */
+  deleteBetween(window: { startMs: number; endMs: number }): number {
+    return this.stmts.deleteBetween.run(window.startMs, window.endMs).changes;
   }
 
   /** Retention: deletes text of frames taken before `olderThanMs`; returns how many rows went. */

@@ -1,3 +1,4 @@
+import { TURN_EVIDENCE_MAX, type Evidence } from '../../../shared/contract/evidence';
 import type { SearchHit, Session, SessionStatus, TitleHistoryEntry, Turn } from '../../../shared/contract/sessions';
 import { TITLE_HISTORY_MAX } from '../../../shared/contract/sessions';
 import { iso } from '../../clock';
@@ -58,7 +59,8 @@ export class SessionRepository {
       ),
       saveReply: db.prepare(`UPDATE turns SET reply = ? WHERE session_id = ? AND number = ?`),
       completeTurn: db.prepare(
-        `UPDATE turns SET reply = @reply, reply_tokens = @replyTokens, engine = @engine, status = @status, completed_at = @at
+        `UPDATE turns SET reply = @reply, reply_tokens = @replyTokens, engine = @engine, status = @status, completed_at = @at,
+           evidence = @evidence
          WHERE session_id = @sessionId AND number = @number`,
       ),
       addTokens: db.prepare(
@@ -185,9 +187,11 @@ export class SessionRepository {
     status: 'complete' | 'failed';
     model: string | null;
     at: number;
+    evidence?: readonly Evidence[];
   }): Turn {
     return this.transaction(() => {
-      this.stmts.completeTurn.run(input);
+      const { evidence = [], ...turn } = input;
+      this.stmts.completeTurn.run({ ...turn, evidence: JSON.stringify(evidence.slice(0, TURN_EVIDENCE_MAX)) });
       this.stmts.addTokens.run(input.promptTokens + input.replyTokens, input.at, input.model, input.sessionId);
       return this.getTurn(input.sessionId, input.number)!;
     });
@@ -227,6 +231,15 @@ export class SessionRepository {
   /** Turns of any session still without a TOC line (their summary job died with the process). */
   allUnsummarizedTurns(): Turn[] {
     return (this.db.prepare(`SELECT * FROM turns WHERE summary IS NULL ORDER BY id`).all() as TurnRow[]).map(toTurn);
+  }
+
+  /** One reply that failed while streaming (the store failed under it): it is interrupted, never left `streaming`. */
+  interruptTurn(sessionId: string, number: number): void {
+    this.db
+      .prepare(
+        `UPDATE turns SET status = 'interrupted', completed_at = created_at WHERE session_id = ? AND number = ? AND status = 'streaming'`,
+      )
+      .run(sessionId, number);
   }
 
   /** Replies still marked streaming belong to a process that is gone. */
@@ -349,9 +362,9 @@ export class SessionRepository {
         .run(session);
       const insertTurn = this.db.prepare(
         `INSERT INTO turns (session_id, number, prompt, reply, app, window_title, prompt_tokens, reply_tokens, summary,
-           summary_source, engine, status, created_at, completed_at)
+           summary_source, engine, status, created_at, completed_at, evidence)
          VALUES (@session_id, @number, @prompt, @reply, @app, @window_title, @prompt_tokens, @reply_tokens, @summary,
-           @summary_source, @engine, @status, @created_at, @completed_at)`,
+           @summary_source, @engine, @status, @created_at, @completed_at, @evidence)`,
       );
       for (const turn of turns) insertTurn.run(turn);
       // Oldest first so that ids (the history order) come out newest first on read.

@@ -1,4 +1,5 @@
 // The rows of the sessions and turns tables as SQLite returns them, and their mapping to the contract's shapes.
+import type { Evidence } from '../../../shared/contract/evidence';
 import type { Session, SessionStatus, Turn } from '../../../shared/contract/sessions';
 import { iso } from '../../clock';
 
@@ -35,6 +36,8 @@ export interface TurnRow {
   status: Turn['status'];
   created_at: number;
   completed_at: number | null;
+  /** JSON array of the reply's evidence (migration 006). */
+  evidence: string;
 }
 
 /** One turn's line of the table of contents, without its text. */
@@ -82,5 +85,6 @@ export function toTurn(row: TurnRow): Turn {
     status: row.status,
     createdAt: iso(row.created_at),
     completedAt: row.completed_at === null ? null : iso(row.completed_at),
+    evidence: JSON.parse(row.evidence) as Evidence[],
   };
 }

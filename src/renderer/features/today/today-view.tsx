@@ -3,6 +3,7 @@ import type { ShadowClient } from '../../api/index';
 import { useOperation } from '../../hooks/use-operation';
 import { AppTimeTable } from '../app-time/app-time-table';
 import { RecentFrames } from '../observation/recent-frames';
+import { PrivacyCard } from '../privacy/privacy-card';
 import { PendingQuestions } from '../questions/pending-questions';
 import { WorkSessionList } from '../work-sessions/work-session-list';
 import { DayCard, type ChartMode } from './day-card';
@@ -72,6 +73,7 @@ export function TodayView({ client, refreshKey }: { readonly client: ShadowClien
       <div className="column">
         <PendingQuestions client={client} />
         <RecentFrames client={client} now={now.data} workSession={latestWorkSession} />
+        <PrivacyCard client={client} />
         <WorkSessionList workSessions={workSessions.data?.workSessions ?? null} />
       </div>
     </main>

@@ -1,0 +1,120 @@
+import type { PrivacyReport, PrivacyStatus } from '../../shared/contract/privacy';
+import type { Clock } from '../clock';
+import { loadSettings, saveSettings, type Settings } from '../config/settings';
+import type { LlmClient } from '../llm/llm-client';
+import type { LlmConfig } from '../llm/llm-config';
+import { describeEndpoint, OPENAI_DEFAULT_BASE_URL } from './llm-destination';
+import type { OcrPrivacy } from '../ocr/ocr-service';
+import type { ObserverPrivacy } from '../observe/observer';
+import type { Db } from '../store/database';
+import type { ActivityRepository } from '../store/repositories/activity-repository';
+import { PrivacyRepository } from '../store/repositories/privacy-repository';
+import { FrameVault } from './frame-vault';
+import { ImageVerdicts } from './image-verdicts';
+import { guardLlm, type GuardedLlm } from './llm-gate';
+import { PrivacyLedger } from './privacy-ledger';
+import { buildPrivacyReport } from './privacy-report';
+import { localOnlyOf, privacyStatus, type ConfiguredLlm } from './privacy-status';
+import { createRedactor, type Redactor } from './redactor';
+import type { StoreKey } from './store-key';
+import { localDateOf } from '../time';
+import { TitleRedactor } from './title-redactor';
+
+export interface PrivacyDeps {
+  readonly db: Db;
+  readonly settings: Settings;
+  readonly settingsFile: string;
+  readonly databaseFile: string;
+  readonly framesDir: string;
+  /** The key the store was opened with; null when it is plain. */
+  readonly storeKey: StoreKey | null;
+  readonly storeEncrypted: boolean;
+  readonly clock: Clock;
+  /** The LLM client every feature would use; the privacy layer hands back the guarded one. */
+  readonly llm: LlmClient;
+  /** The LLM the settings and environment configure, which a reader's offline client does not show. */
+  readonly llmConfig: LlmConfig | null;
+  readonly activity: ActivityRepository;
+}
+
+/** Redaction, the privacy report's counts, the LLM gate and kept frames, wired once (docs/privacy.md). */
+export interface Privacy {
+  readonly redactor: Redactor;
+  readonly ledger: PrivacyLedger;
+  /** Kept screenshots, encrypted when the store is. */
+  readonly frames: FrameVault;
+  /** Every LLM call of the core goes through this client. */
+  readonly llm: GuardedLlm;
+  readonly observer: ObserverPrivacy;
+  readonly ocr: OcrPrivacy;
+  status(): PrivacyStatus;
+  report(date: string): PrivacyReport;
+  /** Turns the local-only switch on or off, from the next call on, and saves it in settings.json. */
+  setLocalOnly(enabled: boolean): PrivacyStatus;
+  /** Retention: the report's records from before `cutoffMs`; returns how many rows went. */
+  prune(cutoffMs: number): number;
+  /**
+   * A recorded day replayed again: the calls made inside its time and the counters of `days` (days only
+   * replays observed) go, so the report counts the day once.
+   */
+  forgetReplayed(days: readonly string[], window: { startMs: number; endMs: number }): number;
+}
+
+export function createPrivacy(deps: PrivacyDeps): Privacy {
+  const { settings, clock } = deps;
+  const repository = new PrivacyRepository(deps.db);
+  const ledger = new PrivacyLedger(repository);
+  const redactor = createRedactor(settings.redaction);
+  const images = new ImageVerdicts();
+  const frames = new FrameVault(deps.framesDir, deps.storeEncrypted && deps.storeKey ? deps.storeKey.key : null);
+  const llm = guardLlm({
+    base: deps.llm,
+    redactor: () => redactor,
+    localOnly: () => localOnlyOf(settings, deps.llm.configured).enabled,
+    images,
+    ocrChecksImages: settings.ocrEnabled,
+    now: () => clock.now(),
+    record: (call) => ledger.llmCall(call),
+    recordRedactions: (counts, atMs) => ledger.redactions('llm-requests', counts, atMs),
+  });
+  const titles = new TitleRedactor(() => redactor, ledger);
+  const configured: ConfiguredLlm = deps.llm.configured
+    ? { destination: llm.destination, vision: deps.llm.visionEnabled }
+    : {
+        destination: deps.llmConfig ? describeEndpoint(deps.llmConfig.baseUrl ?? OPENAI_DEFAULT_BASE_URL) : null,
+        vision: deps.llmConfig?.visionModel != null,
+      };
+  const status = (): PrivacyStatus =>
+    privacyStatus(settings, configured, {
+      databaseFile: deps.databaseFile,
+      encrypted: deps.storeEncrypted,
+      keySource: deps.storeEncrypted ? (deps.storeKey?.source ?? null) : null,
+      framesEncrypted: frames.encrypted,
+    });
+
+  return {
+    redactor,
+    ledger,
+    frames,
+    llm,
+    observer: {
+      title: (raw, atMs) => titles.title(raw, atMs),
+      frameDropped: (reason, atMs) => ledger.frameDropped(reason, atMs),
+      regionsBlackedOut: (count, atMs) => ledger.regionsBlackedOut(count, atMs),
+    },
+    ocr: {
+      redact: (text) => redactor.redact(text),
+      checked: (image, sensitive) => images.judge(image, sensitive),
+      stored: (counts, atMs) => ledger.redactions('screen-text', counts, atMs),
+    },
+    status,
+    report: (date) => buildPrivacyReport(date, { activity: deps.activity, privacy: repository, status: status() }),
+    setLocalOnly(enabled) {
+      saveSettings(deps.settingsFile, { ...loadSettings(deps.settingsFile), localOnly: enabled });
+      settings.localOnly = enabled;
+      return status();
+    },
+    prune: (cutoffMs) => repository.prune(localDateOf(cutoffMs), cutoffMs),
+    forgetReplayed: (days, window) => repository.forgetReplayed(days, window.startMs, window.endMs),
+  };
+}

@@ -1,0 +1,99 @@
+import { toEvidence, when } from '../evidence-format';
+import type { UnderstoodQuestion } from '../question-understanding';
+import { retrieveEvidence, type Found } from '../retrieval';
+import {
+  allHistory,
+  answer,
+  askedWindow,
+  closest,
+  LIST_MAX,
+  leftOut,
+  privateNote,
+  quoted,
+  windowOf,
+  type RecallAnswer,
+  type RecallContext,
+} from './answer-kit';
+
+interface Sighting {
+  readonly app: string | null;
+  readonly windowTitle: string | null;
+  readonly moments: number[];
+  /** The best piece of evidence for this window (screen text over a bare title). */
+  best: Found;
+}
+
+/** "When did I see invoice 4471?", "where did I see the Globex remittance?", "when did I last open the bank portal?". */
+export function answerSeen(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
+  if (question.terms.length === 0) return answer(['Tell me what to look for, e.g. “when did I see invoice 4471?”.'], [], ctx.nowMs, false);
+  const time = askedWindow(question, allHistory(ctx.nowMs));
+  const found = retrieveEvidence(ctx.store, {
+    terms: question.terms,
+    window: windowOf(time),
+    sources: ['screen_text', 'window'],
+    limit: 60,
+  });
+  const full = found.filter((f) => f.score >= 0.9 * (f.source === 'window' ? 0.95 : 1));
+  const where = time.label === 'so far' ? '' : ` ${time.label}`;
+  if (full.length === 0) {
+    const ocr = ctx.ocrEnabled ? '' : ' Screen text is not being read (OCR is off), so I only searched window titles.';
+    const near = closest(found);
+    const lines = [`I found no ${quoted(question)} on your screen or in window titles${where}.${ocr}${privateNote(ctx, time)}`];
+    if (near.length > 0) lines.push('The closest I saw:', ...near.map((f) => `- ${when(f.atMs, ctx.nowMs)}, ${f.app}, “${f.windowTitle}”`));
+    return answer(
+      lines,
+      near.map((f) => toEvidence(f, 'closest match')),
+      ctx.nowMs,
+      false,
+    );
+  }
+  const sightings = groupByWindow(full);
+  const moments = sightings.flatMap((s) => s.moments).sort((a, b) => a - b);
+  if (question.edge) {
+    const at = question.edge === 'first' ? moments[0]! : moments.at(-1)!;
+    const sighting = sightings.find((s) => s.moments.includes(at))!;
+    const verb = question.edge === 'first' ? 'first' : 'last';
+    const line = `You ${verb} had ${quoted(question)} on screen at **${when(at, ctx.nowMs)}**${where}, in ${sighting.app}, “${sighting.windowTitle}”.`;
+    const best = sighting.best;
+    const opened = { ...best, atMs: at, screenTextId: at === best.atMs ? best.screenTextId : null };
+    return answer([line], [toEvidence(opened, `${verb} seen at ${when(at, ctx.nowMs)}`)], ctx.nowMs);
+  }
+  const windows = sightings.length === 1 ? 'one window' : `${sightings.length} windows`;
+  const yes = /^\W*(have|did) i\b/i.test(question.text) ? 'Yes. ' : '';
+  const span =
+    moments.length === 1
+      ? `once, at ${when(moments[0]!, ctx.nowMs)}`
+      : `in ${windows}, first at ${when(moments[0]!, ctx.nowMs)} and last at ${when(moments.at(-1)!, ctx.nowMs)}`;
+  const lines = [
+    `${yes}I saw ${quoted(question)}${where} ${span}:`,
+    ...sightings.slice(0, LIST_MAX).map((s) => {
+      const times = s.moments.slice(0, 6).map((m) => when(m, ctx.nowMs));
+      const more = s.moments.length > 6 ? ` and ${s.moments.length - 6} more times` : '';
+      return `- ${s.app}, “${s.windowTitle}”: ${times.join(', ')}${more}`;
+    }),
+  ];
+  const cut = leftOut(sightings.length - LIST_MAX, 'other window', 'name an app or a time to narrow it down');
+  if (cut) lines.push(cut);
+  const evidence = sightings.slice(0, LIST_MAX).map((s) => toEvidence(s.best, `seen in ${s.app}, “${s.windowTitle}”`));
+  return answer(lines, evidence, ctx.nowMs);
+}
+
+/** The found pieces per window, each window with every moment it showed the words, oldest first. */
+function groupByWindow(found: readonly Found[]): Sighting[] {
+  const byWindow = new Map<string, Sighting>();
+  for (const f of found) {
+    const key = `${f.app}\u0000${f.windowTitle}`;
+    const moments = [f.atMs, ...f.alsoAtMs];
+    const sighting = byWindow.get(key);
+    if (!sighting) {
+      byWindow.set(key, { app: f.app, windowTitle: f.windowTitle, moments, best: f });
+      continue;
+    }
+    // A window's start and the frame read at that start are one sighting, not two.
+    for (const m of moments) if (!sighting.moments.some((x) => Math.abs(x - m) < 60_000)) sighting.moments.push(m);
+    if (sighting.best.source !== 'screen_text' && f.source === 'screen_text') sighting.best = f;
+  }
+  const all = [...byWindow.values()];
+  for (const s of all) s.moments.sort((a, b) => a - b);
+  return all.sort((a, b) => a.moments[0]! - b.moments[0]!);
+}

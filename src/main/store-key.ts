@@ -1,0 +1,88 @@
+import { dialog, safeStorage } from 'electron';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ProfilePaths } from '../core/config/paths';
+import { readRuntimeInfo } from '../core/config/runtime-info';
+import { loadSettings } from '../core/config/settings';
+import { encryptProfileStore } from '../core/privacy/encrypt-store';
+import { newStoreKey, parseKeyText, StoreKeyError, type StoreKey } from '../core/privacy/store-key';
+import { isPlainDatabaseFile } from '../core/store/database';
+import { planStoreKey } from './policy/store-key-plan';
+
+const sealedFile = (paths: ProfilePaths): string => join(paths.dir, 'store-key.sealed');
+const declinedFile = (paths: ProfilePaths): string => join(paths.dir, 'store-encryption-declined');
+
+function keychainAvailable(): boolean {
+  if (!safeStorage.isEncryptionAvailable()) return false;
+  // On Linux without a secret service Chromium falls back to a fixed password: that protects nothing.
+  return process.platform !== 'linux' || safeStorage.getSelectedStorageBackend() !== 'basic_text';
+}
+
+function sealNewKey(paths: ProfilePaths): StoreKey {
+  const key = newStoreKey();
+  writeFileSync(sealedFile(paths), safeStorage.encryptString(key.toString('hex')), { mode: 0o600 });
+  return { key, source: 'keychain' };
+}
+
+function unseal(paths: ProfilePaths): StoreKey {
+  try {
+    const hex = safeStorage.decryptString(readFileSync(sealedFile(paths)));
+    return { key: parseKeyText(hex, 'The key kept by the keychain'), source: 'keychain' };
+  } catch (error) {
+    throw new StoreKeyError(
+      `The system keychain could not give back the store key (${(error as Error).message}). ` +
+        `If the keychain was reset, the store can only be opened with a copy of its key (SHADOW_DB_KEY).`,
+    );
+  }
+}
+
+async function askToEncrypt(paths: ProfilePaths): Promise<StoreKey | null> {
+  // Another copy (headless) has the store open: it cannot be rewritten now, and starting will say why.
+  if (readRuntimeInfo(paths)) return null;
+  const { response } = await dialog.showMessageBox({
+    type: 'question',
+    buttons: ['Encrypt now', 'Not now'],
+    defaultId: 0,
+    cancelId: 1,
+    title: 'Encrypt your Workflow Shadow data?',
+    message: 'Your Workflow Shadow data is stored unencrypted.',
+    detail:
+      'Encrypting it means only you, signed in to this computer, can read what Workflow Shadow remembered. ' +
+      "The key is created now and kept by your system's keychain. It takes a moment for a large history.",
+  });
+  if (response !== 0) {
+    writeFileSync(declinedFile(paths), new Date().toISOString(), { mode: 0o600 });
+    return null;
+  }
+  const storeKey = sealNewKey(paths);
+  await encryptProfileStore(paths, storeKey.key);
+  return storeKey;
+}
+
+/**
+ * The store key of the desktop app, or undefined to resolve it as headless does (environment,
+ * settings). Created once and kept by safeStorage; a plain store is encrypted only when the user agrees.
+ */
+export async function desktopStoreKey(paths: ProfilePaths): Promise<StoreKey | null | undefined> {
+  const settings = loadSettings(paths.settings);
+  const plan = planStoreKey({
+    userKey: Boolean(process.env.SHADOW_DB_KEY?.trim() || process.env.SHADOW_DB_KEY_FILE?.trim() || settings.storeKeyFile),
+    keychainAvailable: keychainAvailable(),
+    sealedKeyExists: existsSync(sealedFile(paths)),
+    databaseExists: existsSync(paths.database),
+    databasePlain: isPlainDatabaseFile(paths.database),
+    declinedBefore: existsSync(declinedFile(paths)),
+  });
+  switch (plan) {
+    case 'as-headless':
+      return undefined;
+    case 'unseal':
+      return unseal(paths);
+    case 'create':
+      return sealNewKey(paths);
+    case 'ask':
+      return askToEncrypt(paths);
+    case 'stay-plain':
+      return null;
+  }
+}
