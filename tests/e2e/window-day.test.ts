@@ -24,10 +24,11 @@ function seedProbes(home: TempShadowHome): void {
   writeFileSync(home.paths.settings, JSON.stringify({ ocrEnabled: false }));
   const core = createShadowCore({ paths: home.paths, role: 'reader', env: {} });
   try {
+    // The day before the replayed one: replaying a day replaces what was stored inside its hours.
     core.screenText.insert({
-      atMs: Date.parse('2026-03-10T09:20:00Z'),
+      atMs: Date.parse(`${PROBE_DAY}T09:20:00Z`),
       app: 'Google Chrome',
-      title: 'Acme vendor portal - Google Chrome',
+      title: `Vendor ${PROBE}`,
       text: `Quokka vendor note ${PROBE} remit to Acme Supplies by Friday`,
     });
     const ws = core.activity.startWorkSession(Date.parse(`${PROBE_DAY}T09:00:00Z`), 'desktop');
@@ -215,6 +216,63 @@ describe('text that reads as text', () => {
 
     expect(await probeRan(page)).toBeUndefined();
     expect(await page.locator('#root img[src="x"], #root script').count()).toBe(0);
+    expect(ui.errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('evidence one click away', () => {
+  it('opens what was on screen from a task: its window at the start, then the moments after it', async () => {
+    const page = await openToday(ui);
+    const task = day.tasks.find((t) => t.apps.length > 0 && t.titles.length > 0)!;
+    await page.locator(`[data-testid="chart-task"][data-task-id="${task.id}"]`).click();
+    await page.getByTestId('task-see-screen').click();
+    const dialog = page.getByTestId('moment-dialog');
+    await expect
+      .poll(() => dialog.getByTestId('moment-window').textContent(), { timeout: 15_000 })
+      .toMatch(new RegExp(task.apps.join('|')));
+    const moment = await ui.shadow.get<{ at: string; app: string; windowTitle: string; next: { at: string } | null }>(
+      `/moments?at=${encodeURIComponent(task.startedAt)}`,
+    );
+    expect(await dialog.getByTestId('moment-window').textContent()).toBe(`${moment.app} — ${moment.windowTitle}`);
+    expect(await dialog.getByTestId('moment-time').getAttribute('datetime')).toBe(moment.at);
+    await dialog.getByTestId('moment-next').click();
+    await expect.poll(() => dialog.getByTestId('moment-time').getAttribute('datetime')).toBe(moment.next!.at);
+    await dialog.getByTestId('moment-previous').click();
+    await expect
+      .poll(async () => Date.parse((await dialog.getByTestId('moment-time').getAttribute('datetime'))!))
+      .toBeLessThan(Date.parse(moment.next!.at));
+    await page.keyboard.press('Escape');
+    expect(await dialog.count()).toBe(0);
+    expect(ui.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens each piece of a chat answer’s evidence: the window, and the text read on that frame shown as text', async () => {
+    const page = await ui.newPage();
+    await page.goto(ui.uiUrl);
+    await page.getByTestId('nav-chat').click();
+    await page.getByTestId('new-session').click();
+    await sendFromComposer(page, 'When did I see the quokka vendor note?');
+    const turn = page.locator('[data-testid="turn"][data-turn="1"]');
+    await expect.poll(() => turn.getByTestId('evidence').count(), { timeout: 15_000 }).toBe(1);
+    const sessionId = (await page.locator('[data-testid="session-item"].selected').getAttribute('data-session-id'))!;
+    const stored = await ui.shadow.get<{ turns: { evidence: { windowTitle: string | null; open: { screenTextId: number | null } }[] }[] }>(
+      `/sessions/${sessionId}/turns`,
+    );
+    const evidence = stored.turns[0]!.evidence;
+    const quoted = evidence.findIndex((e) => e.open.screenTextId !== null);
+    expect(quoted).toBeGreaterThanOrEqual(0);
+    await turn.locator('.evidence summary').click();
+    expect(await turn.getByTestId('evidence-open').count()).toBe(evidence.length);
+    await turn.getByTestId('evidence-open').nth(quoted).click();
+    const dialog = page.getByTestId('moment-dialog');
+    await expect.poll(() => dialog.getByTestId('moment-text').textContent(), { timeout: 15_000 }).toContain('Quokka vendor note');
+    expect(await dialog.getByTestId('moment-text').textContent()).toContain(PROBE);
+    expect(await dialog.getByTestId('moment-window').textContent()).toContain(evidence[quoted]!.windowTitle!);
+    expect(await probeRan(page)).toBeUndefined();
+    await dialog.getByRole('button', { name: 'Close what was on screen' }).click();
+    expect(await dialog.count()).toBe(0);
     expect(ui.errors).toEqual([]);
     await page.close();
   });

@@ -3,6 +3,7 @@ import type { OutputMeta } from '../../../shared/contract/storage';
 import type { ShadowClient } from '../../api/index';
 import { formatDateTime, formatMoment } from '../../format';
 import { useNow } from '../../hooks/use-now';
+import { EvidenceList } from '../evidence/evidence-list';
 import { MarkdownText } from '../markdown/markdown-text';
 import { OUTPUT_MARKER, OutputCard } from '../outputs/output-card';
 import type { LiveTurn } from './use-session-turns';
@@ -45,6 +46,7 @@ export function TurnItem({ client, turn, highlighted, outputs }: TurnItemProps) 
       <div className="bubble assistant" data-testid="turn-reply">
         <MarkdownText text={turn.reply.replace(OUTPUT_MARKER, '').trim()} />
         {note && <div className="muted small turn-note">{note}</div>}
+        <EvidenceList client={client} evidence={turn.evidence} />
       </div>
       {outputs.map((output) => (
         <OutputCard key={output.id} client={client} output={output} />

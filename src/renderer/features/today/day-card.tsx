@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { DayTimeline, Task, Timeline } from '../../../shared/contract/index';
+import type { ShadowClient } from '../../api/index';
 import { formatClockTime, formatDate, formatDuration } from '../../format';
 import { chartRange, SHADE_LABELS, shadedStretches } from '../day-chart/chart-model';
 import { MarkdownText } from '../markdown/markdown-text';
@@ -13,6 +14,7 @@ const WeekChart = lazy(() => import('../day-chart/week-chart'));
 export type ChartMode = 'day' | 'week';
 
 interface DayCardProps {
+  readonly client: ShadowClient;
   readonly timeline: Timeline | null;
   readonly error: string | null;
   readonly mode: ChartMode;
@@ -62,7 +64,7 @@ function TaskList({ day, onOpen }: { readonly day: DayTimeline; readonly onOpen:
  * Today at a glance: the day chart (or the week), moving between days, the task opened from the
  * chart, and the day's latest summary.
  */
-export function DayCard({ timeline, error, mode, date, isToday, onMode, onDate, onStep }: DayCardProps) {
+export function DayCard({ client, timeline, error, mode, date, isToday, onMode, onDate, onStep }: DayCardProps) {
   const [selected, setSelected] = useState<number | null>(null);
   const day = mode === 'day' ? (timeline?.days[0] ?? null) : null;
   const nowMs = timeline ? Date.parse(timeline.now) : 0;
@@ -139,7 +141,7 @@ export function DayCard({ timeline, error, mode, date, isToday, onMode, onDate, 
       </Suspense>
       {day && !range && <p className="muted small">{isToday ? 'Nothing observed yet today.' : 'Nothing was observed on this day.'}</p>}
       {day && <Legend day={day} />}
-      {task && <TaskDetail task={task} nowMs={nowMs} onClose={() => setSelected(null)} />}
+      {task && <TaskDetail client={client} task={task} nowMs={nowMs} onClose={() => setSelected(null)} />}
       {day && day.tasks.length > 0 && <TaskList day={day} onOpen={(t) => setSelected(t.id)} />}
       {day?.latestSummary && (
         <details className="latest-summary">

@@ -1,17 +1,22 @@
+import { useState } from 'react';
 import type { Task } from '../../../shared/contract/index';
+import type { ShadowClient } from '../../api/index';
 import { formatClockTime, formatDuration } from '../../format';
 import { taskEndMs, taskSeconds } from '../day-chart/chart-model';
+import { MomentDialog } from '../evidence/moment-dialog';
 
 const TITLES_SHOWN = 8;
 
 interface TaskDetailProps {
+  readonly client: ShadowClient;
   readonly task: Task;
   readonly nowMs: number;
   readonly onClose: () => void;
 }
 
 /** The task opened from the chart: when, how long (while it goes on, until now), its apps and windows. */
-export function TaskDetail({ task, nowMs, onClose }: TaskDetailProps) {
+export function TaskDetail({ client, task, nowMs, onClose }: TaskDetailProps) {
+  const [seeing, setSeeing] = useState(false);
   const fromMs = Date.parse(task.startedAt);
   const open = task.endedAt === null;
   return (
@@ -43,6 +48,10 @@ export function TaskDetail({ task, nowMs, onClose }: TaskDetailProps) {
           {task.titles.length > TITLES_SHOWN && <li className="muted">and {task.titles.length - TITLES_SHOWN} more windows</li>}
         </ul>
       )}
+      <button type="button" className="small" onClick={() => setSeeing(true)} data-testid="task-see-screen">
+        What was on screen
+      </button>
+      {seeing && <MomentDialog client={client} target={{ at: task.startedAt, screenTextId: null }} onClose={() => setSeeing(false)} />}
     </section>
   );
 }

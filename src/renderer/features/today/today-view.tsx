@@ -59,6 +59,7 @@ export function TodayView({ client, refreshKey }: { readonly client: ShadowClien
     <main className="grid">
       <div className="column">
         <DayCard
+          client={client}
           timeline={timeline.data}
           error={timeline.error}
           mode={mode}
