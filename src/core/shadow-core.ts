@@ -102,6 +102,9 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
   const paths = options.paths ?? resolveProfilePaths();
   const settings = settingsSchema.parse({ ...loadSettings(paths.settings), ...options.settings });
   let clock = options.clock ?? systemClock;
+  // Conversations happen in the user's time even while a recorded day replays on its own clock: a
+  // turn is stamped when it was really sent, so the window, the resume block and the transcript agree.
+  const conversationClock = clock;
   let source = options.source;
   if (!source && options.replayDir) {
     const replayClock = clock instanceof ManualClock ? clock : new ManualClock(0);
@@ -208,7 +211,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     screenText,
     recall,
     llm,
-    clock,
+    clock: conversationClock,
+    observedClock: clock,
     events,
     llmContext: () => {
       const { llmContext: assembled, receiptId } = memory.llmContext.forCall('chat');

@@ -1,15 +1,10 @@
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { createClient, sessionToOpen, type ShadowClient } from './api/index';
 import { AboutYouPage } from './features/about-you/about-you-page';
-import { AppTimeTable } from './features/app-time/app-time-table';
 import { ChatView } from './features/chat/chat-view';
-import { RecentFrames } from './features/observation/recent-frames';
 import { OnboardingGate } from './features/onboarding/onboarding-gate';
-import { PrivacyCard } from './features/privacy/privacy-card';
-import { PendingQuestions } from './features/questions/pending-questions';
 import { StatusHeader } from './features/status/status-header';
-import { TimelineCard } from './features/timeline/timeline-card';
-import { WorkSessionList } from './features/work-sessions/work-session-list';
+import { TodayView } from './features/today/today-view';
 import { useOperation } from './hooks/use-operation';
 
 const REFRESH_MS = 5000;
@@ -20,38 +15,6 @@ const VIEWS: readonly { readonly id: View; readonly label: string }[] = [
   { id: 'chat', label: 'Chat' },
   { id: 'you', label: 'About you' },
 ];
-
-function TodayView({ client, refreshKey }: { readonly client: ShadowClient; readonly refreshKey: number }) {
-  const now = useOperation(client, 'observationNow', {}, { refreshOn: ['context:immediate-updated', 'capture:state-changed'] });
-  const appTime = useOperation(client, 'appTime', {}, { refreshOn: ['work-session:ended'], intervalMs: REFRESH_MS });
-  const workSessions = useOperation(
-    client,
-    'listWorkSessions',
-    { limit: 20 },
-    { refreshOn: ['work-session:started', 'work-session:ended'], intervalMs: REFRESH_MS * 2 },
-  );
-  const latestWorkSession = workSessions.data?.workSessions[0]?.id ?? null;
-  const reloadAll = useEffectEvent(() => [now.reload, appTime.reload, workSessions.reload].forEach((reload) => reload()));
-  useEffect(() => {
-    // Only a new refreshKey (pause/resume in the header) asks for fresh data.
-    if (refreshKey > 0) reloadAll();
-  }, [refreshKey]);
-
-  return (
-    <main className="grid">
-      <div className="column">
-        <AppTimeTable appTime={appTime.data} />
-        {latestWorkSession && <TimelineCard key={latestWorkSession} client={client} workSessionId={latestWorkSession} />}
-      </div>
-      <div className="column">
-        <PendingQuestions client={client} />
-        <RecentFrames now={now.data} />
-        <PrivacyCard client={client} />
-        <WorkSessionList workSessions={workSessions.data?.workSessions ?? null} />
-      </div>
-    </main>
-  );
-}
 
 /** The window: status and capture control on top, then Today (observation), Chat (sessions) or About you. */
 function Shell({ client, openSession }: { readonly client: ShadowClient; readonly openSession: string | null }) {

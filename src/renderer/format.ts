@@ -1,6 +1,4 @@
+/** The window's one set of formatters, shared with the CLI and the core (src/shared). */
 export { formatDuration } from '../shared/format-duration';
 export { formatClockTime } from '../shared/format-clock-time';
-
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
+export { formatDate, formatDateTime, formatMoment } from '../shared/format-date';

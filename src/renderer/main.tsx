@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { loadMarkdown } from './features/markdown/markdown-text';
 import './styles/index.css';
 
 const container = document.getElementById('root');
@@ -10,3 +11,5 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+// Fetched once the window is up, so replies and the guide render as Markdown without a wait.
+void loadMarkdown();

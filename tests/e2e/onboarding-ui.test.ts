@@ -121,7 +121,9 @@ describe('first run: the interview wizard, then About you and the questions', ()
     await questionItem(page, first!.id).getByTestId('question-submit').click();
     await expect.poll(() => questionItem(page, first!.id).count()).toBe(0);
     await questionItem(page, second!.id).getByTestId('question-snooze').click();
-    await expect.poll(() => page.getByTestId('pending-questions').count()).toBe(0);
+    // The last one handled, the card says what became of it rather than vanishing without a word.
+    await expect.poll(() => page.getByTestId('question-note').textContent()).toContain("I'll ask again in 60 minutes.");
+    expect(await page.getByTestId('question').count()).toBe(0);
 
     const all = (await ui.shadow.get<{ questions: Question[] }>('/questions?status=all')).questions;
     expect(all.find((q) => q.id === first!.id)).toMatchObject({

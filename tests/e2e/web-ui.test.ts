@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AppTime, Health, WorkSessionDetail } from '../../src/shared/contract/index';
+import type { AppTime, Health, Timeline } from '../../src/shared/contract/index';
 import { demoDay, webUiForSuite, type WebUi } from '../helpers/web-ui';
 
 /** Web mode end to end: the dashboard while `shadow start --headless` replays the demo day. */
@@ -83,26 +83,28 @@ describe('web UI served by shadow start --headless', () => {
     await page.close();
   });
 
-  it('shows the tasks of the work session in the timeline, newest first, as the API has them', async () => {
+  it('draws a mark on the day chart for every task the API has while the day plays, and opens one', async () => {
     const page = await ui.newPage();
     await page.goto(ui.uiUrl);
-    const health = await ui.shadow.get<Health>('/health');
-    const detail = () => ui.shadow.get<WorkSessionDetail>(`/work-sessions/${health.capture.workSessionId}`);
-    // The replay goes on: wait for a couple of tasks, then compare what is shown with the API.
-    await expect.poll(async () => (await detail()).tasks.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    const timeline = () => ui.shadow.get<Timeline>('/timeline');
+    // The replay goes on: wait for a couple of tasks, then compare what is drawn with the API.
+    await expect.poll(async () => (await timeline()).days[0]!.tasks.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     await page.reload();
-    const shown = () =>
-      page.getByTestId('timeline-task').evaluateAll((items) => items.map((li) => li.querySelector('strong')?.textContent));
+    const marks = page.getByTestId('chart-task');
     await expect
       .poll(
         async () => {
-          const names = await shown();
-          const tasks = (await detail()).tasks.map((task) => task.name).reverse();
-          return names.length >= 2 && names.every((name, i) => name === tasks[i]);
+          const drawn = await marks.evaluateAll((rects) => rects.map((r) => Number(r.getAttribute('data-task-id'))));
+          const tasks = (await timeline()).days[0]!.tasks.map((task) => task.id);
+          return drawn.length >= 2 && drawn.every((id) => tasks.includes(id));
         },
-        { timeout: 15_000 },
+        { timeout: 20_000 },
       )
       .toBe(true);
+    const first = (await timeline()).days[0]!.tasks[0]!;
+    await page.locator(`[data-testid="chart-task"][data-task-id="${first.id}"]`).click();
+    await expect.poll(() => page.getByTestId('task-detail').getAttribute('data-task-id')).toBe(String(first.id));
+    expect(await page.getByTestId('task-detail').locator('h3').textContent()).toBe(first.name);
     expect(ui.errors).toEqual([]);
     await page.close();
   });

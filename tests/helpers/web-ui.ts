@@ -64,6 +64,11 @@ export async function ensureRendererBuilt(): Promise<void> {
   }
 }
 
+export interface PageOptions {
+  readonly viewport?: { readonly width: number; readonly height: number };
+  readonly colorScheme?: 'light' | 'dark';
+}
+
 export interface WebUi {
   readonly home: TempShadowHome;
   readonly shadow: ShadowProcess;
@@ -71,8 +76,11 @@ export interface WebUi {
   /** The link `shadow start --headless` prints, with `#token=…`. */
   readonly uiUrl: string;
   readonly port: number;
-  /** A new page that records page errors and console errors into `errors`. */
-  newPage(): Promise<Page>;
+  /**
+   * A new page (in a context of its own, as axe-core needs) that records page errors and console
+   * errors into `errors`; 1280×800 unless a viewport is given.
+   */
+  newPage(options?: PageOptions): Promise<Page>;
   readonly errors: string[];
   close(): Promise<void>;
 }
@@ -105,8 +113,13 @@ export async function openWebUi(args: readonly string[] = [], setupHome?: (home:
     uiUrl: match[1]!,
     port: Number(match[2]),
     errors,
-    async newPage() {
-      const page = await browser.newPage();
+    async newPage(options = {}) {
+      const context = await browser.newContext({
+        viewport: options.viewport ?? { width: 1280, height: 800 },
+        colorScheme: options.colorScheme ?? 'light',
+      });
+      const page = await context.newPage();
+      page.once('close', () => void context.close());
       page.on('pageerror', (error) => errors.push(error.message));
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(message.text());

@@ -116,7 +116,9 @@ describe('one adapter core behind every surface', { timeout: 60_000 }, () => {
     expect((await shadow('export', sessionId, '--out', out)).code).toBe(0);
     const again = await shadow('import', out);
     expect(again.code).toBe(1);
-    expect(again.stderr.trim()).toBe(`shadow: Session ${sessionId} already exists; delete it or import into another profile.`);
+    expect(again.stderr.trim()).toBe(
+      `shadow: Session ${sessionId} already exists; delete it first (shadow sessions delete ${sessionId}, or Delete in the window) or import into another profile.`,
+    );
     const broken = join(home.home, 'broken');
     mkdirSync(broken);
     writeFileSync(join(broken, 'session.json'), '{"not":"a session"}');

@@ -105,6 +105,42 @@ describe('session CLI commands', { timeout: 120_000 }, () => {
     expect(again.stderr).toMatch(/already exists/);
   });
 
+  it('shadow sessions delete removes a conversation with its turns, outputs and context sets, by exact id only', async () => {
+    const inHome = newHome();
+    const core = createShadowCore({ paths: resolveProfilePaths({ SHADOW_HOME: inHome }), role: 'reader' });
+    const doomed = core.sessions.create({ type: 'ticket', title: 'Duplicate vendor bill', tools: [] });
+    await core.sessions.send(doomed.id, 'Vendor bill 7781 was entered twice');
+    await core.sessions.send(doomed.id, 'Void the second copy');
+    core.contextSets.replaceAll(doomed.id, { tickets: ['AP-77'] });
+    core.outputs.store(doomed.id, { kind: 'command', content: 'voided 7781-B', encoding: 'utf8', metadata: {}, turn: 2 });
+    const kept = core.sessions.create({ type: 'chat', title: 'Kept conversation', tools: [] });
+    await core.sessions.send(kept.id, 'Keep this one');
+    await core.sessions.idle();
+    core.close();
+
+    const byTitle = await shadow(inHome, 'sessions', 'delete', 'Duplicate vendor bill');
+    expect(byTitle.code).toBe(2);
+    expect(byTitle.stderr).toMatch(/a session id looks like "ses_"/);
+    const deleted = await shadow(inHome, 'sessions', 'delete', doomed.id);
+    expect(deleted.code).toBe(0);
+    expect(deleted.stdout.trim()).toBe(`Deleted ${doomed.id} "Duplicate vendor bill" and its 2 turns.`);
+    const again = await shadow(inHome, 'sessions', 'delete', doomed.id, '--json');
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim()).toBe(`shadow: Session ${doomed.id} was not found`);
+
+    const after = createShadowCore({ paths: resolveProfilePaths({ SHADOW_HOME: inHome }), role: 'reader' });
+    try {
+      expect(after.sessions.list({ limit: 10 }).map((s) => s.id)).toEqual([kept.id]);
+      const left = (table: string): number =>
+        (after.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE session_id = ?`).get(doomed.id) as { n: number }).n;
+      expect(['turns', 'session_title_history', 'session_context', 'outputs'].map(left)).toEqual([0, 0, 0, 0]);
+      expect(after.sessions.search(kept.id, 'keep', 5)).toHaveLength(1);
+      expect(after.sessions.searchAll({ q: 'vendor', screen: false, limit: 5 }).hits).toEqual([]);
+    } finally {
+      after.close();
+    }
+  });
+
   it('a reader that closes the pipe early (`shadow sessions | head`) ends the command quietly, exit 0', async () => {
     const child = spawn('node', ['bin/shadow.js', 'sessions'], {
       env: { ...process.env, SHADOW_HOME: home },

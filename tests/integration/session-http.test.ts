@@ -295,4 +295,39 @@ describe('a 30-turn conversation over HTTP with the offline engine', () => {
     expect(badId.status).toBe(400);
     expect(await badId.text()).toMatch(/a session id looks like/);
   });
+
+  it('deletes a conversation with DELETE /sessions/{id}, after which its export imports again', async () => {
+    const doomed = await api<Session>(engine, '/sessions', { method: 'POST', body: { type: 'ticket', title: 'Duplicate vendor bill' } });
+    for (const content of ['Vendor bill 7781 was entered twice', 'Void the second copy'])
+      await api(engine, `/sessions/${doomed.id}/messages`, { method: 'POST', body: { content } });
+    await api(engine, `/sessions/${doomed.id}/outputs`, { method: 'POST', body: { kind: 'command', content: 'voided 7781-B', turn: 2 } });
+    await api(engine, `/sessions/${doomed.id}`, { method: 'PATCH', body: { context: { tickets: ['AP-77'] } } });
+    await engine.core.sessions.idle();
+    const exported = await api<SessionExport>(engine, `/sessions/${doomed.id}/export`);
+
+    expect(await api(engine, `/sessions/${doomed.id}`, { method: 'DELETE' })).toEqual({
+      id: doomed.id,
+      title: expect.any(String),
+      turns: 2,
+    });
+    const gone = await fetch(`${engine.http.url}/api/v1/sessions/${doomed.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${engine.token}` },
+    });
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toEqual({ error: { code: 'not_found', message: `Session ${doomed.id} was not found` } });
+    for (const path of ['', '/toc', '/outputs', '/context']) {
+      const res = await fetch(`${engine.http.url}/api/v1/sessions/${doomed.id}${path}`, {
+        headers: { authorization: `Bearer ${engine.token}` },
+      });
+      expect(res.status, path).toBe(404);
+    }
+    expect((await api<{ hits: SearchHit[] }>(engine, '/search?q=7781&screen=false')).hits).toEqual([]);
+    expect((await api<{ sessions: Session[] }>(engine, '/sessions?limit=100')).sessions.map((x) => x.id)).not.toContain(doomed.id);
+
+    const restored = await api<Session>(engine, '/sessions/import', { method: 'POST', body: exported });
+    expect(restored).toMatchObject({ id: doomed.id, turnCount: 2 });
+    expect((await api<ContextSetsView>(engine, `/sessions/${doomed.id}/context`)).context).toEqual({ tickets: ['AP-77'] });
+    await api(engine, `/sessions/${doomed.id}`, { method: 'DELETE' });
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatClockTime } from '../../src/shared/format-clock-time';
+import { formatDate, formatDateTime, formatMoment } from '../../src/shared/format-date';
 import { formatDuration } from '../../src/shared/format-duration';
 
 describe('formatDuration', () => {
@@ -50,5 +51,25 @@ describe('formatClockTime', () => {
   it('follows the runtime locale by default', () => {
     const runtime = Intl.DateTimeFormat().resolvedOptions().locale;
     expect(formatClockTime(afternoon)).toBe(formatClockTime(afternoon, { locale: runtime }));
+  });
+});
+
+describe('formatDate, formatDateTime and formatMoment', () => {
+  const sent = Date.parse('2026-03-10T09:12:30Z');
+
+  it('writes days and dates as the locale does, naming the zone when asked', () => {
+    expect(formatDate(sent, { locale: 'en-GB' })).toBe('Tue, 10 Mar 2026');
+    expect(formatDate('2026-03-10T09:12:30Z', { locale: 'de-DE' })).toBe('Di., 10. März 2026');
+    expect(formatDateTime(sent, { locale: 'en-GB' })).toBe('10 Mar 2026, 09:12');
+    expect(formatDateTime(sent, { locale: 'en-GB', timeZoneName: true })).toBe('10 Mar 2026, 09:12 UTC');
+    expect(formatDateTime(sent, { locale: 'en-US' }).replace(/\s/g, ' ')).toBe('Mar 10, 2026, 09:12 AM');
+  });
+
+  it('says a moment as briefly as reads unambiguously next to now', () => {
+    const on = (iso: string): string => formatMoment(sent, Date.parse(iso), { locale: 'en-GB' });
+    expect(on('2026-03-10T17:00:00Z')).toBe('09:12');
+    expect(on('2026-03-11T08:00:00Z')).toBe('yesterday 09:12');
+    expect(on('2026-11-23T21:42:00Z')).toBe('10 Mar, 09:12');
+    expect(on('2027-01-02T10:00:00Z')).toBe('10 Mar 2026, 09:12');
   });
 });

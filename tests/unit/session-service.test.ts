@@ -331,4 +331,67 @@ describe('session service', () => {
     // The window renders replies from these pieces: they add up to exactly what was stored.
     for (const n of [1, 2]) expect(streamed.get(n)).toBe(s.turn(session.id, n).turn.reply);
   });
+
+  it('deletes a conversation: refused while its reply streams, summary work in flight writes nothing after', async () => {
+    const gate = (): { reached: Promise<void>; arrive: () => Promise<void>; open: () => void } => {
+      let arrived = (): void => {};
+      let open = (): void => {};
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      return { reached, open, arrive: () => (arrived(), opened) };
+    };
+    const reply = gate();
+    const summary = gate();
+    // The chat request carries the prompt; the title request the current title.
+    const aboutDoomed = (request: LlmRequest): boolean =>
+      request.messages.some((m) => m.content.includes('Void the duplicate') || m.content.includes('"Duplicate bill"'));
+    const gated: LlmClient = {
+      configured: true,
+      visionEnabled: false,
+      async complete(request) {
+        if (request.purpose === 'title' && aboutDoomed(request)) await summary.arrive();
+        const text = request.purpose === 'title' ? 'Vendor bill cleanup' : 'A line';
+        return { text, toolCalls: [], engine: 'openai', model: 'm', fallbackReason: null };
+      },
+      async stream(request, _offline, onDelta) {
+        if (aboutDoomed(request)) await reply.arrive();
+        onDelta('Done.');
+        return { text: 'Done.', toolCalls: [], engine: 'openai', model: 'm', fallbackReason: null };
+      },
+    };
+    const events = new EventBus();
+    const deletedEvents: string[] = [];
+    const titles: string[] = [];
+    events.on('session:deleted', (e) => deletedEvents.push(e.sessionId));
+    events.on('session:title-changed', (e) => titles.push(e.sessionId));
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): void => void warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const s = service(gated, undefined, events);
+      const doomed = s.create({ type: 'ticket', title: 'Duplicate bill', tools: [] });
+      const kept = s.create({ type: 'chat', tools: [] });
+      await s.send(kept.id, 'Keep this conversation');
+      const sending = s.send(doomed.id, 'Void the duplicate vendor bill');
+      await reply.reached;
+      expect(() => s.delete(doomed.id)).toThrow(/still replying; wait for the reply to finish, then delete it/);
+      reply.open();
+      await sending;
+      // The title is being written (its LLM call is in flight) when the session goes.
+      await summary.reached;
+      expect(s.delete(doomed.id)).toEqual({ id: doomed.id, title: 'Duplicate bill', turns: 1 });
+      summary.open();
+      await s.idle();
+      expect(() => s.get(doomed.id)).toThrow(/was not found/);
+      expect(() => s.delete(doomed.id)).toThrow(/was not found/);
+      expect(s.list({ limit: 10 }).map((x) => x.id)).toEqual([kept.id]);
+      expect(s.searchAll({ q: 'duplicate', screen: false, limit: 10 }).hits).toEqual([]);
+      expect(deletedEvents).toEqual([doomed.id]);
+      expect(titles).toEqual([kept.id]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((w) => w.includes(doomed.id))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { agoText } from '../../shared/ago-text';
 import { parseFlags } from '../cli-error';
 import { printJson, table } from '../format';
 import { withOperations } from '../profile-operations';
+import { registerSessionsDeleteCommand } from './sessions-delete';
 
 const listInput = operations.listSessions.input.shape;
 const flagsSchema = z.object({
@@ -16,7 +17,7 @@ const flagsSchema = z.object({
 });
 
 export function registerSessionsCommand(program: Command): void {
-  program
+  const sessions = program
     .command('sessions')
     .description('Recent conversations: type, title, last active, status and summary (resume one with `shadow resume`)')
     .argument('[search...]', 'words to match against titles (fuzzy), types and summaries')
@@ -48,4 +49,5 @@ export function registerSessionsCommand(program: Command): void {
         }
       });
     });
+  registerSessionsDeleteCommand(sessions);
 }

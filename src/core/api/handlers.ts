@@ -9,6 +9,7 @@ import { sessionHandlers } from './session-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { contextSetHandlers } from './context-set-handlers';
 import { storageHandlers } from './storage-handlers';
+import { timelineHandlers } from './timeline-handlers';
 import { recallHandlers } from './recall-handlers';
 
 /** One implementation per operation of the contract; every surface calls through this table. */
@@ -32,6 +33,7 @@ function joinHandlers(core: ShadowCore): Handlers {
     settingsHandlers(core),
     contextSetHandlers(core),
     storageHandlers(core),
+    timelineHandlers(core),
     privacyHandlers(core),
     recallHandlers(core),
   );

@@ -14,6 +14,7 @@ export function sessionHandlers(core: ShadowCore) {
     core.contextSets.applyPatch(id, { context, setContext, unionContext });
     return s.update(id, patch);
   };
+  const deleteSession: Op<'deleteSession'> = ({ id }) => s.delete(id);
   const sendMessage: Op<'sendMessage'> = ({ id, content }) => s.send(id, content);
   const pauseSession: Op<'pauseSession'> = ({ id }) => s.pause(id);
   const resumeSession: Op<'resumeSession'> = ({ id, maxHistoryTokens }) => s.resume(id, maxHistoryTokens);
@@ -31,6 +32,7 @@ export function sessionHandlers(core: ShadowCore) {
     createSession,
     getSession,
     updateSession,
+    deleteSession,
     sendMessage,
     pauseSession,
     resumeSession,

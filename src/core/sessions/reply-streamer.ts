@@ -11,7 +11,10 @@ import type { ChatLlmContext, LlmContextProvider } from './system-prompt';
 export interface ReplyStreamerDeps {
   readonly repo: SessionRepository;
   readonly llm: LlmClient;
+  /** Paces the checkpoints of a streaming reply. */
   readonly clock: Clock;
+  /** The observed day's clock: the offline answer reads "today" at its now. */
+  readonly observedClock: Clock;
   readonly offline: OfflineAssistant;
   /** Retrieval for the question, given to the model as a context tier (see `RECALL_CONTEXT_TOKENS`). */
   readonly recall: RecallEngine;
@@ -52,7 +55,7 @@ export class ReplyStreamer {
     resumeBlock: string | undefined,
   ): Promise<StreamedReply> {
     const { clock, llm, repo } = this.deps;
-    const now = clock.now();
+    const now = this.deps.observedClock.now();
     let offlineReply: OfflineReply | null = null;
     const offlineAnswer = (): OfflineReply => (offlineReply ??= this.deps.offline.reply(content, now));
     const offline = (): string => offlineAnswer().text;

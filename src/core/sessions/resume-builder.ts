@@ -3,6 +3,7 @@ import type { ActivityRepository } from '../store/repositories/activity-reposito
 import type { SessionRepository } from '../store/repositories/session-repository';
 import { extractiveSummary } from './extractive';
 import { agoText } from '../../shared/ago-text';
+import { formatDateTime } from '../../shared/format-date';
 import { formatDuration } from '../../shared/format-duration';
 
 export const DEFAULT_HISTORY_TOKENS = 6000;
@@ -13,7 +14,13 @@ export interface ResumeInput {
   readonly repo: SessionRepository;
   readonly activity: ActivityRepository;
   readonly session: Session;
+  /** Now in the user's time, the time sessions are stamped in. */
   readonly nowMs: number;
+  /**
+   * Now on the observed day's clock, when it runs apart (a replay): the time since the session was
+   * last active is read back from it. Defaults to `nowMs`.
+   */
+  readonly observedNowMs?: number;
   readonly currentPromptHash: string;
   /** Tokens of history the model's window leaves room for. */
   readonly maxHistoryTokens?: number;
@@ -76,8 +83,14 @@ function olderTurnsSummary(repo: SessionRepository, sessionId: string, lastSumma
 export function buildResume(input: ResumeInput): ResumeView {
   const { session, nowMs } = input;
   const lastActiveMs = Date.parse(session.lastActiveAt);
-  const since = input.activity.appTime({ window: { startMs: lastActiveMs, endMs: Math.max(lastActiveMs, nowMs) } });
-  const changes = since.apps.slice(0, 5).map((a) => ({ app: a.app, seconds: a.seconds }));
+  const observedNowMs = input.observedNowMs ?? nowMs;
+  const elapsedMs = Math.max(0, nowMs - lastActiveMs);
+  const since = input.activity.appTime({ window: { startMs: observedNowMs - elapsedMs, endMs: observedNowMs } });
+  // A sliver under a second (the edge of a span) is not work done since.
+  const changes = since.apps
+    .filter((a) => a.seconds >= 1)
+    .slice(0, 5)
+    .map((a) => ({ app: a.app, seconds: a.seconds }));
   const changedText = changes.length
     ? `${changes.map((c) => `${formatDuration(c.seconds)} in ${c.app}`).join(', ')} (${formatDuration(since.totalActiveSeconds)} active in all)`
     : 'no activity observed';
@@ -90,7 +103,7 @@ export function buildResume(input: ResumeInput): ResumeView {
     'You are continuing a previous conversation.',
     '',
     `Conversation: ${session.type} / ${session.title || '(untitled)'}`,
-    `Last active: ${agoText(lastActiveMs, nowMs)} (${session.lastActiveAt})`,
+    `Last active: ${agoText(lastActiveMs, nowMs)} (${formatDateTime(lastActiveMs, { timeZoneName: true })})`,
     `Messages: ${session.turnCount} exchange${session.turnCount === 1 ? '' : 's'}`,
     `Status before resuming: ${input.previousStatus ?? session.status}`,
     `Summary: ${session.contextSummary || 'none yet'}`,

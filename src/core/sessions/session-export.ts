@@ -9,6 +9,7 @@ import {
   type TitleHistoryEntry,
   type Turn,
 } from '../../shared/contract/sessions';
+import { formatDateTime } from '../../shared/format-date';
 import { DomainError } from '../errors';
 import { ContextSetError, replaceContextSets } from '../context-sets/context-sets';
 import type { SessionRepository } from '../store/repositories/session-repository';
@@ -90,16 +91,18 @@ export function exportSession(
   };
 }
 
+/** The transcript is read by people, so its times are in the user's time zone, which it names. */
 function transcript(session: Session, turns: readonly Turn[]): string {
+  const when = (at: string): string => formatDateTime(at, { timeZoneName: true });
   const parts = [
     `# ${session.title || '(untitled session)'}`,
     '',
-    `_${session.type} · ${session.status} · ${session.turnCount} turns · started ${session.createdAt} · last active ${session.lastActiveAt}_`,
+    `_${session.type} · ${session.status} · ${session.turnCount} turns · started ${when(session.createdAt)} · last active ${when(session.lastActiveAt)}_`,
     '',
   ];
   for (const t of turns) {
     const where = t.app ? ` in ${t.app}${t.windowTitle ? ` — ${t.windowTitle}` : ''}` : '';
-    parts.push(`## Turn ${t.number}${t.summary ? `: ${t.summary}` : ''}`, '', `**You** (${t.createdAt}${where}):`, '', t.prompt, '');
+    parts.push(`## Turn ${t.number}${t.summary ? `: ${t.summary}` : ''}`, '', `**You** (${when(t.createdAt)}${where}):`, '', t.prompt, '');
     parts.push(`**Assistant**${t.status === 'complete' ? '' : ` (${t.status})`}:`, '', t.reply || '_(no reply)_', '');
   }
   return `${parts.join('\n')}\n`;
@@ -170,7 +173,11 @@ export function importSession(
     });
   }
   if (repo.getSession(session.id)) {
-    throw new DomainError('conflict', 'session_exists', `Session ${session.id} already exists; delete it or import into another profile.`);
+    throw new DomainError(
+      'conflict',
+      'session_exists',
+      `Session ${session.id} already exists; delete it first (shadow sessions delete ${session.id}, or Delete in the window) or import into another profile.`,
+    );
   }
   const row: SessionRow = {
     id: session.id,

@@ -41,7 +41,13 @@ export interface SessionServiceDeps {
   /** Answers questions about the observed day (offline replies, and the evidence the LLM is given). */
   readonly recall: RecallEngine;
   readonly llm: LlmClient;
+  /** The user's time: turns, titles, pauses and "last active" are stamped by it. */
   readonly clock: Clock;
+  /**
+   * The observed day's time, when it runs apart from the user's (a replayed day's virtual clock):
+   * answers about "today" and "since the pause" read the observed day at its now. Defaults to `clock`.
+   */
+  readonly observedClock?: Clock;
   readonly events?: EventBus;
   /** The LLM context of the user's work, appended to the instructions each turn. */
   readonly llmContext: LlmContextProvider;
@@ -93,6 +99,7 @@ export class SessionService {
       repo: deps.repo,
       llm: deps.llm,
       clock: deps.clock,
+      observedClock: deps.observedClock ?? deps.clock,
       offline: new OfflineAssistant(deps.recall),
       recall: deps.recall,
       llmContext: deps.llmContext,
@@ -213,6 +220,25 @@ export class SessionService {
     return this.get(id);
   }
 
+  /**
+   * Deletes the conversation with its turns, title history, context sets and outputs. Refused while
+   * a reply is streaming, so a turn is never written into a session that is gone.
+   */
+  delete(id: string): { id: string; title: string; turns: number } {
+    const session = this.get(id);
+    if (this.streaming.has(id))
+      throw new DomainError(
+        'conflict',
+        'reply_in_progress',
+        `Session ${id} is still replying; wait for the reply to finish, then delete it.`,
+      );
+    this.pendingResume.delete(id);
+    this.summarizer.forget(id);
+    const deleted = this.deps.repo.deleteSession(id);
+    this.deps.events?.emit('session:deleted', { sessionId: id });
+    return { id, title: session.title, turns: deleted?.turns ?? 0 };
+  }
+
   private statusChanged(sessionId: string, status: SessionStatus): void {
     this.deps.events?.emit('session:status-changed', { sessionId, status });
   }
@@ -328,6 +354,7 @@ export class SessionService {
       activity: this.deps.activity,
       session: this.get(id),
       nowMs: this.deps.clock.now(),
+      observedNowMs: (this.deps.observedClock ?? this.deps.clock).now(),
       currentPromptHash: this.instructionsHash,
       maxHistoryTokens: maxHistoryTokens ?? this.deps.historyTokens,
       extraLines: this.deps.resumeExtras?.(id),

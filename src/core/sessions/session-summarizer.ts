@@ -48,6 +48,8 @@ export function titlePrompt(currentTitle: string, toc: readonly { turn: number; 
 export class SessionSummarizer {
   private readonly llmSlots = new Semaphore(MAX_SUMMARY_LLM_CALLS);
   private readonly chains = new Map<string, Promise<void>>();
+  /** Deleted sessions: work queued for them is dropped, and work in flight writes nothing. */
+  private readonly forgotten = new Set<string>();
   private closed = false;
 
   constructor(private readonly deps: SessionSummarizerDeps) {}
@@ -75,13 +77,23 @@ export class SessionSummarizer {
     this.closed = true;
   }
 
+  /** The session was deleted: nothing more is written for it. */
+  forget(sessionId: string): void {
+    this.forgotten.add(sessionId);
+    void this.chains.get(sessionId)?.finally(() => this.forgotten.delete(sessionId));
+  }
+
+  private gone(sessionId: string): boolean {
+    return this.closed || this.forgotten.has(sessionId);
+  }
+
   private enqueue(sessionId: string, job: () => Promise<void>): void {
     const previous = this.chains.get(sessionId) ?? Promise.resolve();
     const next = previous
-      .then(() => (this.closed ? undefined : job()))
+      .then(() => (this.gone(sessionId) ? undefined : job()))
       .catch((error: unknown) => {
         // Summaries are a convenience: a failure must never reach the conversation.
-        if (!this.closed) process.emitWarning(`session ${sessionId}: summary work failed: ${(error as Error).message}`);
+        if (!this.gone(sessionId)) process.emitWarning(`session ${sessionId}: summary work failed: ${(error as Error).message}`);
       })
       .finally(() => {
         if (this.chains.get(sessionId) === next) this.chains.delete(sessionId);
@@ -117,7 +129,7 @@ export class SessionSummarizer {
       ),
     );
     const line = result.engine === 'openai' ? toOneLine(result.text, TURN_SUMMARY_MAX) : '';
-    if (this.closed) return;
+    if (this.gone(sessionId)) return;
     const [summary, source] = line ? [line, 'llm' as const] : [fallback, 'extractive' as const];
     this.deps.repo.setSummary(sessionId, number, summary, source);
     this.deps.events?.emit('session:toc-updated', { sessionId, turn: number, summary, source });
@@ -152,14 +164,14 @@ export class SessionSummarizer {
       title = offlineTitle();
     }
     title = cutAtWord(title, SESSION_TITLE_MAX);
-    if (this.closed || !title || title.toLowerCase() === session.title.toLowerCase()) return;
+    if (this.gone(sessionId) || !title || title.toLowerCase() === session.title.toLowerCase()) return;
     const at = this.deps.clock.now();
     this.deps.repo.changeTitle(sessionId, title, turn, at);
     this.deps.events?.emit('session:title-changed', { sessionId, title, turn, at: iso(at) });
   }
 
   private refreshContextSummary(sessionId: string): void {
-    if (this.closed) return;
+    if (this.gone(sessionId)) return;
     const session = this.deps.repo.getSession(sessionId);
     if (!session) return;
     this.deps.repo.updateSession(sessionId, { contextSummary: extractiveSessionSummary(this.deps.repo, sessionId) });
@@ -183,7 +195,7 @@ export class SessionSummarizer {
         () => fallback,
       ),
     );
-    if (!this.closed) this.deps.repo.updateSession(sessionId, { contextSummary: cutAtWord(result.text, 1000) || fallback });
+    if (!this.gone(sessionId)) this.deps.repo.updateSession(sessionId, { contextSummary: cutAtWord(result.text, 1000) || fallback });
   }
 }
 

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OperationInput, OperationKey, OperationOutput, Operations } from '../../shared/contract/index';
 import { isPublicEventName, type PublicEventName } from '../../shared/contract/index';
-import type { ShadowClient } from '../api/index';
+import { ApiCallError, type ShadowClient } from '../api/index';
 import { errorText } from '../error-text';
 
 export interface OperationState<T> {
   readonly data: T | null;
   readonly error: string | null;
+  /** The API's code for the error (`not_found`, …), to tell a missing thing from a failure. */
+  readonly errorCode: string | null;
   readonly loading: boolean;
   readonly reload: () => void;
 }
@@ -27,6 +29,7 @@ export function useOperation<K extends OperationKey>(
 ): OperationState<OperationOutput<Operations[K]>> {
   const [data, setData] = useState<OperationOutput<Operations[K]> | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [errorCode, setErrorCode] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const inputKey = JSON.stringify(input ?? {});
   const generation = useRef(0);
@@ -39,10 +42,12 @@ export function useOperation<K extends OperationKey>(
         if (mine !== generation.current) return;
         setData(answer);
         setError(null);
+        setErrorCode(null);
       })
       .catch((failure: unknown) => {
         if (mine !== generation.current) return;
         setError(errorText(failure));
+        setErrorCode(failure instanceof ApiCallError ? failure.code : null);
       })
       .finally(() => {
         if (mine === generation.current) setLoading(false);
@@ -65,5 +70,5 @@ export function useOperation<K extends OperationKey>(
     };
   }, [client, reload, refreshOn, options.intervalMs]);
 
-  return { data, error, loading, reload };
+  return { data, error, errorCode, loading, reload };
 }

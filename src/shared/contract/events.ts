@@ -89,6 +89,10 @@ export const publicEvents = defineEvents({
     summary: 'A session became active, paused, completed or interrupted.',
     payload: z.object({ sessionId: sessionIdSchema, status: z.enum(['active', 'paused', 'completed', 'interrupted']) }),
   },
+  'session:deleted': {
+    summary: 'A session was deleted with its turns, title history, context sets and outputs.',
+    payload: z.object({ sessionId: sessionIdSchema }),
+  },
 });
 
 export type PublicEvents = typeof publicEvents;

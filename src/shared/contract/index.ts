@@ -10,6 +10,7 @@ import { settingsOperations } from './settings';
 import { contextSetOperations } from './session-context-sets';
 import { coverageOperations } from './coverage';
 import { storageOperations } from './storage';
+import { timelineOperations } from './timeline';
 
 export * from './define';
 export * from './observation';
@@ -21,6 +22,7 @@ export * from './session-context-sets';
 export * from './storage';
 export * from './privacy';
 export * from './events';
+export * from './timeline';
 export * from './evidence';
 export * from './moments';
 export * from './coverage';
@@ -34,6 +36,7 @@ export const operations = mergeTables(
   settingsOperations,
   contextSetOperations,
   storageOperations,
+  timelineOperations,
   privacyOperations,
   momentOperations,
   coverageOperations,

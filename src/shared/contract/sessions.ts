@@ -201,6 +201,13 @@ export const sessionOperations = defineOperations({
     input: updateSessionInputSchema,
     output: sessionSchema,
   }),
+  deleteSession: defineOperation({
+    method: 'DELETE',
+    path: '/sessions/{id}',
+    summary: 'Delete a session with its turns, title history, context sets and outputs (refused while it is replying).',
+    input: bySession,
+    output: z.object({ id: sessionIdSchema, title: z.string(), turns: z.number().int() }),
+  }),
   sendMessage: defineOperation({
     method: 'POST',
     path: '/sessions/{id}/messages',

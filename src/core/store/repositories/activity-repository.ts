@@ -178,6 +178,16 @@ export class ActivityRepository {
     return (this.stmts.observedDays.get() as { n: number }).n;
   }
 
+  /** Every span (app, idle, private) overlapping a time window, clipped to it, in time order. */
+  spansIn(window: TimeWindow): ActivitySpan[] {
+    return this.db
+      .prepare(
+        `SELECT kind, app, title, MAX(start_ms, @start) AS startMs, MIN(end_ms, @end) AS endMs
+         FROM activity_spans WHERE start_ms < @end AND end_ms > @start ORDER BY start_ms, id`,
+      )
+      .all({ start: window.startMs, end: window.endMs }) as ActivitySpan[];
+  }
+
   /** App spans overlapping a time window, clipped to it, in time order. */
   appSpans(window: TimeWindow): { app: string; title: string | null; startMs: number; endMs: number }[] {
     return this.db

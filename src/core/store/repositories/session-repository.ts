@@ -271,6 +271,17 @@ export class SessionRepository {
     return (this.stmts.openSessions.all() as SessionRow[]).map(toSession);
   }
 
+  /**
+   * Deletes a session; its turns (and their search index rows), title history, context sets and
+   * outputs go with it (ON DELETE CASCADE). Returns how many turns it had, or null when there was none.
+   */
+  deleteSession(sessionId: string): { turns: number } | null {
+    const session = this.getSession(sessionId);
+    if (!session) return null;
+    this.db.prepare(`DELETE FROM sessions WHERE id = ?`).run(sessionId);
+    return { turns: session.turnCount };
+  }
+
   /** Marks the session interrupted and any reply that was streaming as interrupted. */
   markInterrupted(sessionId: string, contextSummary: string): void {
     this.transaction(() => {

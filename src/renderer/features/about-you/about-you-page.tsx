@@ -6,7 +6,7 @@ import { errorText } from '../../error-text';
 import { formatDateTime } from '../../format';
 import { useOperation } from '../../hooks/use-operation';
 import { OnboardingWizard } from '../onboarding/onboarding-wizard';
-import { MarkdownView } from './markdown-view';
+import { MarkdownText } from '../markdown/markdown-text';
 
 function InterviewCard({
   client,
@@ -162,7 +162,7 @@ function GuideCard({ client }: { readonly client: ShadowClient }) {
       {guide.error && <p className="error-line small">{guide.error}</p>}
       {guide.data ? (
         <div data-testid="guide">
-          <MarkdownView markdown={guide.data.markdown} />
+          <MarkdownText text={guide.data.markdown} />
         </div>
       ) : (
         !guide.error && <p className="muted small">Loading…</p>

@@ -1,17 +1,18 @@
 import type { AppTime } from '../../../shared/contract/index';
 import { formatDuration } from '../../format';
 
-export function AppTimeTable({ appTime }: { readonly appTime: AppTime | null }) {
+/** App time per app of the day shown (its top window under the name), with idle and private time. */
+export function AppTimeTable({ appTime, isToday }: { readonly appTime: AppTime | null; readonly isToday: boolean }) {
   if (!appTime) return <p className="muted">Loading app time…</p>;
   const { apps, totalActiveSeconds, idleSeconds, privateSeconds } = appTime;
   return (
     <section className="card" aria-labelledby="app-time-title">
       <div className="card-head">
-        <h2 id="app-time-title">Today{appTime.date ? ` · ${appTime.date}` : ''}</h2>
+        <h2 id="app-time-title">App time</h2>
         <span className="muted">{formatDuration(totalActiveSeconds)} active</span>
       </div>
       {apps.length === 0 ? (
-        <p className="muted">No app time yet today.</p>
+        <p className="muted">{isToday ? 'No app time yet today.' : 'No app time on this day.'}</p>
       ) : (
         <table className="app-time" data-testid="app-time-table">
           <thead>

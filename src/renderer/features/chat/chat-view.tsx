@@ -72,6 +72,7 @@ export function ChatView({ client, initialSessionId }: { readonly client: Shadow
           firstMessage={firstMessage}
           resumeView={resumeView}
           onResumed={setResumeView}
+          onGone={() => open(null)}
         />
       ) : (
         <section className="conversation new-chat" aria-label="New conversation">

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
-import type { ResumeView, Turn } from '../../../shared/contract/sessions';
+import type { ResumeView, Session, Turn } from '../../../shared/contract/sessions';
 import type { OutputMeta } from '../../../shared/contract/storage';
 import type { ShadowClient } from '../../api/index';
 import { errorText } from '../../error-text';
@@ -27,21 +27,81 @@ interface ConversationProps {
   readonly firstMessage: string | null;
   readonly resumeView: ResumeView | null;
   readonly onResumed: (view: ResumeView | null) => void;
+  /** The conversation was deleted (here or elsewhere), or the link names one that does not exist. */
+  readonly onGone: () => void;
 }
 
-/** One open conversation: its turns (streaming included), the composer and the table of contents. */
-export function Conversation({ client, sessionId, firstMessage, resumeView, onResumed }: ConversationProps) {
+/** Shown instead of the conversation when it does not exist: one message, and a way on. */
+function MissingConversation({ sessionId, onGone }: { readonly sessionId: string; readonly onGone: () => void }) {
+  return (
+    <section className="conversation missing" aria-label="Conversation not found" data-testid="conversation-missing">
+      <div className="new-chat-intro">
+        <h2>This conversation is not here</h2>
+        <p className="muted">
+          There is no conversation <code>{sessionId}</code> in this profile: it was deleted, or the link comes from another profile or
+          computer.
+        </p>
+        <button type="button" className="primary" onClick={onGone} data-testid="missing-new-chat">
+          Start a new chat
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * One conversation: loaded first, so a link to one that does not exist says so once (and nothing
+ * else asks for its turns, contents or outputs); then its turns, composer and table of contents.
+ */
+export function Conversation(props: ConversationProps) {
+  const { client, sessionId, onGone } = props;
   const session = useOperation(
     client,
     'getSession',
     { id: sessionId },
     { refreshOn: ['session:status-changed', 'session:title-changed', 'session:turn-completed'] },
   );
+  // Deleted from another window, the CLI or an agent: this one lets go of it too.
+  const goneElsewhere = useEffectEvent(() => onGone());
+  useEffect(
+    () =>
+      client.subscribe('session:deleted', (event) => {
+        if (event.sessionId === sessionId) goneElsewhere();
+      }),
+    [client, sessionId],
+  );
+  if (session.errorCode === 'not_found') return <MissingConversation sessionId={sessionId} onGone={onGone} />;
+  if (!session.data)
+    return (
+      <section className="conversation" aria-label="Conversation">
+        <p className={session.error ? 'error-line' : 'muted'}>{session.error ?? 'Loading…'}</p>
+      </section>
+    );
+  return <OpenConversation {...props} session={session.data} reloadSession={session.reload} />;
+}
+
+interface OpenConversationProps extends ConversationProps {
+  readonly session: Session;
+  readonly reloadSession: () => void;
+}
+
+/** The conversation's turns (streaming included), the composer and the table of contents. */
+function OpenConversation({
+  client,
+  sessionId,
+  session,
+  reloadSession,
+  firstMessage,
+  resumeView,
+  onResumed,
+  onGone,
+}: OpenConversationProps) {
   const turns = useSessionTurns(client, sessionId);
   const outputs = useOperation(client, 'listSessionOutputs', { id: sessionId }, { refreshOn: ['session:turn-completed'] });
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const [highlight, setHighlight] = useState<number | null>(null);
+  const [tocOpen, setTocOpen] = useState(false);
   const scroller = useRef<HTMLOListElement>(null);
   const stickToBottom = useRef(true);
 
@@ -71,7 +131,6 @@ export function Conversation({ client, sessionId, firstMessage, resumeView, onRe
   }, [firstMessage]);
 
   // Resuming clears a pending "shall I pause?" without a status change to announce it.
-  const reloadSession = session.reload;
   useEffect(() => {
     if (resumeView) reloadSession();
   }, [resumeView, reloadSession]);
@@ -91,11 +150,17 @@ export function Conversation({ client, sessionId, firstMessage, resumeView, onRe
   const resume = async (): Promise<void> => onResumed(await client.call('resumeSession', { id: sessionId }));
 
   return (
-    <div className="conversation-layout">
+    <div className={tocOpen ? 'conversation-layout toc-open' : 'conversation-layout'}>
       <section className="conversation" aria-label="Conversation">
-        {session.data && <SessionHeader client={client} session={session.data} onResume={resume} />}
-        {session.error && !session.data && <p className="error-line">{session.error}</p>}
-        {resumeView && <ResumeBanner view={resumeView} onClose={() => onResumed(null)} />}
+        <SessionHeader
+          client={client}
+          session={session}
+          onResume={resume}
+          onDeleted={onGone}
+          tocOpen={tocOpen}
+          onToggleToc={() => setTocOpen((open) => !open)}
+        />
+        {resumeView && <ResumeBanner view={resumeView} title={session.title} onClose={() => onResumed(null)} />}
         <ol
           className="turns"
           ref={scroller}
@@ -104,6 +169,9 @@ export function Conversation({ client, sessionId, firstMessage, resumeView, onRe
             stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICKY_PX;
           }}
           data-testid="turns"
+          // A scrolling region: keyboard users reach it with Tab and scroll it with the arrow keys.
+          tabIndex={0}
+          aria-label="Turns"
         >
           {turns.hasEarlier && (
             <li className="load-earlier">
@@ -124,7 +192,7 @@ export function Conversation({ client, sessionId, firstMessage, resumeView, onRe
           ))}
           {turns.live && !turns.turns.some((t) => t.number === turns.live!.number) && <LiveTurnItem live={turns.live} />}
         </ol>
-        {session.data?.pauseRequested && (
+        {session.pauseRequested && (
           <div className="pause-confirm" data-testid="pause-confirm">
             <span>Pause this conversation here?</span>
             <button type="button" onClick={() => void send('yes')} disabled={sending}>
@@ -135,7 +203,15 @@ export function Conversation({ client, sessionId, firstMessage, resumeView, onRe
         {(sendError ?? turns.error) && <p className="error-line small">{sendError ?? turns.error}</p>}
         <Composer busy={sending || Boolean(turns.live)} onSend={send} />
       </section>
-      <TocPanel client={client} sessionId={sessionId} onJump={(n) => void jumpTo(n)} />
+      <TocPanel
+        client={client}
+        sessionId={sessionId}
+        onJump={(n) => {
+          setTocOpen(false);
+          void jumpTo(n);
+        }}
+        onClose={() => setTocOpen(false)}
+      />
     </div>
   );
 }

@@ -1,14 +1,21 @@
 import type { ResumeView } from '../../../shared/contract/sessions';
 import { formatDuration } from '../../format';
 
+interface ResumeBannerProps {
+  readonly view: ResumeView;
+  /** The conversation's title now (it may have been renamed since it was resumed). */
+  readonly title: string;
+  readonly onClose: () => void;
+}
+
 /** What resuming brought back: the warning if the instructions changed, and the block the model gets. */
-export function ResumeBanner({ view, onClose }: { readonly view: ResumeView; readonly onClose: () => void }) {
+export function ResumeBanner({ view, title, onClose }: ResumeBannerProps) {
   const changed = view.changesSincePause.slice(0, 4);
   return (
     <section className="resume-banner" data-testid="resume-banner" aria-label="Resumed conversation">
       <div className="card-head">
-        <strong>Resumed “{view.session.title || 'conversation'}”</strong>
-        <button type="button" className="link" onClick={onClose} aria-label="Close">
+        <strong data-testid="resume-banner-title">Resumed “{title || 'conversation'}”</strong>
+        <button type="button" className="link icon" onClick={onClose} aria-label="Close the resume note">
           ×
         </button>
       </div>

@@ -1,7 +1,10 @@
 import type { Turn } from '../../../shared/contract/sessions';
 import type { OutputMeta } from '../../../shared/contract/storage';
 import type { ShadowClient } from '../../api/index';
-import { formatClockTime } from '../../format';
+import { formatDateTime, formatMoment } from '../../format';
+import { useNow } from '../../hooks/use-now';
+import { EvidenceList } from '../evidence/evidence-list';
+import { MarkdownText } from '../markdown/markdown-text';
 import { OUTPUT_MARKER, OutputCard } from '../outputs/output-card';
 import type { LiveTurn } from './use-session-turns';
 
@@ -20,19 +23,30 @@ interface TurnItemProps {
 }
 
 /** One exchange: the prompt (with the app that was active when it was sent), the reply and its outputs. */
+/** When the prompt was sent: the time today, the date too on other days; the full date on hover. */
+function SentAt({ at }: { readonly at: string }) {
+  const now = useNow(60_000);
+  return (
+    <time dateTime={at} title={formatDateTime(at, { timeZoneName: true })} data-testid="turn-time">
+      {formatMoment(at, now)}
+    </time>
+  );
+}
+
 export function TurnItem({ client, turn, highlighted, outputs }: TurnItemProps) {
   const where = [turn.app, turn.windowTitle].filter(Boolean).join(' — ');
   const note = turn.status === 'interrupted' || turn.status === 'failed' ? `reply ${turn.status}` : ENGINE_NOTES[turn.engine];
   return (
     <li id={`turn-${turn.number}`} className={highlighted ? 'turn highlighted' : 'turn'} data-testid="turn" data-turn={turn.number}>
       <div className="turn-meta muted small">
-        <span>#{turn.number}</span> <time dateTime={turn.createdAt}>{formatClockTime(turn.createdAt, { seconds: true })}</time>
+        <span>#{turn.number}</span> · <SentAt at={turn.createdAt} />
         {where && <span className="ellipsis"> · {where}</span>}
       </div>
       <div className="bubble user">{turn.prompt}</div>
       <div className="bubble assistant" data-testid="turn-reply">
-        {turn.reply.replace(OUTPUT_MARKER, '').trim()}
+        <MarkdownText text={turn.reply.replace(OUTPUT_MARKER, '').trim()} />
         {note && <div className="muted small turn-note">{note}</div>}
+        <EvidenceList client={client} evidence={turn.evidence} />
       </div>
       {outputs.map((output) => (
         <OutputCard key={output.id} client={client} output={output} />
@@ -46,7 +60,7 @@ export function LiveTurnItem({ live }: { readonly live: LiveTurn }) {
   return (
     <li className="turn live" data-testid="live-turn" data-turn={live.number} aria-busy="true">
       <div className="turn-meta muted small">
-        <span>#{live.number}</span> <time dateTime={live.createdAt}>{formatClockTime(live.createdAt, { seconds: true })}</time>
+        <span>#{live.number}</span> · <SentAt at={live.createdAt} />
       </div>
       <div className="bubble user">{live.prompt}</div>
       <div className="bubble assistant" data-testid="live-reply">

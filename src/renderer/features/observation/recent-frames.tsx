@@ -1,7 +1,44 @@
-import type { ImmediateContextView } from '../../../shared/contract/index';
+import type { ImmediateContextView, WorkSession } from '../../../shared/contract/index';
+import type { ShadowClient } from '../../api/index';
 import { formatClockTime } from '../../format';
+import { useOperation } from '../../hooks/use-operation';
 
-export function RecentFrames({ now }: { readonly now: ImmediateContextView | null }) {
+const THEORY_REFRESH_MS = 30_000;
+
+/**
+ * What the shadow thinks the user is doing. "Now" only while the work session it belongs to goes on;
+ * once observation stopped, the last theory says when it was true.
+ */
+function TaskTheory({ client, workSession }: { readonly client: ShadowClient; readonly workSession: WorkSession }) {
+  const detail = useOperation(
+    client,
+    'getWorkSession',
+    { id: workSession.id },
+    { refreshOn: ['context:session-updated', 'task:boundary'], intervalMs: THEORY_REFRESH_MS },
+  );
+  const theory = detail.data?.theory;
+  if (!theory) return null;
+  const going = workSession.status === 'active';
+  return (
+    <p className={going ? 'theory' : 'theory past'} data-testid="task-theory" data-current={going}>
+      <span className="muted small">
+        {going
+          ? 'Now, it looks like: '
+          : `When observation stopped at ${formatClockTime(workSession.endedAt ?? theory.at)}, it looked like: `}
+      </span>
+      {theory.text}
+    </p>
+  );
+}
+
+interface RecentFramesProps {
+  readonly client: ShadowClient;
+  readonly now: ImmediateContextView | null;
+  /** The newest work session (its theory is shown). */
+  readonly workSession: WorkSession | null;
+}
+
+export function RecentFrames({ client, now, workSession }: RecentFramesProps) {
   if (!now) return <p className="muted">Loading the current context…</p>;
   const frames = [...now.recentFrames].reverse();
   return (
@@ -20,6 +57,7 @@ export function RecentFrames({ now }: { readonly now: ImmediateContextView | nul
           <span className="muted">Nothing observed at the moment.</span>
         )}
       </p>
+      {workSession && <TaskTheory key={workSession.id} client={client} workSession={workSession} />}
       {now.lastSignificantChange && (
         <p className="small">
           <span className="tag">{now.lastSignificantChange.kind}</span> {now.lastSignificantChange.description}

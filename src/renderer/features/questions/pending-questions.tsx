@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Question } from '../../../shared/contract/memory';
 import type { ShadowClient } from '../../api/index';
 import { formatClockTime } from '../../format';
@@ -6,6 +6,15 @@ import { useAction } from '../../hooks/use-action';
 import { useOperation } from '../../hooks/use-operation';
 
 const SNOOZE_MINUTES = 60;
+/** How long the note that a question was handled stays when no question is left. */
+const NOTE_MS = 8000;
+
+type Outcome = 'answered' | 'snoozed' | 'dismissed';
+const OUTCOME_TEXT: Record<Outcome, string> = {
+  answered: 'Thanks: your answer is part of what the shadow knows about your work now.',
+  snoozed: `I'll ask again in ${SNOOZE_MINUTES} minutes.`,
+  dismissed: 'Dismissed: this question will not be asked again.',
+};
 
 function QuestionItem({
   client,
@@ -14,14 +23,14 @@ function QuestionItem({
 }: {
   readonly client: ShadowClient;
   readonly question: Question;
-  readonly onDone: () => void;
+  readonly onDone: (outcome: Outcome) => void;
 }) {
   const [answer, setAnswer] = useState('');
   const { busy, error, run } = useAction();
-  const act = (action: () => Promise<unknown>): Promise<void> =>
+  const act = (outcome: Outcome, action: () => Promise<unknown>): Promise<void> =>
     run(async () => {
       await action();
-      onDone();
+      onDone(outcome);
     });
   return (
     <li className="question" data-testid="question" data-question-id={question.id}>
@@ -30,7 +39,7 @@ function QuestionItem({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (answer.trim()) void act(() => client.call('answerQuestion', { id: question.id, answer: answer.trim() }));
+          if (answer.trim()) void act('answered', () => client.call('answerQuestion', { id: question.id, answer: answer.trim() }));
         }}
       >
         <textarea
@@ -48,7 +57,7 @@ function QuestionItem({
           <button
             type="button"
             disabled={busy}
-            onClick={() => void act(() => client.call('snoozeQuestion', { id: question.id, minutes: SNOOZE_MINUTES }))}
+            onClick={() => void act('snoozed', () => client.call('snoozeQuestion', { id: question.id, minutes: SNOOZE_MINUTES }))}
             data-testid="question-snooze"
           >
             Ask me later
@@ -56,7 +65,7 @@ function QuestionItem({
           <button
             type="button"
             disabled={busy}
-            onClick={() => void act(() => client.call('dismissQuestion', { id: question.id }))}
+            onClick={() => void act('dismissed', () => client.call('dismissQuestion', { id: question.id }))}
             title="Never ask this again"
             data-testid="question-dismiss"
           >
@@ -77,8 +86,15 @@ export function PendingQuestions({ client }: { readonly client: ShadowClient }) 
     { status: 'pending', limit: 10 },
     { refreshOn: ['question:asked'], intervalMs: 60_000 },
   );
+  // What became of the last question handled, said where it was (it leaves the list at once).
+  const [note, setNote] = useState<{ text: string; question: string } | null>(null);
+  useEffect(() => {
+    if (!note) return;
+    const timer = setTimeout(() => setNote(null), NOTE_MS);
+    return () => clearTimeout(timer);
+  }, [note]);
   const questions = pending.data?.questions ?? [];
-  if (questions.length === 0 && !pending.error) return null;
+  if (questions.length === 0 && !pending.error && !note) return null;
   return (
     <section className="card" aria-labelledby="questions-title" data-testid="pending-questions">
       <div className="card-head">
@@ -86,9 +102,25 @@ export function PendingQuestions({ client }: { readonly client: ShadowClient }) 
         <span className="muted">{questions.length}</span>
       </div>
       {pending.error && <p className="error-line small">{pending.error}</p>}
+      <p className="question-note small" role="status" data-testid="question-note">
+        {note && (
+          <>
+            <span className="muted">“{note.question}”</span> {note.text}
+          </>
+        )}
+      </p>
+      {questions.length === 0 && <p className="muted small">No more questions for now.</p>}
       <ul className="questions">
         {questions.map((question) => (
-          <QuestionItem key={question.id} client={client} question={question} onDone={pending.reload} />
+          <QuestionItem
+            key={question.id}
+            client={client}
+            question={question}
+            onDone={(outcome) => {
+              setNote({ text: OUTCOME_TEXT[outcome], question: question.text });
+              pending.reload();
+            }}
+          />
         ))}
       </ul>
     </section>

@@ -75,7 +75,7 @@ export function ResumeDialog({ client, onResumed, onClose }: ResumeDialogProps) 
       >
         <div className="card-head">
           <h2 id="resume-title">Resume a conversation</h2>
-          <button type="button" className="link" onClick={onClose} aria-label="Close">
+          <button type="button" className="link icon" onClick={onClose} aria-label="Close the resume dialog">
             ×
           </button>
         </div>
@@ -86,34 +86,40 @@ export function ResumeDialog({ client, onResumed, onClose }: ResumeDialogProps) 
           onChange={(event) => setQuery(event.target.value)}
           placeholder="Search by title, type or summary"
           aria-label="Search conversations"
+          role="combobox"
+          aria-expanded={Boolean(sessions?.length)}
+          aria-controls="resume-options"
+          aria-autocomplete="list"
+          aria-activedescendant={sessions?.[active] ? `resume-option-${active}` : undefined}
           data-testid="resume-search"
         />
         {error && <p className="error-line small">{error}</p>}
-        <ul className="resume-items" role="listbox" aria-label="Conversations">
-          {sessions?.length === 0 && (
-            <li className="muted small">{query.trim() ? `Nothing matches “${query.trim()}”.` : 'No conversations yet.'}</li>
-          )}
+        {sessions?.length === 0 && (
+          <p className="muted small">{query.trim() ? `Nothing matches “${query.trim()}”.` : 'No conversations yet.'}</p>
+        )}
+        {/* A combobox: the search keeps the focus, ↑↓ move the active option, Enter or a click resumes it. */}
+        <ul className="resume-items" role="listbox" id="resume-options" aria-label="Conversations" aria-busy={busy}>
           {sessions?.map((session, i) => (
-            <li key={session.id} role="option" aria-selected={i === active}>
-              <button
-                type="button"
-                className={i === active ? 'resume-item active' : 'resume-item'}
-                disabled={busy}
-                onMouseEnter={() => setActive(i)}
-                onClick={() => void resume(session)}
-                data-testid="resume-item"
-                data-session-id={session.id}
-              >
-                <span className="resume-item-head">
-                  <span className="tag">{session.type}</span>
-                  <strong className="ellipsis">{session.title || 'New conversation'}</strong>
-                  <span className={`tag status-${session.status}`}>{session.status}</span>
-                </span>
-                <span className="muted small">
-                  {agoText(Date.parse(session.lastActiveAt), now)} · {session.turnCount} {session.turnCount === 1 ? 'turn' : 'turns'}
-                </span>
-                {session.contextSummary && <span className="small resume-summary">{session.contextSummary}</span>}
-              </button>
+            <li
+              key={session.id}
+              id={`resume-option-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className={i === active ? 'resume-item active' : 'resume-item'}
+              onMouseEnter={() => setActive(i)}
+              onClick={() => !busy && void resume(session)}
+              data-testid="resume-item"
+              data-session-id={session.id}
+            >
+              <span className="resume-item-head">
+                <span className="tag">{session.type}</span>
+                <strong className="ellipsis">{session.title || 'New conversation'}</strong>
+                <span className={`tag status-${session.status}`}>{session.status}</span>
+              </span>
+              <span className="muted small">
+                {agoText(Date.parse(session.lastActiveAt), now)} · {session.turnCount} {session.turnCount === 1 ? 'turn' : 'turns'}
+              </span>
+              {session.contextSummary && <span className="small resume-summary">{session.contextSummary}</span>}
             </li>
           ))}
         </ul>

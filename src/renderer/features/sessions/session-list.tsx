@@ -18,7 +18,7 @@ export function SessionList({ client, selectedId, onSelect, onNew, onOpenResume 
     client,
     'listSessions',
     { limit: 30 },
-    { refreshOn: ['session:turn-completed', 'session:title-changed', 'session:status-changed'], intervalMs: 60_000 },
+    { refreshOn: ['session:turn-completed', 'session:title-changed', 'session:status-changed', 'session:deleted'], intervalMs: 60_000 },
   );
   const sessions = list.data?.sessions ?? [];
   const now = useNow();

@@ -2,17 +2,22 @@ import { useState } from 'react';
 import type { SearchHit } from '../../../shared/contract/sessions';
 import type { ShadowClient } from '../../api/index';
 import { errorText } from '../../error-text';
-import { HighlightedSnippet } from '../../highlighted-snippet';
+import { SnippetText } from '../markdown/markdown-text';
+import { formatMoment } from '../../format';
+import { useNow } from '../../hooks/use-now';
 import { useOperation } from '../../hooks/use-operation';
 
 interface TocPanelProps {
   readonly client: ShadowClient;
   readonly sessionId: string;
   readonly onJump: (turn: number) => void;
+  /** Closes the panel where it is a drawer (narrow windows). */
+  readonly onClose: () => void;
 }
 
 /** The session's table of contents (a line per turn), search within it, and how its title changed. */
-export function TocPanel({ client, sessionId, onJump }: TocPanelProps) {
+export function TocPanel({ client, sessionId, onJump, onClose }: TocPanelProps) {
+  const now = useNow(60_000);
   const toc = useOperation(client, 'sessionToc', { id: sessionId }, { refreshOn: ['session:toc-updated', 'session:turn-completed'] });
   const titles = useOperation(client, 'titleHistory', { id: sessionId }, { refreshOn: ['session:title-changed'] });
   const [query, setQuery] = useState('');
@@ -31,7 +36,13 @@ export function TocPanel({ client, sessionId, onJump }: TocPanelProps) {
   };
 
   return (
-    <aside className="toc-sidebar" aria-label="Table of contents">
+    <aside className="toc-sidebar" id="toc-panel" aria-label="Table of contents" data-testid="toc-panel">
+      <div className="toc-drawer-head">
+        <strong>Contents</strong>
+        <button type="button" className="link icon" onClick={onClose} aria-label="Close the contents">
+          ×
+        </button>
+      </div>
       <form
         className="toc-search"
         role="search"
@@ -60,7 +71,7 @@ export function TocPanel({ client, sessionId, onJump }: TocPanelProps) {
             <li key={hit.turn}>
               <button type="button" className="toc-entry" onClick={() => onJump(hit.turn)} data-testid="search-hit" data-turn={hit.turn}>
                 <span className="toc-number">{hit.turn}</span>
-                <HighlightedSnippet text={hit.snippet} />
+                <SnippetText text={hit.snippet} />
               </button>
             </li>
           ))}
@@ -85,9 +96,17 @@ export function TocPanel({ client, sessionId, onJump }: TocPanelProps) {
           <ol className="toc-list" data-testid="title-history">
             {titles.data.entries.map((entry) => (
               <li key={`${entry.changedAt}-${entry.turn}`}>
-                <button type="button" className="toc-entry" onClick={() => onJump(entry.turn)}>
-                  <span className="toc-number">{entry.turn}</span>
+                <button
+                  type="button"
+                  className="title-entry"
+                  onClick={() => onJump(entry.turn)}
+                  aria-label={`“${entry.title}”, from turn ${entry.turn}: go to that turn`}
+                  data-testid="title-history-entry"
+                >
                   <span>{entry.title}</span>
+                  <span className="muted small">
+                    from turn {entry.turn} · <time dateTime={entry.changedAt}>{formatMoment(entry.changedAt, now)}</time>
+                  </span>
                 </button>
               </li>
             ))}

@@ -1,0 +1,79 @@
+import type { DayTimeline, TimelineGap, WorkSession } from '../../shared/contract/index';
+import { iso } from '../clock';
+import type { ActivityRepository } from '../store/repositories/activity-repository';
+import type { MemorySummaryRepository } from '../store/repositories/memory-summary-repository';
+import type { MemoryTaskRepository } from '../store/repositories/memory-task-repository';
+import { localDateOf, localDayBounds } from '../time';
+
+export interface DayTimelineDeps {
+  readonly activity: ActivityRepository;
+  readonly tasks: MemoryTaskRepository;
+  readonly summaries: MemorySummaryRepository;
+}
+
+/** Work sessions are few a day; a day with more than this is cut to the newest. */
+const WORK_SESSIONS_A_DAY = 500;
+/** Shorter stops (the midnight roll-over, a quick pause and resume) are not worth a label on the chart. */
+const GAP_MIN_MS = 60_000;
+
+/** Why nothing was observed after a work session ended, in the user's words. */
+function gapAfter(workSession: WorkSession): Pick<TimelineGap, 'kind' | 'reason'> {
+  const reason = workSession.endReason ?? '';
+  if (/^paused\b/i.test(reason)) return { kind: 'paused', reason };
+  if (workSession.status === 'interrupted') return { kind: 'not-observed', reason: 'the app stopped unexpectedly' };
+  if (reason === 'the app quit') return { kind: 'not-observed', reason: 'Workflow Shadow was not running' };
+  return { kind: 'not-observed', reason: reason || 'nothing was observed' };
+}
+
+/**
+ * One local day as the day chart draws it: the spans of every window, idle and private stretch, the
+ * gaps between work sessions (paused, or not observed) with their reasons, and the day's tasks.
+ * `nowMs` is the engine's now: an open work session runs until then, and while the day is today a
+ * stop since the last work session shows as a gap up to now.
+ */
+export function dayTimeline(deps: DayTimelineDeps, date: string, nowMs: number): DayTimeline {
+  const day = localDayBounds(date);
+  const clip = (ms: number): number => Math.min(day.endMs, Math.max(day.startMs, ms));
+  const workSessions = deps.activity.listWorkSessions(WORK_SESSIONS_A_DAY, day).reverse();
+  const stretches = workSessions.map((ws) => ({
+    ws,
+    fromMs: clip(Date.parse(ws.startedAt)),
+    toMs: clip(ws.endedAt ? Date.parse(ws.endedAt) : nowMs),
+  }));
+  const gaps: TimelineGap[] = [];
+  stretches.forEach((stretch, i) => {
+    const nextFromMs = stretches[i + 1]?.fromMs ?? (localDateOf(nowMs) === date && stretch.ws.endedAt ? clip(nowMs) : null);
+    if (nextFromMs !== null && nextFromMs - stretch.toMs >= GAP_MIN_MS) {
+      gaps.push({ ...gapAfter(stretch.ws), from: iso(stretch.toMs), to: iso(nextFromMs) });
+    }
+  });
+  const observed = stretches.length
+    ? { from: iso(Math.min(...stretches.map((s) => s.fromMs))), to: iso(Math.max(...stretches.map((s) => s.toMs))) }
+    : null;
+  const totals = deps.activity.appTime({ window: day });
+  return {
+    date,
+    from: iso(day.startMs),
+    to: iso(day.endMs),
+    observed,
+    spans: deps.activity.spansIn(day).map((span) => ({
+      kind: span.kind,
+      app: span.kind === 'app' ? span.app : null,
+      title: span.kind === 'app' ? span.title : null,
+      from: iso(span.startMs),
+      to: iso(span.endMs),
+    })),
+    gaps,
+    tasks: deps.tasks.listTasksIn(day),
+    latestSummary: deps.summaries.latestIn(day),
+    activeSeconds: totals.totalActiveSeconds,
+    idleSeconds: totals.idleSeconds,
+    privateSeconds: totals.privateSeconds,
+  };
+}
+
+/** `count` consecutive local days from `date`. */
+export function consecutiveDays(date: string, count: number): string[] {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return Array.from({ length: count }, (_, i) => localDateOf(new Date(y, m - 1, d + i).getTime()));
+}
