@@ -1,3 +1,5 @@
+import type { LlmStatus } from '../../shared/contract/observation';
+
 /**
  * The one interface every LLM use goes through. The OpenAI-compatible provider is optional; the
  * offline engine (a deterministic function the caller supplies per purpose) always answers.
@@ -62,4 +64,11 @@ export interface LlmClient {
   complete(request: LlmRequest, offline: OfflineAnswer): Promise<LlmResult>;
   /** Like `complete`, calling `onDelta` with each piece of text as it streams. */
   stream(request: LlmRequest, offline: OfflineAnswer, onDelta: (text: string) => void): Promise<LlmResult>;
+  /** Which model is used and why not (health, the banner); `off` when absent. */
+  status?(): LlmStatus;
+  /** Gets ready before the first call (asks the server for its model when none is set). */
+  prepare?(): Promise<void>;
 }
+
+/** The status of a client that uses no language model. */
+export const LLM_OFF: LlmStatus = { state: 'off', model: null, endpointHost: null, lastError: null };

@@ -7,7 +7,7 @@ import type {
 } from 'openai/resources/chat/completions';
 import { OPENAI_DEFAULT_BASE_URL } from '../privacy/llm-destination';
 import { imageDataUrl } from './image-data-url';
-import type { LlmConfig } from './llm-config';
+import type { ReadyLlmConfig } from './llm-config';
 import type { LlmClient, LlmMessage, LlmRequest, LlmResult, LlmToolCall, OfflineAnswer } from './llm-client';
 import { offlineResult } from './offline-llm-client';
 import { Semaphore } from './semaphore';
@@ -46,7 +46,7 @@ export class OpenAiLlmClient implements LlmClient {
   private readonly gate: Semaphore;
 
   constructor(
-    private readonly config: LlmConfig,
+    private readonly config: ReadyLlmConfig,
     private readonly options: OpenAiLlmClientOptions = {},
   ) {
     this.visionEnabled = config.visionModel !== null;
