@@ -63,7 +63,7 @@ export function createLlmClient(settings: Settings, env: NodeJS.ProcessEnv = pro
     const client = await load(ready);
     const result = onDelta ? await client.stream(request, offline, onDelta) : await client.complete(request, offline);
     // The model answered, or why its last call fell back: health shows the latest.
-    status.lastError = result.fallbackReason;
+    status.lastError = result.fallbackReason ?? result.interrupted ?? null;
     return result;
   };
   return {

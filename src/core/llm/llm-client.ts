@@ -50,6 +50,11 @@ export interface LlmResult {
   readonly fallbackReason: string | null;
   /** Tokens the provider reported (null offline or when the provider does not say). */
   readonly usage?: { readonly promptTokens: number; readonly completionTokens: number } | null;
+  /**
+   * A stream that broke off after text was shown: why. `text` is empty then (what arrived was already
+   * delivered), and no offline answer is glued to it.
+   */
+  readonly interrupted?: string;
 }
 
 /** The deterministic answer for this request when no LLM is configured or the call failed. */
