@@ -6,7 +6,7 @@ import { EventBus } from './events';
 import { createLlmClient } from './llm/create-llm-client';
 import { resolveLlmConfig } from './llm/llm-config';
 import { createOfflineLlmClient } from './llm/offline-llm-client';
-import type { LlmClient } from './llm/llm-client';
+import { LLM_OFF, type LlmClient } from './llm/llm-client';
 import { createMemory, type Memory } from './memory/create-memory';
 import { createOcrService } from './ocr/create-ocr-service';
 import type { OcrService } from './ocr/ocr-service';
@@ -33,6 +33,7 @@ import { OutputRepository } from './store/repositories/output-repository';
 import { CoverageRepository } from './store/repositories/coverage-repository';
 import { StorageMonitor } from './store/storage-monitor';
 import { EngineHealth } from './health/engine-health';
+import { llmHealthReasons } from './health/llm-health';
 
 export interface CoreOptions {
   readonly paths?: ProfilePaths;
@@ -204,6 +205,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
       questions: memory.repositories.questions,
     },
     ocrEnabled: settings.ocrEnabled,
+    llmStatus: () => llm.status?.() ?? LLM_OFF,
   });
   const sessions = new SessionService({
     repo: new SessionRepository(db),
@@ -231,6 +233,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
   });
 
   const health = new EngineHealth({ clock, settings, events, observer, storage, ocr });
+  health.addProvider(() => llmHealthReasons(llm.status?.() ?? LLM_OFF));
 
   return {
     paths,

@@ -68,6 +68,8 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     const http = await startHttpServer({ core: running, handlers, token, port: options.port });
     writing(() => writeRuntimeInfo(paths, { pid: process.pid, port: http.port, startedAt: new Date().toISOString() }));
     running.observer.start();
+    // With an endpoint and no model, ask the server for its model now, so health and the banner say it.
+    void running.llm.prepare?.();
 
     const abort = new AbortController();
     let stopLoop = (): void => abort.abort();

@@ -57,6 +57,7 @@ describe('chat with the offline engine, over the demo day', () => {
     const page = await openChat(ui);
 
     // A new chat starts with its first message; the answer comes from the observed day.
+    expect(await page.getByTestId('llm-state').textContent()).toBe('offline engine');
     await sendFromComposer(page, 'How long was I in Excel today?');
     await expect.poll(() => shownTurns(page), { timeout: 15_000 }).toEqual([[1, expect.stringMatching(/in Microsoft Excel today/)]]);
     const sessionId = (await page.getByTestId('session-item').first().getAttribute('data-session-id'))!;
@@ -234,6 +235,28 @@ describe('chat with an OpenAI-compatible model', () => {
     const sessionId = (await page.getByTestId('session-item').first().getAttribute('data-session-id'))!;
     const stored = await ui.shadow.get<{ turn: { reply: string; engine: string } }>(`/sessions/${sessionId}/turns/1`);
     expect(stored.turn).toMatchObject({ reply: answer, engine: 'llm' });
+    // The header says which model answers.
+    expect(await page.getByTestId('llm-state').textContent()).toBe(`LLM fake-model at ${new URL(fake.baseUrl).host}`);
+    expect(ui.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps a reply that broke off, says why, and asks again on request', async () => {
+    const page = await openChat(ui);
+    await page.getByTestId('new-session').click();
+    fake.enqueue({ text: 'The ledger shows three open items and the', breakAfterChunks: 3, chunkDelayMs: 30 });
+    await sendFromComposer(page, 'What is still open in the ledger?');
+    const note = page.locator('[data-testid="turn"][data-turn="1"] [data-testid="turn-note"]');
+    await expect.poll(() => note.textContent(), { timeout: 15_000 }).toMatch(/^reply interrupted: /);
+    const sessionId = (await page.locator('[data-testid="session-item"].selected').getAttribute('data-session-id'))!;
+    const stored = await ui.shadow.get<{ turn: { reply: string; status: string; engine: string } }>(`/sessions/${sessionId}/turns/1`);
+    expect(stored.turn).toMatchObject({ status: 'interrupted', engine: 'llm' });
+    expect(stored.turn.reply.length).toBeGreaterThan(0);
+    expect('The ledger shows three open items and the'.startsWith(stored.turn.reply)).toBe(true);
+    await page.getByTestId('turn-retry').click();
+    await expect.poll(async () => (await shownTurns(page)).map(([n]) => n), { timeout: 15_000 }).toEqual([1, 2]);
+    await expect.poll(async () => (await shownTurns(page))[1]![1], { timeout: 15_000 }).toBe(answer);
+    expect(await page.getByTestId('turn-retry').count()).toBe(1);
     expect(ui.errors).toEqual([]);
     await page.close();
   });

@@ -59,6 +59,8 @@ export interface FakeOpenAiServer {
   enqueue(...replies: FakeReply[]): void;
   /** Replaces the default reply (used when the queue is empty). */
   respondWith(respond: (request: RecordedRequest) => FakeReply): void;
+  /** What `GET /models` lists (default: `fake-model`); null answers it 404, like a server without the route. */
+  setModels(models: readonly string[] | null): void;
   close(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function startFakeOpenAiServer(
   let inFlight = 0;
   let maxInFlight = 0;
   let nextId = 1;
+  let models: readonly string[] | null = ['fake-model'];
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -84,7 +87,8 @@ export async function startFakeOpenAiServer(
     const raw = await readBody(req);
     const path = (req.url ?? '/').split('?')[0]!;
     if (req.method === 'GET' && path.endsWith('/models')) {
-      sendJson(res, 200, { object: 'list', data: [{ id: 'fake-model', object: 'model', created: 0, owned_by: 'fake' }] });
+      if (models === null) sendJson(res, 404, { error: { message: 'no route GET /models', type: 'not_found' } });
+      else sendJson(res, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })) });
       return;
     }
     if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
@@ -197,6 +201,9 @@ export async function startFakeOpenAiServer(
     enqueue: (...replies) => void queue.push(...replies),
     respondWith: (fn) => {
       current = fn;
+    },
+    setModels: (list) => {
+      models = list;
     },
     close: () =>
       new Promise<void>((resolve) => {

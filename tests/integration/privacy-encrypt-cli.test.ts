@@ -99,6 +99,7 @@ describe('shadow encrypt', () => {
       });
       expect(banner).toMatch(/Store:\s+encrypted at rest/);
       expect(banner).toMatch(/Data goes:\s+Nothing leaves this machine\./);
+      expect(banner).toMatch(/LLM:\s+none configured: the offline engine answers/);
       const health = await engine.get<{ privacy: { storeEncrypted: boolean; warning: string | null } }>('/health');
       expect(health.privacy).toMatchObject({ storeEncrypted: true, warning: null });
       const busy = await shadow(['encrypt']);

@@ -166,18 +166,26 @@ describe('LLM client against an OpenAI-compatible server', () => {
     expect(deltas.join('')).toBe('offline stream');
   });
 
-  it('falls back when a stream breaks midway and says the partial reply was replaced', async () => {
+  it('keeps what a stream that breaks midway delivered, says it was interrupted, and glues no offline answer on', async () => {
     server.enqueue({ text: 'one two three four five', breakAfterChunks: 2 });
     const client = createLlmClient(settings(server), {});
     const deltas: string[] = [];
+    let offlineAsked = false;
     const result = await client.stream(
       request(),
-      () => 'offline whole',
+      () => {
+        offlineAsked = true;
+        return 'offline whole';
+      },
       (d) => deltas.push(d),
     );
-    expect(result.engine).toBe('offline');
-    expect(result.text).toBe('offline whole');
-    expect(result.fallbackReason).toMatch(/partial reply was replaced/);
+    expect(result.engine).toBe('openai');
+    expect(result.text).toBe('');
+    expect(result.interrupted).toBeTruthy();
+    expect(result.fallbackReason).toMatch(/partial reply was kept/);
+    expect(deltas.join('')).toMatch(/^one two/);
+    expect(deltas.join('')).not.toContain('offline');
+    expect(offlineAsked).toBe(false);
   });
 
   it('falls back when nothing listens at the base URL', async () => {

@@ -11,6 +11,8 @@ import { locateUiDir } from '../../server/http/static-ui';
 import { parseFlags } from '../cli-error';
 import type { RunningEngine } from '../../server/start-engine';
 import { formatClockTime } from '../../shared/format-clock-time';
+import type { LlmStatus } from '../../shared/contract/index';
+import { LLM_OFF } from '../../core/llm/llm-client';
 
 const flagsSchema = z.object({ headless: z.boolean().default(false), ...startOptionsShape });
 type StartFlags = z.infer<typeof flagsSchema>;
@@ -39,10 +41,13 @@ async function runHeadless(flags: StartFlags): Promise<void> {
   const { core, http } = engine;
   const source = flags.replay ? `a recorded day (${flags.replay})` : 'the desktop';
   console.log(`Workflow Shadow (headless) — profile "${core.paths.profileId}", watching ${source}.`);
+  // The server is asked for its model (when none is set) before the banner says what health says.
+  await Promise.race([core.llm.prepare?.(), new Promise((done) => setTimeout(done, 3000).unref())]);
   printHealth(engine);
   console.log(`API:        ${http.url}/api/v1  (try GET /health)`);
   console.log(`API token:  ${process.env.SHADOW_API_TOKEN ? 'from SHADOW_API_TOKEN' : engine.tokenFile}`);
   console.log(`Database:   ${core.paths.database}`);
+  console.log(`LLM:        ${describeLlm(core.llm.status?.() ?? LLM_OFF)}`);
   const privacy = core.privacy.status();
   console.log(`Data goes:  ${privacy.dataMayGoTo}`);
   console.log(privacy.store.encrypted ? 'Store:      encrypted at rest' : `Store:      NOT ENCRYPTED. ${privacy.store.warning}`);
@@ -102,4 +107,18 @@ export function registerStartCommand(program: Command): void {
       const child = spawn(electron, [mainEntry, ...args], { stdio: 'inherit' });
       child.on('exit', (code) => process.exit(code ?? 0));
     });
+}
+
+/** The banner's LLM line: which model answers, or why none does. */
+function describeLlm(status: LlmStatus): string {
+  switch (status.state) {
+    case 'off':
+      return 'none configured: the offline engine answers (docs/api.md, "LLM configuration")';
+    case 'ready':
+      return `${status.model ?? 'the configured model'} at ${status.endpointHost}`;
+    case 'checking':
+      return `asking ${status.endpointHost} which model it serves…`;
+    case 'unavailable':
+      return `NOT USED: ${status.lastError ?? 'unknown reason'}; the offline engine answers`;
+  }
 }

@@ -3,6 +3,7 @@ import type { ShadowCore } from '../shadow-core';
 import { localDateOf, localDayBounds } from '../time';
 import { VERSION } from '../version';
 import { notFound } from '../errors';
+import { LLM_OFF } from '../llm/llm-client';
 import { dayCoverage } from '../observe/day-coverage';
 import { healthPrivacy } from './privacy-handlers';
 
@@ -19,6 +20,7 @@ export function observationHandlers(core: ShadowCore) {
       profile: core.paths.profileId,
       source: core.source.kind,
       capture,
+      llm: core.llm.status?.() ?? LLM_OFF,
       privacy: healthPrivacy(core.privacy.status()),
     };
   };

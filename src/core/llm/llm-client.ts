@@ -1,3 +1,5 @@
+import type { LlmStatus } from '../../shared/contract/observation';
+
 /**
  * The one interface every LLM use goes through. The OpenAI-compatible provider is optional; the
  * offline engine (a deterministic function the caller supplies per purpose) always answers.
@@ -48,6 +50,11 @@ export interface LlmResult {
   readonly fallbackReason: string | null;
   /** Tokens the provider reported (null offline or when the provider does not say). */
   readonly usage?: { readonly promptTokens: number; readonly completionTokens: number } | null;
+  /**
+   * A stream that broke off after text was shown: why. `text` is empty then (what arrived was already
+   * delivered), and no offline answer is glued to it.
+   */
+  readonly interrupted?: string;
 }
 
 /** The deterministic answer for this request when no LLM is configured or the call failed. */
@@ -62,4 +69,11 @@ export interface LlmClient {
   complete(request: LlmRequest, offline: OfflineAnswer): Promise<LlmResult>;
   /** Like `complete`, calling `onDelta` with each piece of text as it streams. */
   stream(request: LlmRequest, offline: OfflineAnswer, onDelta: (text: string) => void): Promise<LlmResult>;
+  /** Which model is used and why not (health, the banner); `off` when absent. */
+  status?(): LlmStatus;
+  /** Gets ready before the first call (asks the server for its model when none is set). */
+  prepare?(): Promise<void>;
 }
+
+/** The status of a client that uses no language model. */
+export const LLM_OFF: LlmStatus = { state: 'off', model: null, endpointHost: null, lastError: null };

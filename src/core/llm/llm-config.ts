@@ -4,7 +4,8 @@ import type { Settings } from '../config/settings';
 export interface LlmConfig {
   readonly baseUrl: string | undefined;
   readonly apiKey: string;
-  readonly textModel: string;
+  /** Null when only an endpoint was given: the model is asked of the server (`GET /models`) at start. */
+  readonly textModel: string | null;
   readonly visionModel: string | null;
   readonly timeoutMs: number;
   /** Extra attempts after a 429/5xx/connection failure. */
@@ -15,9 +16,13 @@ export interface LlmConfig {
 
 const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
 
+/** A configuration whose model is known (given, or found on the server). */
+export type ReadyLlmConfig = LlmConfig & { readonly textModel: string };
+
 /**
  * Reads the LLM configuration from settings and the environment. A configured endpoint needs a base
- * URL (Ollama, LM Studio, vLLM: any key works) or an API key (OpenAI itself), and a model.
+ * URL (Ollama, LM Studio, vLLM: any key works) or an API key (OpenAI itself); without a model named,
+ * OpenAI's default is used, and a base URL's server is asked which model it serves.
  */
 export function resolveLlmConfig(settings: Settings, env: NodeJS.ProcessEnv = process.env): LlmConfig | null {
   const baseUrl = nonEmpty(env.OPENAI_BASE_URL) ?? settings.llm.baseUrl;
@@ -25,8 +30,7 @@ export function resolveLlmConfig(settings: Settings, env: NodeJS.ProcessEnv = pr
   if (!baseUrl && !apiKey) return null;
   const visionModel = settings.llm.visionModel ?? nonEmpty(env.SHADOW_LLM_VISION_MODEL) ?? null;
   // A vision model reads text too, so naming only that one is enough.
-  const textModel = settings.llm.textModel ?? nonEmpty(env.SHADOW_LLM_MODEL) ?? visionModel ?? (baseUrl ? undefined : DEFAULT_OPENAI_MODEL);
-  if (!textModel) return null;
+  const textModel = settings.llm.textModel ?? nonEmpty(env.SHADOW_LLM_MODEL) ?? visionModel ?? (baseUrl ? null : DEFAULT_OPENAI_MODEL);
   return {
     baseUrl,
     // Local servers ignore the key, but the client library refuses to start without one.

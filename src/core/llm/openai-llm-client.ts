@@ -7,7 +7,7 @@ import type {
 } from 'openai/resources/chat/completions';
 import { OPENAI_DEFAULT_BASE_URL } from '../privacy/llm-destination';
 import { imageDataUrl } from './image-data-url';
-import type { LlmConfig } from './llm-config';
+import type { ReadyLlmConfig } from './llm-config';
 import type { LlmClient, LlmMessage, LlmRequest, LlmResult, LlmToolCall, OfflineAnswer } from './llm-client';
 import { offlineResult } from './offline-llm-client';
 import { Semaphore } from './semaphore';
@@ -46,7 +46,7 @@ export class OpenAiLlmClient implements LlmClient {
   private readonly gate: Semaphore;
 
   constructor(
-    private readonly config: LlmConfig,
+    private readonly config: ReadyLlmConfig,
     private readonly options: OpenAiLlmClientOptions = {},
   ) {
     this.visionEnabled = config.visionModel !== null;
@@ -98,8 +98,22 @@ export class OpenAiLlmClient implements LlmClient {
       failure = error instanceof CallFailure ? error : toFailure(error, this.config.timeoutMs, request.signal);
     }
     const reason = attempts > 1 ? `${failure.message} (after ${attempts} attempts)` : failure.message;
+    if (emitted) {
+      // The user saw part of the model's reply: keep it, and say it broke off (never glue an offline answer on).
+      const kept = `${reason}; the partial reply was kept`;
+      this.options.onCallSettled?.({ purpose: request.purpose, engine: 'openai', attempts, fallbackReason: kept });
+      return {
+        text: '',
+        toolCalls: [],
+        engine: 'openai',
+        model: this.config.textModel,
+        fallbackReason: kept,
+        usage: null,
+        interrupted: reason,
+      };
+    }
     this.options.onCallSettled?.({ purpose: request.purpose, engine: 'offline', attempts, fallbackReason: reason });
-    const result = await offlineResult(offline, emitted ? `${reason}; the partial reply was replaced` : reason);
+    const result = await offlineResult(offline, reason);
     if (onDelta && result.text) onDelta(result.text);
     return result;
   }

@@ -1,4 +1,4 @@
-import type { LlmClient, LlmMessage, LlmRequest, LlmResult, OfflineAnswer } from '../llm/llm-client';
+import { LLM_OFF, type LlmClient, type LlmMessage, type LlmRequest, type LlmResult, type OfflineAnswer } from '../llm/llm-client';
 import { offlineResult } from '../llm/offline-llm-client';
 import { tokenCount } from '../llm/tokens';
 import type { LlmCallRecord } from '../store/repositories/privacy-repository';
@@ -91,6 +91,15 @@ export function guardLlm(deps: LlmGateDeps): GuardedLlm {
     },
     complete: (request, offline) => call(request, offline, null),
     stream: (request, offline, onDelta) => call(request, offline, onDelta),
+    status: () => {
+      const status = base.status?.() ?? (base.configured ? { ...LLM_OFF, state: 'ready' as const } : LLM_OFF);
+      return refused()
+        ? { ...status, state: 'unavailable', lastError: `local-only: ${destination!.endpoint} is not on this machine` }
+        : status;
+    },
+    prepare: async () => {
+      if (!refused()) await base.prepare?.();
+    },
   };
 }
 

@@ -1,3 +1,5 @@
+import type { LlmStatus } from '../../shared/contract/index';
+import { LLM_OFF } from '../llm/llm-client';
 import type { Evidence } from '../../shared/contract/evidence';
 import { tokenCount } from '../llm/tokens';
 import { memoryRepositories } from '../memory/memory-repositories';
@@ -25,6 +27,8 @@ export interface RecallEngineDeps {
   readonly store: RecallStore;
   /** Whether screen text is being read at all (to say so when nothing is found). */
   readonly ocrEnabled: boolean;
+  /** The language model's state, so an offline answer never says none is configured when one is. */
+  readonly llmStatus?: () => LlmStatus;
 }
 
 /** The evidence tier an LLM call is given for a question: text lines within a token budget, and the references kept with the reply. */
@@ -132,7 +136,13 @@ export class RecallEngine {
   }
 
   private context(nowMs: number): RecallContext {
-    return { store: this.deps.store, nowMs, day: this.dayShape(), ocrEnabled: this.deps.ocrEnabled };
+    return {
+      store: this.deps.store,
+      nowMs,
+      day: this.dayShape(),
+      ocrEnabled: this.deps.ocrEnabled,
+      llm: this.deps.llmStatus?.() ?? LLM_OFF,
+    };
   }
 
   private dayShape(): DayShape {

@@ -32,6 +32,8 @@ export interface StreamedReply {
   readonly replyTokens: number | null;
   /** What the reply rests on: the offline answer's evidence, or the evidence the model was given. */
   readonly evidence: readonly Evidence[];
+  /** The model's stream broke off: why (the reply is what arrived). */
+  readonly interruptedReason?: string;
 }
 
 /** Tokens of evidence retrieved for the question that a chat request carries, beside the LLM context. */
@@ -79,13 +81,13 @@ export class ReplyStreamer {
       settle?.(result);
       if (!streamed && result.text) onDelta(result.text);
       return {
-        // When a stream breaks, the client follows the partial text with the offline answer; the stored
-        // reply is exactly what the user saw.
+        // A stream that broke off keeps what arrived (`interrupted`); the stored reply is exactly what the user saw.
         reply: streamed ? soFar : result.text,
         engine: result.engine === 'openai' ? 'llm' : 'offline',
         model: result.engine === 'openai' ? result.model : null,
         replyTokens: result.usage?.completionTokens ?? null,
         evidence: result.engine === 'openai' ? evidence : offlineAnswer().evidence,
+        ...(result.interrupted !== undefined && { interruptedReason: result.interrupted }),
       };
     } catch (error) {
       // The client falls back by itself; this is the last line of defence so a turn is never lost.

@@ -47,6 +47,8 @@ const assistantLineSchema = z.object({
   status: turnSchema.shape.status,
   /** Absent in exports made before replies kept their evidence. */
   evidence: turnSchema.shape.evidence.optional(),
+  /** Absent in exports made before interrupted replies kept their reason. */
+  interruptedReason: turnSchema.shape.interruptedReason.optional(),
 });
 const messageLineSchema = z.discriminatedUnion('role', [userLineSchema, assistantLineSchema]);
 
@@ -80,6 +82,7 @@ export function exportSession(
       engine: t.engine,
       status: t.status,
       evidence: t.evidence,
+      interruptedReason: t.interruptedReason,
     }),
   ]);
   return {
@@ -170,6 +173,7 @@ export function importSession(
       created_at: Date.parse(user.timestamp),
       completed_at: reply.timestamp === null ? null : Date.parse(reply.timestamp),
       evidence: JSON.stringify(reply.evidence ?? []),
+      interrupted_reason: reply.interruptedReason ?? null,
     });
   }
   if (repo.getSession(session.id)) {

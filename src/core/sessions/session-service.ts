@@ -315,12 +315,13 @@ export class SessionService {
     let model: string | null = null;
     let replyTokens: number | null = null;
     let evidence: StreamedReply['evidence'] = [];
+    let interruptedReason: string | undefined;
     if (intent === 'stop-command' || intent === 'confirm') reply = pausedReply(id);
     else if (intent === 'stop-phrase') reply = PAUSE_QUESTION;
     else {
       if (session.pauseRequested) this.deps.repo.updateSession(id, { pauseRequested: false });
       const answer = await this.replies.stream(id, turn, content, onDelta, resumeBlock);
-      ({ reply, engine, model, replyTokens, evidence } = answer);
+      ({ reply, engine, model, replyTokens, evidence, interruptedReason } = answer);
     }
     if (engine === 'command') onDelta(reply);
     return this.deps.repo.completeTurn({
@@ -330,10 +331,11 @@ export class SessionService {
       replyTokens: replyTokens ?? tokenCount(reply),
       promptTokens,
       engine,
-      status: 'complete',
+      status: interruptedReason === undefined ? 'complete' : 'interrupted',
       model,
       at: this.deps.clock.now(),
       evidence,
+      interruptedReason: interruptedReason ?? null,
     });
   }
 

@@ -159,6 +159,8 @@ export class SessionSummarizer {
           offlineTitle,
         ),
       );
+      // A failed call keeps the last good title: the offline rule only names a conversation that has none.
+      if (result.engine !== 'openai' && session.title) return;
       title = result.engine === 'openai' ? toOneLine(result.text, SESSION_TITLE_MAX) || offlineTitle() : result.text;
     } else {
       title = offlineTitle();

@@ -25,6 +25,18 @@ export const healthReasonSchema = z.object({
 });
 export type HealthReason = z.infer<typeof healthReasonSchema>;
 
+/** Whether chat and summaries use a language model, which one, and why not (docs/llm.md). */
+export const llmStatusSchema = z.object({
+  /** `off`: no endpoint configured (offline engine); `checking`: asking the server for its model; `unavailable`: configured but cannot be used. */
+  state: z.enum(['off', 'checking', 'ready', 'unavailable']),
+  model: z.string().nullable(),
+  /** The host calls go to (`127.0.0.1:1234`, `api.openai.com`); null when off. */
+  endpointHost: z.string().nullable(),
+  /** Why the model cannot be used, or why its last call fell back to the offline engine. */
+  lastError: z.string().nullable(),
+});
+export type LlmStatus = z.infer<typeof llmStatusSchema>;
+
 const probeSchema = z.object({
   lastOkAt: z.string().nullable(),
   lastFailedAt: z.string().nullable(),
@@ -57,6 +69,7 @@ export const healthSchema = z.object({
     /** What each probe did lately: health is derived from these, not from what the loop intends. */
     probes: z.object({ window: probeSchema, idle: probeSchema, screenshot: probeSchema }),
   }),
+  llm: llmStatusSchema,
   /** Whether the store is encrypted at rest and where data may go, in plain words (docs/privacy.md). */
   privacy: z.object({
     storeEncrypted: z.boolean(),

@@ -61,6 +61,8 @@ export const turnSchema = z.object({
   completedAt: z.string().nullable(),
   /** What the reply's claims rest on (time, app, window, snippet), for the evidence links under an answer. */
   evidence: z.array(evidenceSchema),
+  /** With status `interrupted`: why the reply broke off (the model's stream ended early); the reply keeps what arrived. */
+  interruptedReason: z.string().nullable(),
 });
 export type Turn = z.infer<typeof turnSchema>;
 

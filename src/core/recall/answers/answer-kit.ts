@@ -1,3 +1,4 @@
+import type { LlmStatus } from '../../../shared/contract/index';
 import type { Evidence } from '../../../shared/contract/evidence';
 import { formatDuration } from '../../../shared/format-duration';
 import type { TimeWindow } from '../../store/repositories/activity-repository';
@@ -22,6 +23,8 @@ export interface RecallContext {
   readonly day: DayShape;
   /** Whether screen text is being read at all (to say so when nothing is found). */
   readonly ocrEnabled: boolean;
+  /** The language model's state (the offline answer to what it cannot answer says why no model helped). */
+  readonly llm: LlmStatus;
 }
 
 /** At most this many items are listed; the rest are counted, never dropped silently. */

@@ -1,3 +1,4 @@
+import type { LlmStatus } from '../../../shared/contract/index';
 import { toEvidence, when } from '../evidence-format';
 import type { UnderstoodQuestion } from '../question-understanding';
 import { oneLine, retrieveEvidence } from '../retrieval';
@@ -73,16 +74,24 @@ export function answerLookup(ctx: RecallContext, question: UnderstoodQuestion): 
 export function capabilities(ctx: RecallContext): RecallAnswer {
   return answer(
     [
-      "I can't answer that offline: no language model is configured, so I answer from what I observed. Ask me, for example:",
+      `I can't answer that from what I observed: ${whyOffline(ctx.llm)}. Ask me, for example:`,
       '- how long: “how long was I in Outlook today?”, “time in Slack after lunch”',
       '- what: “what did I do this morning?”, “what was I doing at 10am?”',
       '- when and where: “when did I see invoice 4471?”, “when did I take lunch?”',
       '- which and who: “which invoices did I look at?”, “who sent invoice 4471?”',
       '- figures on screen: “what was the total on the Acme invoice?”',
-      'Configure an OpenAI-compatible endpoint (OPENAI_API_KEY / OPENAI_BASE_URL) for anything else.',
+      ...(ctx.llm.state === 'off' ? ['Configure an OpenAI-compatible endpoint (OPENAI_API_KEY / OPENAI_BASE_URL) for anything else.'] : []),
     ],
     [],
     ctx.nowMs,
     false,
   );
+}
+
+/** Why the offline engine answers: no model configured, or what kept the configured one from answering. */
+function whyOffline(llm: LlmStatus): string {
+  const model = llm.model ? `${llm.model} at ${llm.endpointHost}` : `the language model at ${llm.endpointHost}`;
+  if (llm.state === 'off') return 'no language model is configured, so I answer offline';
+  if (llm.state === 'unavailable') return `${model} cannot be used (${llm.lastError ?? 'no reason given'}), so I answered offline`;
+  return `${model} did not answer this time${llm.lastError ? ` (${llm.lastError})` : ''}, so I answered offline`;
 }

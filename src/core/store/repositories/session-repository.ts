@@ -60,7 +60,7 @@ export class SessionRepository {
       saveReply: db.prepare(`UPDATE turns SET reply = ? WHERE session_id = ? AND number = ?`),
       completeTurn: db.prepare(
         `UPDATE turns SET reply = @reply, reply_tokens = @replyTokens, engine = @engine, status = @status, completed_at = @at,
-           evidence = @evidence
+           evidence = @evidence, interrupted_reason = @interruptedReason
          WHERE session_id = @sessionId AND number = @number`,
       ),
       addTokens: db.prepare(
@@ -184,14 +184,16 @@ export class SessionRepository {
     replyTokens: number;
     promptTokens: number;
     engine: Turn['engine'];
-    status: 'complete' | 'failed';
+    status: 'complete' | 'failed' | 'interrupted';
     model: string | null;
     at: number;
     evidence?: readonly Evidence[];
+    /** With status `interrupted`: why the reply broke off. */
+    interruptedReason?: string | null;
   }): Turn {
     return this.transaction(() => {
-      const { evidence = [], ...turn } = input;
-      this.stmts.completeTurn.run({ ...turn, evidence: JSON.stringify(evidence.slice(0, TURN_EVIDENCE_MAX)) });
+      const { evidence = [], interruptedReason = null, ...turn } = input;
+      this.stmts.completeTurn.run({ ...turn, interruptedReason, evidence: JSON.stringify(evidence.slice(0, TURN_EVIDENCE_MAX)) });
       this.stmts.addTokens.run(input.promptTokens + input.replyTokens, input.at, input.model, input.sessionId);
       return this.getTurn(input.sessionId, input.number)!;
     });
@@ -362,9 +364,9 @@ export class SessionRepository {
         .run(session);
       const insertTurn = this.db.prepare(
         `INSERT INTO turns (session_id, number, prompt, reply, app, window_title, prompt_tokens, reply_tokens, summary,
-           summary_source, engine, status, created_at, completed_at, evidence)
+           summary_source, engine, status, created_at, completed_at, evidence, interrupted_reason)
          VALUES (@session_id, @number, @prompt, @reply, @app, @window_title, @prompt_tokens, @reply_tokens, @summary,
-           @summary_source, @engine, @status, @created_at, @completed_at, @evidence)`,
+           @summary_source, @engine, @status, @created_at, @completed_at, @evidence, @interrupted_reason)`,
       );
       for (const turn of turns) insertTurn.run(turn);
       // Oldest first so that ids (the history order) come out newest first on read.

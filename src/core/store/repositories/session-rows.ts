@@ -36,8 +36,10 @@ export interface TurnRow {
   status: Turn['status'];
   created_at: number;
   completed_at: number | null;
-  /** JSON array of the reply's evidence (migration 006). */
+  /** JSON array of the reply's evidence (migration 007). */
   evidence: string;
+  /** Why the reply broke off (migration 009). */
+  interrupted_reason: string | null;
 }
 
 /** One turn's line of the table of contents, without its text. */
@@ -86,5 +88,6 @@ export function toTurn(row: TurnRow): Turn {
     createdAt: iso(row.created_at),
     completedAt: row.completed_at === null ? null : iso(row.completed_at),
     evidence: JSON.parse(row.evidence) as Evidence[],
+    interruptedReason: row.interrupted_reason,
   };
 }

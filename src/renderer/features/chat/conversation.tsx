@@ -188,6 +188,7 @@ function OpenConversation({
               turn={turn}
               highlighted={turn.number === highlight}
               outputs={outputsOfTurn(outputs.data?.outputs ?? [], turn)}
+              onRetry={sending || turns.live ? undefined : (prompt) => void send(prompt)}
             />
           ))}
           {turns.live && !turns.turns.some((t) => t.number === turns.live!.number) && <LiveTurnItem live={turns.live} />}

@@ -20,6 +20,8 @@ interface TurnItemProps {
   readonly highlighted: boolean;
   /** Outputs shown in this turn (stored for it, or named by a marker in its text). */
   readonly outputs: readonly OutputMeta[];
+  /** Asks the prompt of an interrupted reply again (absent while a reply is being written). */
+  readonly onRetry?: (prompt: string) => void;
 }
 
 /** One exchange: the prompt (with the app that was active when it was sent), the reply and its outputs. */
@@ -33,7 +35,7 @@ function SentAt({ at }: { readonly at: string }) {
   );
 }
 
-export function TurnItem({ client, turn, highlighted, outputs }: TurnItemProps) {
+export function TurnItem({ client, turn, highlighted, outputs, onRetry }: TurnItemProps) {
   const where = [turn.app, turn.windowTitle].filter(Boolean).join(' — ');
   const note = turn.status === 'interrupted' || turn.status === 'failed' ? `reply ${turn.status}` : ENGINE_NOTES[turn.engine];
   return (
@@ -45,7 +47,17 @@ export function TurnItem({ client, turn, highlighted, outputs }: TurnItemProps) 
       <div className="bubble user">{turn.prompt}</div>
       <div className="bubble assistant" data-testid="turn-reply">
         <MarkdownText text={turn.reply.replace(OUTPUT_MARKER, '').trim()} />
-        {note && <div className="muted small turn-note">{note}</div>}
+        {note && (
+          <div className="muted small turn-note" data-testid="turn-note">
+            {note}
+            {turn.interruptedReason && `: ${turn.interruptedReason}`}
+          </div>
+        )}
+        {turn.status === 'interrupted' && onRetry && (
+          <button type="button" className="small" onClick={() => onRetry(turn.prompt)} data-testid="turn-retry">
+            Ask again
+          </button>
+        )}
         <EvidenceList client={client} evidence={turn.evidence} />
       </div>
       {outputs.map((output) => (

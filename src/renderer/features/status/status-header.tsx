@@ -48,7 +48,11 @@ export function StatusHeader({ client, health, onChanged }: StatusHeaderProps) {
           <h1>Workflow Shadow</h1>
           {health && (
             <p className="muted">
-              profile {health.profile} · {health.source === 'replay' ? 'replaying a recorded day' : 'desktop'} · v{health.version}
+              profile {health.profile} · {health.source === 'replay' ? 'replaying a recorded day' : 'desktop'} ·{' '}
+              <span data-testid="llm-state" title={health.llm.lastError ?? undefined}>
+                {llmWords(health.llm)}
+              </span>{' '}
+              · v{health.version}
             </p>
           )}
         </div>
@@ -79,4 +83,12 @@ export function StatusHeader({ client, health, onChanged }: StatusHeaderProps) {
       )}
     </header>
   );
+}
+
+/** Which engine answers, in a few words (the reason is in the tooltip and, when it matters, in health's reasons). */
+function llmWords(llm: Health['llm']): string {
+  if (llm.state === 'off') return 'offline engine';
+  if (llm.state === 'ready') return `LLM ${llm.model ?? ''} at ${llm.endpointHost ?? ''}`.replace(/\s+/g, ' ');
+  if (llm.state === 'checking') return `asking ${llm.endpointHost ?? 'the server'} for its model…`;
+  return 'LLM not used: offline engine';
 }
