@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/core/store/database';
 import { ActivityRepository } from '../../src/core/store/repositories/activity-repository';
+import { CoverageRepository } from '../../src/core/store/repositories/coverage-repository';
 import { MemorySummaryRepository } from '../../src/core/store/repositories/memory-summary-repository';
 import { MemoryTaskRepository } from '../../src/core/store/repositories/memory-task-repository';
 import { consecutiveDays, dayTimeline, type DayTimelineDeps } from '../../src/core/timeline/day-timeline';
@@ -112,6 +113,35 @@ describe('the day timeline', () => {
     expect(dayTimeline(deps, '2026-03-10', at('08:00', '2026-03-11')).gaps).toEqual([]);
     const empty = dayTimeline(deps, '2026-03-09', at('09:45'));
     expect(empty).toMatchObject({ observed: null, spans: [], gaps: [], tasks: [], activeSeconds: 0 });
+  });
+
+  it('shows the gaps the coverage record saw inside a work session (no display, a full disk), with their reasons', () => {
+    workSession(
+      [
+        ['app', 'Excel', 'Ledger.xlsx', '09:00', '10:00'],
+        ['app', 'Excel', 'Ledger.xlsx', '10:30', '11:00'],
+      ],
+      'the app quit',
+    );
+    const coverage = new CoverageRepository(db);
+    const sink = coverage.sink('desktop');
+    sink.open({ reason: 'observing', detail: null, startMs: at('09:00'), endMs: at('10:00') });
+    sink.open({ reason: 'no_display', detail: 'DISPLAY is not set', startMs: at('10:00'), endMs: at('10:20') });
+    sink.open({ reason: 'storage_error', detail: null, startMs: at('10:20'), endMs: at('10:20') + 30_000 });
+    sink.open({ reason: 'observing', detail: null, startMs: at('10:30'), endMs: at('11:00') });
+    const day = dayTimeline({ ...deps, coverage: (window) => coverage.stretches(window) }, '2026-03-10', at('17:00'));
+    const inside = day.gaps.filter((g) => Date.parse(g.to) <= at('11:00'));
+    // The 30-second storage stop is too short to label; the 20 minutes without a display are a gap.
+    expect(inside).toEqual([
+      {
+        kind: 'not-observed',
+        from: iso('10:00'),
+        to: iso('10:20'),
+        reason: 'Not observed: the screen could not be seen (no display) (DISPLAY is not set)',
+      },
+    ]);
+    // Without the record, the same work session reads as observed throughout.
+    expect(dayTimeline(deps, '2026-03-10', at('17:00')).gaps.filter((g) => Date.parse(g.to) <= at('11:00'))).toEqual([]);
   });
 
   it('counts consecutive local days across a month end', () => {

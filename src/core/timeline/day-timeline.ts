@@ -1,6 +1,7 @@
-import type { DayTimeline, TimelineGap, WorkSession } from '../../shared/contract/index';
+import { COVERAGE_LABELS, type DayTimeline, type TimelineGap, type WorkSession } from '../../shared/contract/index';
 import { iso } from '../clock';
-import type { ActivityRepository } from '../store/repositories/activity-repository';
+import type { ActivityRepository, TimeWindow } from '../store/repositories/activity-repository';
+import type { CoverageStretch } from '../store/repositories/coverage-repository';
 import type { MemorySummaryRepository } from '../store/repositories/memory-summary-repository';
 import type { MemoryTaskRepository } from '../store/repositories/memory-task-repository';
 import { localDateOf, localDayBounds } from '../time';
@@ -9,6 +10,8 @@ export interface DayTimelineDeps {
   readonly activity: ActivityRepository;
   readonly tasks: MemoryTaskRepository;
   readonly summaries: MemorySummaryRepository;
+  /** The record of when observation really ran (`observation_coverage`): its gaps inside work sessions show too. */
+  readonly coverage?: (window: TimeWindow) => readonly CoverageStretch[];
 }
 
 /** Work sessions are few a day; a day with more than this is cut to the newest. */
@@ -47,6 +50,8 @@ export function dayTimeline(deps: DayTimelineDeps, date: string, nowMs: number):
       gaps.push({ ...gapAfter(stretch.ws), from: iso(stretch.toMs), to: iso(nextFromMs) });
     }
   });
+  gaps.push(...coverageGaps(deps, day, gaps));
+  gaps.sort((a, b) => Date.parse(a.from) - Date.parse(b.from));
   const observed = stretches.length
     ? { from: iso(Math.min(...stretches.map((s) => s.fromMs))), to: iso(Math.max(...stretches.map((s) => s.toMs))) }
     : null;
@@ -70,6 +75,24 @@ export function dayTimeline(deps: DayTimelineDeps, date: string, nowMs: number):
     idleSeconds: totals.idleSeconds,
     privateSeconds: totals.privateSeconds,
   };
+}
+
+/**
+ * Stretches the coverage record says were not observed although the app was running (no display, a
+ * failing screen read, a full disk, a lock): a work session alone would show them as observed time.
+ */
+function coverageGaps(deps: DayTimelineDeps, day: TimeWindow, known: readonly TimelineGap[]): TimelineGap[] {
+  const overlapsKnown = (fromMs: number, toMs: number): boolean =>
+    known.some((gap) => Date.parse(gap.from) < toMs && Date.parse(gap.to) > fromMs);
+  return (deps.coverage?.(day) ?? [])
+    .filter((s) => !['observing', 'idle', 'private'].includes(s.reason) && s.endMs - s.startMs >= GAP_MIN_MS)
+    .filter((s) => !overlapsKnown(s.startMs, s.endMs))
+    .map((s) => ({
+      kind: s.reason === 'paused' || s.reason === 'locked' ? ('paused' as const) : ('not-observed' as const),
+      from: iso(s.startMs),
+      to: iso(s.endMs),
+      reason: s.detail ? `${COVERAGE_LABELS[s.reason]} (${s.detail})` : COVERAGE_LABELS[s.reason],
+    }));
 }
 
 /** `count` consecutive local days from `date`. */
