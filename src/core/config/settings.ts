@@ -27,6 +27,8 @@ export const settingsSchema = z.object({
   dedupMinChange: z.number().min(0).max(1).default(0.01),
   exclusions: z.array(exclusionRuleSchema).default(defaultExclusionRules),
   keepScreenshots: z.boolean().default(false),
+  /** Which monitors a capture takes: the one holding the focused window, or each as a frame of its own. */
+  captureMonitors: z.enum(['focused', 'all']).default('focused'),
   /** OCR of kept frames into the screen-text search index. */
   ocrEnabled: z.boolean().default(true),
   /** Whether MCP clients may receive screenshots of the recent frames when they ask (`current_activity`). */

@@ -7,7 +7,8 @@ import { localDateOf } from '../time';
 import { compileExclusions, type CompiledExclusions } from './exclusion';
 import type { Frame, SignificantChange } from './frame';
 import { BoundedFifo } from '../util/bounded-fifo';
-import { changedShare, fingerprintImageCached } from './frame-fingerprint';
+import { changedShare } from './frame-fingerprint';
+import { takeShots, type CapturedShot } from './frame-capture';
 import { detectSignificantChange } from './significant-change';
 import type { ActiveWindow, CaptureSource } from './sources/capture-source';
 import { SpanTracker, type ActivityState } from './span-tracker';
@@ -62,6 +63,8 @@ export class Observer {
   private lastAppSwitch: number | null = null;
   private lastChange: SignificantChange | null = null;
   private nextFrameId = 1;
+  /** The last frame kept of each monitor, for dedup (frames of a monitor are compared with their own). */
+  private readonly lastByMonitor = new Map<string, Pick<Frame, 'app' | 'title' | 'thumb'>>();
   private ticking = false;
   private readonly counters = { polls: 0, framesCaptured: 0, framesSkipped: 0, failures: 0 };
   private lastCaptureIso: string | null = null;
@@ -140,6 +143,7 @@ export class Observer {
         hash: f.hash,
         width: f.width,
         height: f.height,
+        monitor: f.monitor ?? null,
       })),
     };
   }
@@ -239,14 +243,14 @@ export class Observer {
   private async capture(at: number, window: ActiveWindow, title: string, timeout: number): Promise<void> {
     const { source, settings, privacy } = this.deps;
     this.lastCaptureAt = at;
-    let image: Buffer;
-    let fingerprint;
+    let shots: CapturedShot[];
     try {
-      image = await withTimeout(
-        source.captureScreen(
-          (w) => this.exclusions.match(w) !== null,
-          (windows) => privacy?.regionsBlackedOut(windows, at),
-        ),
+      shots = await withTimeout(
+        takeShots(source, {
+          monitors: settings.captureMonitors,
+          isPrivate: (w) => this.exclusions.match(w) !== null,
+          onBlackedOut: (windows) => privacy?.regionsBlackedOut(windows, at),
+        }),
         timeout * 2,
         'taking a screenshot',
       );
@@ -257,23 +261,57 @@ export class Observer {
         privacy?.frameDropped('focus-moved', at);
         return;
       }
-      fingerprint = await fingerprintImageCached(image);
     } catch (error) {
       this.fail(error);
       return;
     }
-    const prev = this.frames.last();
-    if (prev && prev.app === window.app && prev.title === title && changedShare(prev.thumb, fingerprint.thumb) < settings.dedupMinChange) {
+    for (const shot of shots) {
+      const shown = shot.focused ? { app: window.app, title } : this.windowBeside(shot, at);
+      if (!shown) continue;
+      try {
+        await this.keepShot(at, shot, shown);
+      } catch (error) {
+        this.fail(error);
+      }
+    }
+  }
+
+  /** What a monitor beside the focused one shows, as it may be kept; null when that window is excluded. */
+  private windowBeside(shot: CapturedShot, at: number): { app: string; title: string } | null {
+    const window = shot.window ?? NO_WINDOW;
+    if (this.exclusions.match(window) !== null) return null;
+    return { app: window.app, title: this.deps.privacy?.title(window.title, at) ?? window.title };
+  }
+
+  /** Dedup against the last frame of the same monitor; the frames that pass are encoded and announced. */
+  private async keepShot(at: number, shot: CapturedShot, shown: { app: string; title: string }): Promise<void> {
+    const { settings } = this.deps;
+    const monitorKey = shot.monitor ?? '';
+    const last = this.lastByMonitor.get(monitorKey);
+    if (
+      last &&
+      last.app === shown.app &&
+      last.title === shown.title &&
+      changedShare(last.thumb, shot.fingerprint.thumb) < settings.dedupMinChange
+    ) {
       this.counters.framesSkipped++;
       return;
     }
-    const frame: Frame = { id: this.nextFrameId++, at, app: window.app, title, image, ...fingerprint };
-    this.frames.push(frame);
+    const image = await shot.encode();
+    const frame: Frame = { id: this.nextFrameId++, at, ...shown, image, ...shot.fingerprint, monitor: shot.monitor, focus: shot.focus };
+    this.lastByMonitor.set(monitorKey, { app: frame.app, title: frame.title, thumb: frame.thumb });
     this.counters.framesCaptured++;
     this.lastCaptureIso = iso(at);
+    if (settings.keepScreenshots && this.deps.keptFrames) void this.keepFrame(frame);
+    if (!shot.focused) {
+      this.deps.events.emit('frame:beside', { frame });
+      return;
+    }
+    if (shot.monitor !== null) this.tracker.noteMonitor(shot.monitor);
+    const prev = this.frames.last();
+    this.frames.push(frame);
     const change = detectSignificantChange(prev, frame);
     if (change) this.lastChange = change;
-    if (settings.keepScreenshots && this.deps.keptFrames) void this.keepFrame(frame);
     this.deps.events.emit('frame:kept', { frame, change });
     this.deps.events.emit('context:immediate-updated', this.immediateContext());
   }

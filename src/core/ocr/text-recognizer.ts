@@ -1,9 +1,21 @@
 import { createRequire } from 'node:module';
 import type { Worker } from 'tesseract.js';
 
+/** One line of text read, with its vertical extent in the image's pixels. */
+export interface OcrLine {
+  readonly text: string;
+  readonly top: number;
+  readonly bottom: number;
+}
+
 /** Reads the text in an image. The OCR service depends on this, not on Tesseract. */
 export interface TextRecognizer {
   recognize(image: Buffer): Promise<string>;
+  /**
+   * The text as lines with where each sits: lets OCR read only the changed part of a screen and keep
+   * the rest from the previous frame. Recognizers without it are given whole screens.
+   */
+  recognizeLines?(image: Buffer): Promise<OcrLine[]>;
   /** Stops the worker; a later `recognize` starts a new one. */
   terminate(): Promise<void>;
   /** Peak resident memory of the process the engine runs in, where that is its own (bytes; null before the first image). */
@@ -50,6 +62,15 @@ export function createTesseractRecognizer(options: { onWorkerError?: (error: Err
       const ready = await start();
       const result = await ready.recognize(image);
       return result.data.text;
+    },
+    async recognizeLines(image) {
+      const ready = await start();
+      const result = await ready.recognize(image, {}, { text: false, blocks: true });
+      return (result.data.blocks ?? []).flatMap((block) =>
+        block.paragraphs.flatMap((paragraph) =>
+          paragraph.lines.map((line) => ({ text: line.text.trim(), top: line.bbox.y0, bottom: line.bbox.y1 })),
+        ),
+      );
     },
     async terminate() {
       const running = worker;

@@ -39,6 +39,8 @@ export const frameSummarySchema = z.object({
   hash: z.string(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /** The monitor the frame shows (null where the source cannot tell, as in a replay). */
+  monitor: z.string().nullable().optional(),
 });
 export type FrameSummary = z.infer<typeof frameSummarySchema>;
 

@@ -120,7 +120,9 @@ export class X11PrivateWindows {
   }
 
   /** The visible areas, and how many private windows they belong to (the privacy report counts those). */
-  async visiblePrivateWindows(isPrivate: (window: ActiveWindow) => boolean): Promise<{ areas: ScreenArea[]; windows: number }> {
+  async visiblePrivateWindows(
+    isPrivate: (window: ActiveWindow) => boolean,
+  ): Promise<{ areas: ScreenArea[]; windows: number; stack: readonly TopLevelWindow[] }> {
     const { stdout } = await run('xwininfo', ['-root', '-tree'], { timeout: 2000, maxBuffer: 16 * 1024 * 1024 });
     const stack = parseWindowTree(stdout).filter((w) => w.width > 1 && w.height > 1);
     this.forgetClosedWindows(stack);
@@ -138,7 +140,7 @@ export class X11PrivateWindows {
       areas.push(...visible);
       if (visible.length > 0) windows++;
     }
-    return { areas, windows };
+    return { areas, windows, stack };
   }
 
   private async privateClientIn(topLevel: TopLevelWindow, isPrivate: (window: ActiveWindow) => boolean): Promise<X11Client | undefined> {

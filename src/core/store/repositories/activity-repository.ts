@@ -57,7 +57,7 @@ export class ActivityRepository {
         `INSERT INTO activity_spans (work_session_id, kind, app, title, private_reason, start_ms, end_ms)
          VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       ),
-      updateSpan: db.prepare(`UPDATE activity_spans SET start_ms = ?, end_ms = ? WHERE id = ?`),
+      updateSpan: db.prepare(`UPDATE activity_spans SET start_ms = ?, end_ms = ?, monitor = ? WHERE id = ?`),
       openWorkSessions: db.prepare(`SELECT * FROM work_sessions WHERE status = 'active'`),
       lastSpanEnd: db.prepare(`SELECT MAX(end_ms) AS end FROM activity_spans WHERE work_session_id = ?`),
       getWorkSession: db.prepare(`SELECT * FROM work_sessions WHERE id = ?`),
@@ -99,7 +99,7 @@ export class ActivityRepository {
             id: number;
           }
         ).id,
-      update: (key: number, span: Span) => void this.stmts.updateSpan.run(span.startMs, span.endMs, key),
+      update: (key: number, span: Span) => void this.stmts.updateSpan.run(span.startMs, span.endMs, span.monitor ?? null, key),
     };
   }
 
