@@ -1,3 +1,4 @@
+import { StorageBudget } from './storage-budget/storage-budget';
 import { basename, dirname, join } from 'node:path';
 import { ManualClock, systemClock, type Clock } from './clock';
 import { resolveProfilePaths, type ProfilePaths } from './config/paths';
@@ -86,6 +87,8 @@ export interface ShadowCore {
   readonly files: FileAccess;
   /** Redaction, the privacy report, the LLM gate (local-only) and kept frames (docs/privacy.md). */
   readonly privacy: Privacy;
+  /** The size cap and its meter; the observing app runs its pruning (`scheduleStorageBudget`). */
+  readonly storage: StorageBudget;
   close(): void;
 }
 
@@ -232,6 +235,15 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     applets,
     files,
     privacy,
+    storage: new StorageBudget({
+      db,
+      databaseFile: paths.database,
+      dataDir: paths.data,
+      framesDir: join(paths.data, 'frames'),
+      screenText,
+      settings,
+      clock,
+    }),
     close() {
       observer.stop();
       memory.pipeline.stop();

@@ -6,6 +6,7 @@ import { ChatView } from './features/chat/chat-view';
 import { RecentFrames } from './features/observation/recent-frames';
 import { OnboardingGate } from './features/onboarding/onboarding-gate';
 import { PrivacyCard } from './features/privacy/privacy-card';
+import { StorageMeterCard } from './features/storage/storage-meter';
 import { PendingQuestions } from './features/questions/pending-questions';
 import { StatusHeader } from './features/status/status-header';
 import { TimelineCard } from './features/timeline/timeline-card';
@@ -47,6 +48,7 @@ function TodayView({ client, refreshKey }: { readonly client: ShadowClient; read
         <PendingQuestions client={client} />
         <RecentFrames now={now.data} />
         <PrivacyCard client={client} />
+        <StorageMeterCard client={client} />
         <WorkSessionList workSessions={workSessions.data?.workSessions ?? null} />
       </div>
     </main>

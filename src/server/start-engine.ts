@@ -6,6 +6,7 @@ import { ManualClock } from '../core/clock';
 import { runReplay, startCaptureLoop } from '../core/observe/capture-loop';
 import type { ReplaySource } from '../core/observe/sources/replay-source';
 import { scheduleRetention } from '../core/retention';
+import { scheduleStorageBudget } from '../core/storage-budget/storage-budget';
 import { createShadowCore, type CoreOptions, type ShadowCore } from '../core/shadow-core';
 import { mkdirSync } from 'node:fs';
 import { removeRuntimeInfo, writeRuntimeInfo } from '../core/config/runtime-info';
@@ -42,6 +43,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     core.activity.closeInterruptedWorkSessions();
     core.sessions.recoverInterrupted();
     const stopRetention = scheduleRetention(core);
+    const stopStorageBudget = scheduleStorageBudget(core.storage);
     const handlers = createHandlers(core);
     const token = loadOrCreateApiToken(paths.apiToken);
     const http = await startHttpServer({ core, handlers, token, port: options.port });
@@ -79,6 +81,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
         stopped = true;
         stopLoop();
         stopRetention();
+        stopStorageBudget();
         await http.close();
         running.sessions.pauseOpenSessions();
         running.close();

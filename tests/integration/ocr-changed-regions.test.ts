@@ -95,7 +95,7 @@ describe('OCR of the changed part of a screen (real Tesseract)', () => {
     expect(texts[1]).not.toMatch(/Row 20 invoice 4420/);
     // Unchanged rows, above and below, come from the first read, in screen order.
     expect(texts[1]).toMatch(/Row 3 invoice 4403 Northwind[\s\S]*Row 20 invoice 4471[\s\S]*Row 26 invoice 4426/);
-    expect(texts[1].split('\n')).toHaveLength(texts[0].split('\n').length);
+    expect(texts[1]!.split('\n')).toHaveLength(texts[0]!.split('\n').length);
   });
 
   it('reads nothing when nothing in the window changed', () => {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { operations, type DayOverview } from '../../shared/contract/index';
+import { operations, type DayOverview, type StorageMeter } from '../../shared/contract/index';
+import { formatStorageLine } from '../../shared/format-bytes';
 import { parseFlags } from '../cli-error';
 import { formatClockTime } from '../../shared/format-clock-time';
 import { formatDuration } from '../../shared/format-duration';
@@ -40,6 +41,11 @@ function printDay(day: DayOverview): void {
   }
 }
 
+function printStorage(meter: StorageMeter): void {
+  const kept = meter.oldestScreenTextDay ? ` · screen text since ${meter.oldestScreenTextDay}` : '';
+  console.log(`\nStorage: ${formatStorageLine(meter)}${kept}`);
+}
+
 export function registerTodayCommand(program: Command): void {
   program
     .command('today')
@@ -50,8 +56,13 @@ export function registerTodayCommand(program: Command): void {
     .option('--json', 'print JSON instead of a table')
     .action(async (raw) => {
       const flags = parseFlags(flagsSchema, raw);
-      const day = await withOperations((call) => call('dayOverview', { date: flags.date }));
+      const [day, storage] = await withOperations((call) =>
+        Promise.all([call('dayOverview', { date: flags.date }), call('storageMeter', {})]),
+      );
       if (flags.json) printJson(day);
-      else printDay(day);
+      else {
+        printDay(day);
+        printStorage(storage);
+      }
     });
 }

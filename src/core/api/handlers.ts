@@ -10,6 +10,7 @@ import { settingsHandlers } from './settings-handlers';
 import { contextSetHandlers } from './context-set-handlers';
 import { storageHandlers } from './storage-handlers';
 import { recallHandlers } from './recall-handlers';
+import { storageBudgetHandlers } from './storage-budget-handlers';
 
 /** One implementation per operation of the contract; every surface calls through this table. */
 export type Handlers = {
@@ -30,5 +31,6 @@ export function createHandlers(core: ShadowCore): Handlers {
     storageHandlers(core),
     privacyHandlers(core),
     recallHandlers(core),
+    storageBudgetHandlers(core),
   );
 }

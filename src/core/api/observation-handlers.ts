@@ -15,6 +15,7 @@ export function observationHandlers(core: ShadowCore) {
     source: core.source.kind,
     capture: core.observer.health(),
     privacy: healthPrivacy(core.privacy.status()),
+    storage: core.storage.meter(),
   });
   const observationNow: Op<'observationNow'> = () => core.observer.immediateContext();
   const appTime: Op<'appTime'> = ({ date, workSessionId }) => {

@@ -171,6 +171,7 @@ export class Observer {
       ...this.counters,
       lastCaptureAt: this.lastCaptureIso,
       lastError: this.lastError,
+      ...grabberHealth(this.deps.source),
     };
   }
 
@@ -370,6 +371,11 @@ export class Observer {
     this.lastError = { at: iso(this.deps.clock.now()), message: error instanceof Error ? error.message : String(error) };
     this.deps.events.emit('capture:error', this.lastError);
   }
+}
+
+function grabberHealth(source: CaptureSource): Pick<Health['capture'], 'screenshots'> {
+  const grabber = source.grabberInUse?.();
+  return grabber ? { screenshots: { grabber: grabber.kind, fallbackReason: grabber.fallbackReason } } : {};
 }
 
 function isStoreError(error: unknown): boolean {

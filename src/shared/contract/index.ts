@@ -9,6 +9,7 @@ import { sessionOperations } from './sessions';
 import { settingsOperations } from './settings';
 import { contextSetOperations } from './session-context-sets';
 import { storageOperations } from './storage';
+import { storageBudgetOperations } from './storage-budget';
 
 export * from './define';
 export * from './observation';
@@ -22,6 +23,7 @@ export * from './privacy';
 export * from './events';
 export * from './evidence';
 export * from './moments';
+export * from './storage-budget';
 
 /** The whole API table. Each feature adds its own module of operations here; a key used twice throws. */
 export const operations = mergeTables(
@@ -34,6 +36,7 @@ export const operations = mergeTables(
   storageOperations,
   privacyOperations,
   momentOperations,
+  storageBudgetOperations,
 );
 
 export type Operations = typeof operations;

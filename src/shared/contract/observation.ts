@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation, defineOperations, intParam, localDateSchema } from './define';
+import { storageMeterSchema } from './storage-budget';
 
 export const captureStateSchema = z.enum(['observing', 'paused', 'private', 'idle', 'locked', 'stopped']);
 export type CaptureState = z.infer<typeof captureStateSchema>;
@@ -19,6 +20,11 @@ export const healthSchema = z.object({
     failures: z.number().int(),
     lastCaptureAt: z.string().nullable(),
     lastError: z.object({ at: z.string(), message: z.string() }).nullable(),
+    /** How screenshots are taken: in-process (`native`), by ImageMagick's `import` (the fallback, `fallbackReason` says why); null before the first. */
+    screenshots: z
+      .object({ grabber: z.enum(['native', 'import']), fallbackReason: z.string().nullable() })
+      .nullable()
+      .optional(),
   }),
   /** Whether the store is encrypted at rest and where data may go, in plain words (docs/privacy.md). */
   privacy: z.object({
@@ -28,6 +34,8 @@ export const healthSchema = z.object({
     /** Set when something is not protected, e.g. "The store is not encrypted: …". */
     warning: z.string().nullable(),
   }),
+  /** The storage meter: what the profile occupies against its size cap. */
+  storage: storageMeterSchema,
 });
 export type Health = z.infer<typeof healthSchema>;
 

@@ -27,6 +27,8 @@ export interface CaptureSource {
    * an encoded image leave this out.
    */
   grabScreens?(request: GrabRequest): Promise<readonly Screenshot[]>;
+  /** Which grabber takes the pixels (health); null before the first screenshot. */
+  grabberInUse?(): { readonly kind: 'native' | 'import'; readonly fallbackReason: string | null } | null;
   close?(): Promise<void>;
 }
 

@@ -117,6 +117,12 @@ export class ScreenTextRepository {
       before: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms < ? ORDER BY at_ms DESC, id DESC LIMIT 1`),
       after: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms > ? ORDER BY at_ms, id LIMIT 1`),
       prune: db.prepare(`DELETE FROM screen_text_entries WHERE at_ms < ?`),
+      pruneOldest: db.prepare(
+        `DELETE FROM screen_text_entries WHERE id IN (SELECT id FROM screen_text_entries WHERE at_ms < ? ORDER BY at_ms, id LIMIT ?)`,
+      ),
+      oldest: db.prepare(`SELECT MIN(at_ms) AS at FROM screen_text_entries`),
+      // A bounded merge of the index's segments, so deleted rows' entries leave it as pruning goes.
+      mergeIndex: db.prepare(`INSERT INTO screen_text(screen_text, rank) VALUES ('merge', 64)`),
       count: db.prepare(`SELECT COUNT(*) AS n FROM screen_text_entries`),
     };
   }
@@ -201,6 +207,18 @@ export class ScreenTextRepository {
   /** Retention: deletes text of frames taken before `olderThanMs`; returns how many rows went. */
   pruneScreenText(olderThanMs: number): number {
     return this.stmts.prune.run(olderThanMs).changes;
+  }
+
+  /** Deletes up to `limit` of the oldest rows taken before `beforeMs` (the storage budget's step); returns how many. */
+  pruneOldest(beforeMs: number, limit: number): number {
+    const removed = this.stmts.pruneOldest.run(beforeMs, limit).changes;
+    if (removed > 0) this.stmts.mergeIndex.run();
+    return removed;
+  }
+
+  /** When the oldest stored text was read; null when there is none. */
+  oldestAtMs(): number | null {
+    return (this.stmts.oldest.get() as { at: number | null }).at;
   }
 
   count(): number {
