@@ -77,6 +77,8 @@ export const appTimeSchema = z.object({
       titles: z.array(secondsRowSchema.extend({ title: z.string() })),
     }),
   ),
+  /** Active time per monitor the focused window was on, when frames said which (several monitors). */
+  monitors: z.array(secondsRowSchema.extend({ monitor: z.string() })).optional(),
 });
 export type AppTime = z.infer<typeof appTimeSchema>;
 

@@ -25,12 +25,11 @@ export function frameOf(stack: readonly TopLevelWindow[], id: string | null): To
   return stack.find((w) => sameId(w.id, id) || w.clients.some((c) => sameId(c.id, id)));
 }
 
-/** The topmost application window covering the middle of `monitor`: what a frame of it mostly shows. */
+/** The topmost application window on `monitor`: what a frame of it shows in front. */
 export function topWindowOn(stack: readonly TopLevelWindow[], monitor: MonitorArea): ActiveWindow | undefined {
-  const middle = { x: monitor.x + monitor.width / 2, y: monitor.y + monitor.height / 2, width: 1, height: 1 };
   for (const w of stack) {
     const client = w.clients[0];
-    if (client && overlap(w, middle) > 0) return { app: client.app, title: client.title ?? '' };
+    if (client && w.width > 1 && w.height > 1 && overlap(w, monitor) > 0) return { app: client.app, title: client.title ?? '' };
   }
   return undefined;
 }

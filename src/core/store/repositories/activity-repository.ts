@@ -140,7 +140,28 @@ export class ActivityRepository {
             )
             .all(filter.workSessionId)
     ) as TotalsRow[];
-    return summarize(rows);
+    const monitors = this.monitorTime(filter);
+    return { ...summarize(rows), ...(monitors.length > 0 && { monitors }) };
+  }
+
+  /** App time per monitor (of spans whose window's monitor is known), longest first. */
+  private monitorTime(filter: { window: TimeWindow } | { workSessionId: number }): { monitor: string; seconds: number }[] {
+    const rows = (
+      'window' in filter
+        ? this.db
+            .prepare(
+              `SELECT monitor, SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) AS ms FROM activity_spans
+               WHERE kind = 'app' AND monitor IS NOT NULL AND start_ms < @end AND end_ms > @start GROUP BY monitor`,
+            )
+            .all({ start: filter.window.startMs, end: filter.window.endMs })
+        : this.db
+            .prepare(
+              `SELECT monitor, SUM(end_ms - start_ms) AS ms FROM activity_spans
+               WHERE kind = 'app' AND monitor IS NOT NULL AND work_session_id = ? GROUP BY monitor`,
+            )
+            .all(filter.workSessionId)
+    ) as { monitor: string; ms: number }[];
+    return rows.map((r) => ({ monitor: r.monitor, seconds: round1(r.ms) })).sort((a, b) => b.seconds - a.seconds);
   }
 
   /**
