@@ -39,9 +39,9 @@ function fakeLibrary(monitors: readonly MonitorArea[]): { Monitor: { all(): Nati
           width: () => m.width,
           height: () => m.height,
           isPrimary: () => m.primary,
-          captureImage: async () => {
+          captureImageSync: () => {
             const image = cropRaw(desktop, m);
-            return { width: image.width, height: image.height, toRaw: async () => image.pixels };
+            return { width: image.width, height: image.height, toRawSync: () => image.pixels };
           },
         })),
     },

@@ -39,7 +39,7 @@ export interface OcrStatus {
   readonly queueCapacity: number;
   /** Frames whose text was read (by the worker or from the cache). */
   readonly recognized: number;
-  /** Of those, read from the cache of identical images without running OCR. */
+  /** Of those, read without running OCR: an identical image in the cache, or nothing changed in the window. */
   readonly fromCache: number;
   /** New rows of screen text stored. */
   readonly stored: number;
@@ -188,7 +188,7 @@ export class OcrService {
     if (read.recognizerMs > 0) {
       this.totalMs += read.recognizerMs;
       this.counters.ocrRuns++;
-    } else if (read.fromCache > 0) this.counters.fromCache++;
+    } else this.counters.fromCache++;
     if (read.shareRead < 1) this.counters.partial++;
     return normalizeOcrText(read.lines.map((line) => line.text).join('\n'), this.options.maxTextChars ?? 20_000);
   }

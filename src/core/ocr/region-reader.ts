@@ -21,15 +21,19 @@ export interface RegionRead {
 const LINE_PAD = 24;
 const CACHE_ENTRIES = 64;
 const MIN_REGION = { width: 160, height: 80 };
+/** Windows whose last read is remembered: switching back to one of them reads only what changed in it meanwhile. */
+const WINDOWS_REMEMBERED = 16;
 
 /**
  * OCR of the changed part of a screen only. The dedup grid of this frame against the last one read
- * of the same monitor, window and size says which bands of the focused window's rectangle changed;
+ * of the same window (monitor, app, title, size; the last 16 windows are remembered, so switching
+ * back to one is read in part too) says which bands of the focused window's rectangle changed;
  * those (padded to whole lines) are read, and the lines outside them are kept from the frame
  * before, so the stored text is still the whole window's and search finds what did not change.
  */
 export class RegionReader {
-  private readonly screens = new Map<string, { readonly key: string; readonly thumb: Buffer; readonly lines: readonly OcrLine[] }>();
+  /** The last read of each window (by monitor, window and rectangle), least recently read first. */
+  private readonly screens = new Map<string, { readonly thumb: Buffer; readonly lines: readonly OcrLine[] }>();
   private readonly cache = new Map<string, OcrLine[]>();
 
   constructor(private readonly recognizeLines: (image: Buffer) => Promise<OcrLine[]>) {}
@@ -42,10 +46,11 @@ export class RegionReader {
         ? focus
         : { x: 0, y: 0, width: frame.width, height: frame.height };
     const key = [frame.app, frame.title, frame.width, frame.height, region.x, region.y, region.width, region.height].join('\u0000');
-    const monitor = frame.monitor ?? '';
-    const last = this.screens.get(monitor);
+    const screenKey = `${frame.monitor ?? ''}\u0000${key}`;
+    const last = this.screens.get(screenKey);
+    this.screens.delete(screenKey);
     const whole: Band[] = [{ top: region.y, bottom: region.y + region.height }];
-    let bands = last?.key === key ? changedBands(last.thumb, frame.thumb, frame.width, frame.height, region) : whole;
+    let bands = last ? changedBands(last.thumb, frame.thumb, frame.width, frame.height, region) : whole;
     const changedRows = bands.reduce((sum, band) => sum + band.bottom - band.top, 0);
     if (changedRows > WHOLE_REGION_SHARE * region.height) bands = whole;
     let recognizerMs = 0;
@@ -78,7 +83,8 @@ export class RegionReader {
       fresh.push(...lines);
     }
     const lines = bands === whole ? fresh : mergeLines(last!.lines, fresh, bands);
-    this.screens.set(monitor, { key, thumb: frame.thumb, lines });
+    this.screens.set(screenKey, { thumb: frame.thumb, lines });
+    if (this.screens.size > WINDOWS_REMEMBERED) this.screens.delete(this.screens.keys().next().value!);
     return { lines, shareRead: rowsRead / Math.max(1, region.height), recognizerMs, fromCache };
   }
 

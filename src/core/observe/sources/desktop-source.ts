@@ -6,6 +6,7 @@ import { frameOf, monitorHolding, topWindowOn, withinMonitor } from './monitor-c
 import { createScreenGrabber, type NativeLoader, type ScreenGrabber } from './screen-grabber';
 import { X11FocusWatcher } from './x11-focus-watcher';
 import { X11PrivateWindows } from './x11-private-windows';
+import { X11TreeReader } from './x11-tree-reader';
 
 const run = promisify(execFile);
 
@@ -41,7 +42,8 @@ export class DesktopSource implements CaptureSource {
   readonly kind = 'desktop' as const;
   private readonly focusWatcher: X11FocusWatcher | null;
   private readonly onLinux: boolean;
-  private readonly privateWindows = new X11PrivateWindows();
+  private readonly treeReader = new X11TreeReader();
+  private readonly privateWindows = new X11PrivateWindows(() => this.treeReader.read());
   private grabber: ScreenGrabber | null;
   private fallbackReason: string | null = null;
 
@@ -89,6 +91,7 @@ export class DesktopSource implements CaptureSource {
 
   async close(): Promise<void> {
     await this.focusWatcher?.close();
+    await this.treeReader.close();
   }
 
   /**

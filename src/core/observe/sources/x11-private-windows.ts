@@ -85,6 +85,10 @@ export function subtractArea(area: ScreenArea, cover: ScreenArea): ScreenArea[] 
   return pieces.filter((piece) => piece.width > 0 && piece.height > 0);
 }
 
+async function readTreeOnce(): Promise<string> {
+  return (await run('xwininfo', ['-root', '-tree'], { timeout: 2000, maxBuffer: 16 * 1024 * 1024 })).stdout;
+}
+
 async function windowInfo(id: string): Promise<WindowInfo> {
   const { stdout } = await run('xwininfo', ['-id', id], { timeout: 2000 });
   return parseWindowInfo(stdout);
@@ -115,6 +119,9 @@ const TITLE_TTL_MS = 60_000;
 export class X11PrivateWindows {
   private readonly titles = new Map<string, { readonly title: string; readonly at: number }>();
 
+  /** `readTree`: the output of `xwininfo -root -tree` (DesktopSource reads it through one long-lived shell). */
+  constructor(private readonly readTree: () => Promise<string> = readTreeOnce) {}
+
   async visibleAreas(isPrivate: (window: ActiveWindow) => boolean): Promise<ScreenArea[]> {
     return (await this.visiblePrivateWindows(isPrivate)).areas;
   }
@@ -123,7 +130,7 @@ export class X11PrivateWindows {
   async visiblePrivateWindows(
     isPrivate: (window: ActiveWindow) => boolean,
   ): Promise<{ areas: ScreenArea[]; windows: number; stack: readonly TopLevelWindow[] }> {
-    const { stdout } = await run('xwininfo', ['-root', '-tree'], { timeout: 2000, maxBuffer: 16 * 1024 * 1024 });
+    const stdout = await this.readTree();
     const stack = parseWindowTree(stdout).filter((w) => w.width > 1 && w.height > 1);
     this.forgetClosedWindows(stack);
     const areas: ScreenArea[] = [];
