@@ -159,9 +159,6 @@ async function replayShare(): Promise<void> {
     `stored ${on.ocr.stored} rows of text (unchanged ${on.ocr.unchanged}, empty ${on.ocr.empty}); mean OCR ${on.ocr.averageMs} ms per frame`,
   );
   const hours = 8;
-  console.log(
-    `desktop estimate (no repeated images): ${kept} kept frames × ${on.ocr.averageMs} ms = ${((kept * (on.ocr.averageMs ?? 0)) / 1000 / hours).toFixed(0)} s of worker CPU per hour of an ${hours}-hour day`,
-  );
   const ocrShare = (ocrRuns * (on.ocr.averageMs ?? 0)) / 1000 / (hours * 3600);
   printFigures('ocr-day', [
     { name: `OCR worker CPU over the demo day (${ocrRuns} frames OCR'd in ${hours} h)`, value: 100 * ocrShare, unit: '% core' },

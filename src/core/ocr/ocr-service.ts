@@ -189,7 +189,7 @@ export class OcrService {
       this.totalMs += read.recognizerMs;
       this.counters.ocrRuns++;
     } else this.counters.fromCache++;
-    if (read.shareRead < 1) this.counters.partial++;
+    if (read.shareRead > 0 && read.shareRead < 1) this.counters.partial++;
     return normalizeOcrText(read.lines.map((line) => line.text).join('\n'), this.options.maxTextChars ?? 20_000);
   }
 
