@@ -22,6 +22,12 @@ const program = new Command('shadow')
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride();
 
+// A reader that stops early (`shadow today | head`) closes the pipe: the command is done, not failed.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 registerStartCommand(program);
 registerTodayCommand(program);
 registerGuideCommand(program);
@@ -39,7 +45,9 @@ registerEncryptCommand(program);
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  if (error instanceof CommanderError) process.exit(error.exitCode);
+  // Commander has printed its message (unknown option, missing argument…): a usage error exits 2, as
+  // docs/api.md says; help and --version exit 0.
+  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
   if (error instanceof CliError) {
     console.error(`shadow: ${error.message}`);
     process.exit(error.exitCode);

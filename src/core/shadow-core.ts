@@ -1,3 +1,4 @@
+import { captureCostReasons } from './storage-budget/capture-cost-reasons';
 import { StorageBudget } from './storage-budget/storage-budget';
 import { basename, dirname, join } from 'node:path';
 import { ManualClock, systemClock, type Clock } from './clock';
@@ -31,6 +32,9 @@ import { OutputStore } from './outputs/output-store';
 import { FileAccess } from './file-access/file-access';
 import { ContextSetRepository } from './store/repositories/context-set-repository';
 import { OutputRepository } from './store/repositories/output-repository';
+import { CoverageRepository } from './store/repositories/coverage-repository';
+import { StorageMonitor } from './store/storage-monitor';
+import { EngineHealth } from './health/engine-health';
 
 export interface CoreOptions {
   readonly paths?: ProfilePaths;
@@ -87,8 +91,14 @@ export interface ShadowCore {
   readonly files: FileAccess;
   /** Redaction, the privacy report, the LLM gate (local-only) and kept frames (docs/privacy.md). */
   readonly privacy: Privacy;
+  /** When observation really ran, and why not in the gaps. */
+  readonly coverage: CoverageRepository;
+  /** Whether the profile can be written (a failing write pauses capture until it can). */
+  readonly storage: StorageMonitor;
+  /** Status and reasons derived from what succeeded (`addProvider` for other features' state). */
+  readonly health: EngineHealth;
   /** The size cap and its meter; the observing app runs its pruning (`scheduleStorageBudget`). */
-  readonly storage: StorageBudget;
+  readonly storageBudget: StorageBudget;
   close(): void;
 }
 
@@ -127,6 +137,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
   });
   const llm = privacy.llm;
   const screenText = new ScreenTextRepository(db);
+  const coverage = new CoverageRepository(db);
+  const storage = new StorageMonitor({ clock: systemClock, probeWrite: (at) => coverage.probeWrite(at) });
   const observer = new Observer({
     settings,
     source,
@@ -135,6 +147,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     events,
     keptFrames: privacy.frames,
     privacy: privacy.observer,
+    coverage: coverage.sink(source.kind),
+    storage,
   });
   // "Never observe" in the onboarding interview becomes exclusion rules: saved in settings.json
   // (where the user can see and edit them) and applied from the next poll.
@@ -212,8 +226,21 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
       const now = observer.immediateContext();
       return { app: now.currentApp, title: now.currentWindowTitle };
     },
+    repair: (write) => storage.repair(write),
     ...contextSetsForSessions(contextSets, { announceResume: true }),
   });
+
+  const health = new EngineHealth({ clock, settings, events, observer, storage, ocr });
+  const storageBudget = new StorageBudget({
+    db,
+    databaseFile: paths.database,
+    dataDir: paths.data,
+    framesDir: join(paths.data, 'frames'),
+    screenText,
+    settings,
+    clock,
+  });
+  health.addProvider(() => captureCostReasons(storageBudget.meter(), source));
 
   return {
     paths,
@@ -235,16 +262,12 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     applets,
     files,
     privacy,
-    storage: new StorageBudget({
-      db,
-      databaseFile: paths.database,
-      dataDir: paths.data,
-      framesDir: join(paths.data, 'frames'),
-      screenText,
-      settings,
-      clock,
-    }),
+    coverage,
+    storage,
+    health,
+    storageBudget,
     close() {
+      storage.stop();
       observer.stop();
       memory.pipeline.stop();
       sessions.close();

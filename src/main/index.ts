@@ -62,11 +62,13 @@ async function start(options: LaunchOptions): Promise<void> {
   tray = new TrayController(
     { active: trayIconPath, paused: trayIconPausedPath },
     () => {
-      const { state, pausedReason } = core.observer.health();
+      const { capture, reasons } = core.health.report();
       const [question] = core.memory.questions.list('pending', 1);
+      const [worst] = reasons;
       return {
-        state,
-        pausedReason,
+        state: capture.state,
+        pausedReason: capture.pausedReason,
+        problem: worst ? { message: worst.message, action: worst.action } : null,
         autoPaused: autoPause.isAutoPaused,
         launchAtLogin: isLaunchAtLogin(),
         pendingQuestion: question ? { id: question.id, text: question.text } : null,
@@ -75,6 +77,7 @@ async function start(options: LaunchOptions): Promise<void> {
     (action: TrayAction) => runTrayAction(action),
   );
   core.events.on('capture:state-changed', () => tray?.refresh());
+  core.events.on('capture:error', () => tray?.refresh());
   core.events.on('context:session-updated', () => tray?.refresh());
   core.events.on('question:asked', (question) => {
     tray?.refresh();

@@ -8,9 +8,11 @@ import type { ReplaySource } from '../core/observe/sources/replay-source';
 import { scheduleRetention } from '../core/retention';
 import { scheduleStorageBudget } from '../core/storage-budget/storage-budget';
 import { createShadowCore, type CoreOptions, type ShadowCore } from '../core/shadow-core';
-import { mkdirSync } from 'node:fs';
+import { accessSync, chmodSync, constants, mkdirSync } from 'node:fs';
 import { removeRuntimeInfo, writeRuntimeInfo } from '../core/config/runtime-info';
 import { startHttpServer, type RunningHttpServer } from './http/http-server';
+import { storageProblemMessage, storageProblemOf } from '../core/store/storage-failure';
+import { resetReplayedWindow } from '../core/observe/replay-reset';
 
 export interface EngineOptions extends Omit<CoreOptions, 'paths'> {
   readonly port: number;
@@ -34,21 +36,39 @@ export interface RunningEngine {
 export async function startEngine(options: EngineOptions): Promise<RunningEngine> {
   const paths = resolveProfilePaths();
   mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
+  keepFolderPrivate(paths.dir);
   const releaseLock = acquireInstanceLock(paths.dir);
   let core: ShadowCore | undefined;
   try {
-    core = createShadowCore({ ...options, paths });
+    core = openCore(options, paths);
+    const running = core;
+    // The app tries failed writes again by itself; while the profile cannot be written it still starts,
+    // serves what it has and says in health why nothing is saved.
+    running.storage.startProbing();
+    const writing = (write: () => unknown): void => {
+      try {
+        write();
+      } catch (error) {
+        if (!running.storage.failed(error)) throw error;
+      }
+    };
+    if (running.source.kind === 'replay') {
+      // A day replayed again replaces what its earlier replay stored, so it counts once.
+      const replay = running.source as ReplaySource;
+      writing(() =>
+        resetReplayedWindow({ ...running, memory: running.memory.repositories }, { startMs: replay.startMs, endMs: replay.endMs }),
+      );
+    }
     // Crash recovery belongs to the observing app only: read-only processes (`shadow mcp`, the CLI) open
     // the same database while the app runs and must not touch its live rows.
-    core.activity.closeInterruptedWorkSessions();
-    core.sessions.recoverInterrupted();
-    const stopRetention = scheduleRetention(core);
-    const stopStorageBudget = scheduleStorageBudget(core.storage);
-    const handlers = createHandlers(core);
+    writing(() => running.activity.closeInterruptedWorkSessions());
+    writing(() => running.sessions.recoverInterrupted());
+    const stopRetention = scheduleRetention(running);
+    const stopStorageBudget = scheduleStorageBudget(running.storageBudget);
+    const handlers = createHandlers(running);
     const token = loadOrCreateApiToken(paths.apiToken);
-    const http = await startHttpServer({ core, handlers, token, port: options.port });
-    writeRuntimeInfo(paths, { pid: process.pid, port: http.port, startedAt: new Date().toISOString() });
-    const running = core;
+    const http = await startHttpServer({ core: running, handlers, token, port: options.port });
+    writing(() => writeRuntimeInfo(paths, { pid: process.pid, port: http.port, startedAt: new Date().toISOString() }));
     running.observer.start();
 
     const abort = new AbortController();
@@ -65,6 +85,8 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
         options.onReplayFinished?.();
       });
     } else {
+      // The first poll is awaited so the engine starts saying what it really does (a missing display shows at once).
+      await running.observer.tick();
       stopLoop = startCaptureLoop(running.observer, running.settings.pollIntervalMs);
     }
 
@@ -83,9 +105,9 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
         stopRetention();
         stopStorageBudget();
         await http.close();
-        running.sessions.pauseOpenSessions();
+        writing(() => running.sessions.pauseOpenSessions());
         running.close();
-        removeRuntimeInfo(paths);
+        writing(() => removeRuntimeInfo(paths));
         releaseLock();
       },
     };
@@ -93,5 +115,36 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     core?.close();
     releaseLock();
     throw error;
+  }
+}
+
+/** The core, or an error that says in words why the profile's database cannot be opened. */
+function openCore(options: EngineOptions, paths: ReturnType<typeof resolveProfilePaths>): ShadowCore {
+  try {
+    return createShadowCore({ ...options, paths });
+  } catch (error) {
+    const found = storageProblemOf(error);
+    if (!found) throw error;
+    // SQLite says only "unable to open": a folder that cannot be written is the usual cause, and says so.
+    const problem = found === 'io_error' && !isWritable(paths.dir) ? 'read_only' : found;
+    throw new Error(`Cannot open the database in ${paths.dir}: ${storageProblemMessage(problem)} (${(error as Error).message})`);
+  }
+}
+
+function isWritable(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The profile folder is the user's only (0700), also when an older build made it readable to others. */
+function keepFolderPrivate(dir: string): void {
+  try {
+    chmodSync(dir, 0o700);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EROFS') throw error;
   }
 }

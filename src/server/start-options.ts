@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { decimalParam, intParam } from '../shared/contract/define';
 import type { EngineOptions } from './start-engine';
 
 /** The flags of `shadow start`, shared by the CLI and the Electron main process it launches. */
 export const startOptionsShape = {
-  port: z.coerce.number().int().min(0).max(65535).default(7345),
-  interval: z.coerce.number().min(1).max(3600).optional(),
-  idleAfter: z.coerce.number().min(1).max(86_400).optional(),
-  pollMs: z.coerce.number().int().min(50).max(10_000).optional(),
+  port: intParam(0, 65535).default(7345),
+  interval: decimalParam(1, 3600).optional(),
+  idleAfter: decimalParam(1, 86_400).optional(),
+  pollMs: intParam(50, 10_000).optional(),
   replay: z.string().min(1).optional(),
-  speed: z.coerce.number().min(0).max(100_000).default(0),
+  speed: decimalParam(0, 100_000).default(0),
 };
 export type StartOptions = z.infer<z.ZodObject<typeof startOptionsShape>>;
 

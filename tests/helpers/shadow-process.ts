@@ -22,9 +22,13 @@ export interface ShadowProcess {
 /** A fixed token so tests need not read the profile's token file. */
 export const TEST_API_TOKEN = 'test-token-0123456789abcdef';
 
-/** Runs the real CLI (`node bin/shadow.js ...`) as a child process. */
-export function spawnShadow(args: readonly string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [shadowBin, ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Runs the real CLI (`node bin/shadow.js ...`) as a child process; `launcher` is a command it runs
+ * under (e.g. `unshare -m … sh -c '…; exec "$@"'`), which must end by exec'ing the rest.
+ */
+export function spawnShadow(args: readonly string[], env: NodeJS.ProcessEnv, launcher: readonly string[] = []): ChildProcess {
+  const command = [...launcher, process.execPath, shadowBin, ...args];
+  return spawn(command[0]!, command.slice(1), { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** Waits for an output line matching `pattern`; rejects with the output so far if the process exits or time runs out. */
@@ -61,8 +65,13 @@ export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: n
 }
 
 /** `shadow start --headless ...` with `--port 0`; resolves once the API is listening. */
-export async function startHeadlessShadow(args: readonly string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<ShadowProcess> {
-  const child = spawnShadow(['start', '--headless', '--port', '0', ...args], { ...env, SHADOW_API_TOKEN: TEST_API_TOKEN });
+export async function startHeadlessShadow(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 60_000,
+  launcher: readonly string[] = [],
+): Promise<ShadowProcess> {
+  const child = spawnShadow(['start', '--headless', '--port', '0', ...args], { ...env, SHADOW_API_TOKEN: TEST_API_TOKEN }, launcher);
   const log: string[] = [];
   child.stdout!.on('data', (chunk: Buffer) => log.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => log.push(chunk.toString()));

@@ -9,7 +9,7 @@ import { describeZodError } from '../../src/core/api/operation-errors';
 import { callFromWindow } from '../../src/main/operation-call';
 import { createMcpServer } from '../../src/server/mcp/create-mcp-server';
 import { startEngine, type RunningEngine } from '../../src/server/start-engine';
-import { operations, type OperationKey } from '../../src/shared/contract/index';
+import { operations, type Coverage, type OperationKey } from '../../src/shared/contract/index';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 import { writeTinyDay } from '../helpers/tiny-day';
 
@@ -129,9 +129,15 @@ describe('one adapter core behind every surface', { timeout: 60_000 }, () => {
   it('answers a CLI read with what HTTP answers, from the same operation', async () => {
     const cli = await shadow('today', '--date', '2026-11-02', '--json');
     expect(cli.code, cli.stderr).toBe(0);
-    const viaHttp = await fetch(`${engine.http.url}/api/v1/day?date=2026-11-02`, { headers: { authorization: `Bearer ${engine.token}` } });
-    const day = (await viaHttp.json()) as { apps: { app: string }[] };
-    expect(JSON.parse(cli.stdout)).toEqual(day);
+    const get = async (path: string): Promise<unknown> =>
+      (await fetch(`${engine.http.url}/api/v1${path}`, { headers: { authorization: `Bearer ${engine.token}` } })).json();
+    const day = (await get('/day?date=2026-11-02')) as { apps: { app: string }[] };
+    const coverage = (await get('/observation/coverage?date=2026-11-02')) as Coverage;
+    const { coverage: cliCoverage, ...cliDay } = JSON.parse(cli.stdout) as { coverage: Coverage };
+    expect(cliDay).toEqual(day);
+    // The replaying engine's clock stopped at the end of the recorded day; the CLI's is now, so it sees the rest of the day too.
+    expect(cliCoverage.stretches.slice(0, coverage.stretches.length)).toEqual(coverage.stretches);
+    expect(cliCoverage.stretches.slice(coverage.stretches.length).map((s) => s.reason)).toEqual(['not_running']);
     expect(day.apps.map((a) => a.app)).toEqual(['Excel', 'Firefox']);
   });
 
@@ -140,10 +146,10 @@ describe('one adapter core behind every surface', { timeout: 60_000 }, () => {
     const maximum = (name: string): unknown =>
       (tools.find((t) => t.name === name)?.inputSchema.properties?.limit as { maximum?: number } | undefined)?.maximum;
     expect(maximum('search_session')).toBe(200);
-    expect(maximum('search_session')).toBe(operations.searchSession.input.shape.limit.unwrap().maxValue);
-    expect(maximum('search_all_sessions')).toBe(operations.searchAll.input.shape.limit.unwrap().maxValue);
-    expect(maximum('search_screen')).toBe(operations.searchScreen.input.shape.limit.unwrap().maxValue);
-    expect(maximum('list_sessions')).toBe(operations.listSessions.input.shape.limit.unwrap().maxValue);
+    expect(maximum('search_session')).toBe(operations.searchSession.input.shape.limit.unwrap().out.maxValue);
+    expect(maximum('search_all_sessions')).toBe(operations.searchAll.input.shape.limit.unwrap().out.maxValue);
+    expect(maximum('search_screen')).toBe(operations.searchScreen.input.shape.limit.unwrap().out.maxValue);
+    expect(maximum('list_sessions')).toBe(operations.listSessions.input.shape.limit.unwrap().out.maxValue);
     const hits = await tool('search_session', { session_id: sessionId, query: 'ledger', limit: 200 });
     expect(hits.isError).toBe(false);
     expect(hits.text).toContain('turn 1');

@@ -121,13 +121,14 @@ describe('HTTP API', () => {
   });
 
   it('answers malformed bodies with 400 and a message', async () => {
-    const notJson = await call('/api/v1/capture/pause', { method: 'POST', body: '{"reason":' });
+    const headers = { 'content-type': 'application/json' };
+    const notJson = await call('/api/v1/capture/pause', { method: 'POST', headers, body: '{"reason":' });
     expect(notJson.status).toBe(400);
     expect(notJson.body.error.message).toMatch(/not valid JSON/);
-    const wrongType = await call('/api/v1/capture/pause', { method: 'POST', body: '{"reason":42}' });
+    const wrongType = await call('/api/v1/capture/pause', { method: 'POST', headers, body: '{"reason":42}' });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.error.message).toMatch(/reason/);
-    const array = await call('/api/v1/capture/pause', { method: 'POST', body: '[1,2]' });
+    const array = await call('/api/v1/capture/pause', { method: 'POST', headers, body: '[1,2]' });
     expect(array.status).toBe(400);
   });
 

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,5 +103,18 @@ describe('session CLI commands', { timeout: 120_000 }, () => {
     const again = await shadow(target, 'import', out);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already exists/);
+  });
+
+  it('a reader that closes the pipe early (`shadow sessions | head`) ends the command quietly, exit 0', async () => {
+    const child = spawn('node', ['bin/shadow.js', 'sessions'], {
+      env: { ...process.env, SHADOW_HOME: home },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    expect(stderr).not.toMatch(/EPIPE|Unhandled/);
+    expect(code).toBe(0);
   });
 });

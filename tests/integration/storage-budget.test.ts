@@ -55,17 +55,17 @@ describe('the storage budget', () => {
       fillScreenText(core, day);
       fillFrames(framesDir, day);
     }
-    before = core.storage.meter();
+    before = core.storageBudget.meter();
     let settled = false;
-    const pass = core.storage.enforce().then((result) => {
+    const pass = core.storageBudget.enforce().then((result) => {
       settled = true;
       return result;
     });
     // One turn of the event loop later the pass is still going: it deletes in steps, never in one block.
     await new Promise((resolve) => setImmediate(resolve));
-    during = { pruning: core.storage.meter().pruning, settled };
+    during = { pruning: core.storageBudget.meter().pruning, settled };
     await pass;
-    after = core.storage.meter();
+    after = core.storageBudget.meter();
     rowsByDay = new Map(
       DAYS.map((day) => [day, core.screenText.textBetween(Date.parse(`${day}T00:00:00Z`), Date.parse(`${day}T23:59:59Z`), 10_000).length]),
     );

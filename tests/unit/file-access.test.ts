@@ -1,5 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -126,5 +138,114 @@ describe('FileAccess', () => {
       encoding: 'base64',
       content: Buffer.from([0x63, 0x61, 0x66, 0xe9]).toString('base64'),
     });
+  });
+});
+
+/**
+ * A folder inside the data directory swapped for a symlink to an outside folder, over and over, by
+ * another thread while reads and writes run (the race the attack list found: 45 escapes in 4,000
+ * reads). Checks and use are tied to one open descriptor now, so none may escape.
+ */
+describe('FileAccess under a folder-for-symlink race', () => {
+  const TRIES = 8000;
+  let data: string;
+  let outside: string;
+  let files: FileAccess;
+  let stop: Int32Array;
+  let swapper: Worker;
+
+  beforeEach(async () => {
+    data = mkdtempSync(join(tmpdir(), 'shadow-race-data-'));
+    outside = mkdtempSync(join(tmpdir(), 'shadow-race-outside-'));
+    files = new FileAccess({ dataDir: data, allowedRoots: [] });
+    mkdirSync(join(data, 'real'));
+    writeFileSync(join(data, 'real', 'file.txt'), 'INSIDE');
+    writeFileSync(join(outside, 'file.txt'), 'CANARY-outside');
+    symlinkSync(outside, join(data, 'link'));
+    stop = new Int32Array(new SharedArrayBuffer(4));
+    // The folder stays put for ~100 µs, then the symlink does: long enough for a check to pass on one
+    // and the open to land on the other. Against the old check-then-open code this escapes a few times in
+    // a few thousand tries.
+    swapper = new Worker(
+      `const { renameSync } = require('node:fs');
+       const { workerData: { stop, real, link, swap, away } } = require('node:worker_threads');
+       const quiet = (f) => { try { f(); } catch {} };
+       const hold = () => { const until = performance.now() + 0.1; while (performance.now() < until); };
+       quiet(() => renameSync(real, swap));
+       while (Atomics.load(stop, 0) === 0) {
+         hold(); quiet(() => renameSync(swap, away)); quiet(() => renameSync(link, swap));
+         hold(); quiet(() => renameSync(swap, link)); quiet(() => renameSync(away, swap));
+       }`,
+      {
+        eval: true,
+        workerData: { stop, real: join(data, 'real'), link: join(data, 'link'), swap: join(data, 'swap'), away: join(data, 'away') },
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+
+  afterEach(async () => {
+    Atomics.store(stop, 0, 1);
+    await swapper.terminate();
+    rmSync(data, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
+  });
+
+  it(`lets no read escape in ${TRIES} tries`, () => {
+    let inside = 0;
+    let escaped = 0;
+    for (let i = 0; i < TRIES; i++) {
+      try {
+        const { content } = files.readFile('swap/file.txt');
+        if (content.includes('CANARY')) escaped++;
+        else inside++;
+      } catch {
+        // Refused or not there at that moment: both fine.
+      }
+      try {
+        const listing = files.list('swap');
+        if (listing.files.some((f) => f.name === 'file.txt') && !listing.path.startsWith(data)) escaped++;
+      } catch {
+        // As above.
+      }
+    }
+    expect(escaped).toBe(0);
+    // The race really ran: some reads landed on the real folder.
+    expect(inside).toBeGreaterThan(0);
+  });
+
+  it(`lets no write escape in ${TRIES} tries`, () => {
+    let written = 0;
+    for (let i = 0; i < TRIES; i++) {
+      try {
+        files.writeFile(`swap/deeper/out-${i}.txt`, 'written');
+        written++;
+      } catch {
+        // Refused at that moment: fine.
+      }
+    }
+    expect(readdirSync(outside)).toEqual(['file.txt']);
+    expect(written).toBeGreaterThan(0);
+  });
+});
+
+describe('FileAccess and hard links', () => {
+  it('refuses to read or overwrite a file with a second hard link (it may live outside the roots)', () => {
+    const data = mkdtempSync(join(tmpdir(), 'shadow-hard-data-'));
+    const outside = mkdtempSync(join(tmpdir(), 'shadow-hard-outside-'));
+    try {
+      writeFileSync(join(outside, 'secret.txt'), 'CANARY-hard-link');
+      linkSync(join(outside, 'secret.txt'), join(data, 'innocent.txt'));
+      const files = new FileAccess({ dataDir: data, allowedRoots: [] });
+      expect(() => files.readFile('innocent.txt')).toThrow(
+        expect.objectContaining({ kind: 'forbidden', message: expect.stringMatching(/hard link/) }),
+      );
+      expect(() => files.writeFile('innocent.txt', 'changed')).toThrow(expect.objectContaining({ kind: 'forbidden' }));
+      expect(readFileSync(join(outside, 'secret.txt'), 'utf8')).toBe('CANARY-hard-link');
+      expect(existsSync(join(data, 'innocent.txt'))).toBe(true);
+    } finally {
+      rmSync(data, { recursive: true, force: true });
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });

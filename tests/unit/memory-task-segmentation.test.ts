@@ -13,6 +13,33 @@ function spans(...parts: Array<[kind: SpanLike['kind'], app: string | null, titl
 }
 
 describe('task segmentation', () => {
+  it('never lets a task run through time nothing was observed, so a gap is never told as work', () => {
+    const start = Date.parse('2026-03-10T09:00:00Z');
+    const ledger = { kind: 'app' as const, app: 'Excel', title: 'Ledger.xlsx - Excel' };
+    // 20 minutes in the ledger, 45 minutes unobserved (no display, disk full, the app not running), 10 more minutes.
+    const tasks = segmentTasks(
+      [
+        { ...ledger, startMs: start, endMs: start + 20 * MIN },
+        { ...ledger, startMs: start + 65 * MIN, endMs: start + 75 * MIN },
+      ],
+      false,
+    );
+    expect(tasks.map((x) => [x.name, (x.endMs - x.startMs) / MIN])).toEqual([
+      ['Ledger.xlsx (Excel)', 20],
+      ['Ledger.xlsx (Excel)', 10],
+    ]);
+    expect(tasks.map((x) => x.brief)).toEqual(['20m in Excel on “Ledger.xlsx”.', '10m in Excel on “Ledger.xlsx”.']);
+    // A short silence (a few seconds between polls) does not cut a task.
+    const short = segmentTasks(
+      [
+        { ...ledger, startMs: start, endMs: start + 20 * MIN },
+        { ...ledger, startMs: start + 20 * MIN + 20_000, endMs: start + 30 * MIN },
+      ],
+      false,
+    );
+    expect(short).toHaveLength(1);
+  });
+
   it('cuts at a lasting switch to other windows and names tasks after the main window', () => {
     const tasks = segmentTasks(
       spans(

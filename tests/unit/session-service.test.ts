@@ -21,9 +21,11 @@ let clock: ManualClock;
 let activity: ActivityRepository;
 let repo: SessionRepository;
 let focused: { app: string | null; title: string | null };
+/** Every service a test made: their background summaries stop before the database closes. */
+const services: SessionService[] = [];
 
 function service(llm: LlmClient = createOfflineLlmClient(), instructions?: string, events?: EventBus): SessionService {
-  return new SessionService({
+  const made = new SessionService({
     events,
     repo,
     activity,
@@ -35,6 +37,8 @@ function service(llm: LlmClient = createOfflineLlmClient(), instructions?: strin
     currentWindow: () => focused,
     ...(instructions !== undefined && { instructions }),
   });
+  services.push(made);
+  return made;
 }
 
 /** Records spans as the observer would: app, title, start and length in minutes from T0. */
@@ -54,7 +58,10 @@ beforeEach(() => {
   focused = { app: 'Excel', title: 'Ledger 2026.xlsx' };
 });
 
-afterEach(() => db.close());
+afterEach(() => {
+  for (const made of services.splice(0)) made.close();
+  db.close();
+});
 
 describe('session service', () => {
   it('records the window in focus with each prompt and answers time questions from app time', async () => {

@@ -7,13 +7,14 @@ import { loadSettings } from '../../core/config/settings';
 import { DayRecorder } from '../../core/observe/recorder';
 import { createRedactor } from '../../core/privacy/redactor';
 import { DesktopSource } from '../../core/observe/sources/desktop-source';
+import { decimalParam, intParam } from '../../shared/contract/define';
 import { parseFlags } from '../cli-error';
 
 const flagsSchema = z.object({
   out: z.string().min(1, 'give the folder to record into'),
-  duration: z.coerce.number().positive().max(86_400).optional(),
-  interval: z.coerce.number().min(1).max(3600).optional(),
-  pollMs: z.coerce.number().int().min(50).max(10_000).default(1000),
+  duration: decimalParam(0.001, 86_400).optional(),
+  interval: decimalParam(1, 3600).optional(),
+  pollMs: intParam(50, 10_000).default(1000),
   description: z.string().max(500).optional(),
 });
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { resumeSchema, type ResumeView } from '../../shared/contract/index';
+import { intParam, resumeSchema, type ResumeView } from '../../shared/contract/index';
 import { loadOrCreateApiToken } from '../../core/config/api-token';
 import { resolveProfilePaths } from '../../core/config/paths';
 import { readRuntimeInfo } from '../../core/config/runtime-info';
@@ -10,7 +10,7 @@ import { findSession, withOperations } from '../profile-operations';
 
 const flagsSchema = z.object({
   session: z.string().trim().min(1).max(200),
-  maxHistoryTokens: z.coerce.number().int().min(200).max(1_000_000).optional(),
+  maxHistoryTokens: intParam(200, 1_000_000).optional(),
   history: z.boolean().default(false),
   json: z.boolean().default(false),
 });

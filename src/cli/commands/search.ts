@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import {
+  intParam,
   sessionStatusSchema,
   sessionTypeSchema,
   timeBoundSchema,
@@ -22,7 +23,7 @@ const flagsSchema = z.object({
   app: z.string().trim().min(1).max(200).optional(),
   from: timeBoundSchema.optional(),
   to: timeBoundSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(20),
+  limit: intParam(1, 200).default(20),
   json: z.boolean().default(false),
 });
 type SearchFlags = z.infer<typeof flagsSchema>;

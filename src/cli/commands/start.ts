@@ -9,6 +9,8 @@ import { startEngine } from '../../server/start-engine';
 import { engineOptionsFrom, startOptionsShape } from '../../server/start-options';
 import { locateUiDir } from '../../server/http/static-ui';
 import { parseFlags } from '../cli-error';
+import type { RunningEngine } from '../../server/start-engine';
+import { formatClockTime } from '../../shared/format-clock-time';
 
 const flagsSchema = z.object({ headless: z.boolean().default(false), ...startOptionsShape });
 type StartFlags = z.infer<typeof flagsSchema>;
@@ -28,9 +30,16 @@ async function runHeadless(flags: StartFlags): Promise<void> {
     ...engineOptionsFrom(flags),
     onReplayFinished: () => console.log('Replay finished: the recorded day is in the store. The API keeps serving.'),
   });
+  // Installed first: a stop asked for while the banner prints still closes the database cleanly.
+  const shutdown = (): void => {
+    void engine.stop().then(() => process.exit(0));
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
   const { core, http } = engine;
-  const what = flags.replay ? `replaying ${flags.replay}` : 'observing the desktop';
-  console.log(`Workflow Shadow (headless) is ${what} — profile "${core.paths.profileId}".`);
+  const source = flags.replay ? `a recorded day (${flags.replay})` : 'the desktop';
+  console.log(`Workflow Shadow (headless) — profile "${core.paths.profileId}", watching ${source}.`);
+  printHealth(engine);
   console.log(`API:        ${http.url}/api/v1  (try GET /health)`);
   console.log(`API token:  ${process.env.SHADOW_API_TOKEN ? 'from SHADOW_API_TOKEN' : engine.tokenFile}`);
   console.log(`Database:   ${core.paths.database}`);
@@ -43,11 +52,26 @@ async function runHeadless(flags: StartFlags): Promise<void> {
       : 'UI:         not built yet; `npm run build` builds it (then restart to get the link)',
   );
   console.log('Press Ctrl+C to stop.');
-  const shutdown = (): void => {
-    void engine.stop().then(() => process.exit(0));
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+}
+
+/** The status line and every problem with what to do: the banner says what health says, never the loop's intent. */
+function printHealth(engine: RunningEngine): void {
+  const { summary, reasons } = engine.core.health.report();
+  console.log(`Status:     ${summary}`);
+  for (const reason of reasons) {
+    console.log(`Problem:    ${reason.message}`);
+    console.log(`What to do: ${reason.action}`);
+  }
+  // Later changes that matter (it stops or starts being able to observe) are logged as they happen.
+  let wasUnavailable = engine.core.observer.health().state === 'unavailable';
+  engine.core.events.on('capture:state-changed', ({ state }) => {
+    const unavailable = state === 'unavailable';
+    if (unavailable === wasUnavailable) return;
+    wasUnavailable = unavailable;
+    const now = formatClockTime(engine.core.clock.now());
+    const report = engine.core.health.report();
+    console.log(`${now}  ${report.summary}${unavailable && report.reasons[0] ? ` — ${report.reasons[0].action}` : ''}`);
+  });
 }
 
 export function registerStartCommand(program: Command): void {

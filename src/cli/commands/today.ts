@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { operations, type DayOverview, type StorageMeter } from '../../shared/contract/index';
+import { operations, type Coverage, type DayOverview, type StorageMeter } from '../../shared/contract/index';
 import { formatStorageLine } from '../../shared/format-bytes';
 import { parseFlags } from '../cli-error';
 import { formatClockTime } from '../../shared/format-clock-time';
@@ -10,9 +10,40 @@ import { withOperations } from '../profile-operations';
 
 const flagsSchema = z.object({ json: z.boolean().default(false), date: operations.dayOverview.input.shape.date });
 
-function printDay(day: DayOverview): void {
+/** Gaps shorter than this are left out of the list (a password manager for a few seconds); the total counts them. */
+const GAP_LIST_MIN_SECONDS = 60;
+
+/**
+ * The gaps of the day between its first and last observed moment (before and after that the app simply
+ * was not running yet or any more), each with its reason, and how much of that time was not observed.
+ */
+export function gapLines(coverage: Coverage): string[] {
+  const observed = coverage.stretches.filter((s) => s.observed);
+  if (observed.length === 0) return [];
+  const first = Date.parse(observed[0]!.start);
+  const last = Date.parse(observed.at(-1)!.end);
+  const inside = coverage.stretches.filter((s) => !s.observed && Date.parse(s.start) >= first && Date.parse(s.end) <= last);
+  if (inside.length === 0) return [`Observed without a gap from ${formatClockTime(first)} to ${formatClockTime(last)}.`];
+  const total = inside.reduce((sum, s) => sum + s.seconds, 0);
+  const listed = inside.filter((s) => s.seconds >= GAP_LIST_MIN_SECONDS);
+  const lines = [
+    `Observed ${formatClockTime(first)}–${formatClockTime(last)}; not observed for ${formatDuration(total)} of that (never counted as work):`,
+  ];
+  for (const gap of listed) {
+    const detail = gap.detail && !gap.label.includes(gap.detail) ? ` (${gap.detail})` : '';
+    lines.push(
+      `  ${formatClockTime(gap.start)}–${formatClockTime(gap.end)}  ${formatDuration(gap.seconds)}  ${gap.label.replace(/^Not (observed|recorded): /, '')}${detail}`,
+    );
+  }
+  const short = inside.length - listed.length;
+  if (short > 0) lines.push(`  and ${short} shorter gap${short === 1 ? '' : 's'} (under a minute each)`);
+  return lines;
+}
+
+function printDay(day: DayOverview, coverage: Coverage): void {
   if (day.apps.length === 0) {
     console.log(`No app time recorded on ${day.date}.`);
+    for (const line of gapLines(coverage)) console.log(line);
     return;
   }
   const total = day.totalActiveSeconds || 1;
@@ -35,6 +66,8 @@ function printDay(day: DayOverview): void {
     console.log(`\nTasks (${day.tasks.length})\n`);
     console.log(table(taskRows));
   }
+  const gaps = gapLines(coverage);
+  if (gaps.length > 0) console.log(`\n${gaps.join('\n')}`);
   if (day.latestSummary) {
     console.log(`\nLatest summary (${day.latestSummary.kind}, ${formatClockTime(day.latestSummary.at)})\n`);
     console.log(day.latestSummary.text);
@@ -50,18 +83,22 @@ export function registerTodayCommand(program: Command): void {
   program
     .command('today')
     .description(
-      'Today (or --date): app time per app and window title (idle and private excluded), the tasks, and the latest work-session summary',
+      'Today (or --date): app time per app and window title (idle and private excluded), the gaps when nothing was observed, the tasks, and the latest work-session summary',
     )
     .option('--date <YYYY-MM-DD>', 'another local day')
     .option('--json', 'print JSON instead of a table')
     .action(async (raw) => {
       const flags = parseFlags(flagsSchema, raw);
-      const [day, storage] = await withOperations((call) =>
-        Promise.all([call('dayOverview', { date: flags.date }), call('storageMeter', {})]),
+      const [day, coverage, storage] = await withOperations((call) =>
+        Promise.all([
+          call('dayOverview', { date: flags.date }),
+          call('observationCoverage', { date: flags.date }),
+          call('storageMeter', {}),
+        ]),
       );
-      if (flags.json) printJson(day);
+      if (flags.json) printJson({ ...day, coverage });
       else {
-        printDay(day);
+        printDay(day, coverage);
         printStorage(storage);
       }
     });

@@ -21,6 +21,10 @@ export type Handlers = {
 
 /** Each feature's handlers, joined; a key handled twice throws (see mergeTables). */
 export function createHandlers(core: ShadowCore): Handlers {
+  return reportingStorageFailures(core, joinHandlers(core));
+}
+
+function joinHandlers(core: ShadowCore): Handlers {
   return mergeTables(
     observationHandlers(core),
     memoryHandlers(core),
@@ -33,4 +37,33 @@ export function createHandlers(core: ShadowCore): Handlers {
     recallHandlers(core),
     storageBudgetHandlers(core),
   );
+}
+
+/**
+ * Any operation whose write fails for a storage reason (disk full, read-only profile) tells the core's
+ * storage monitor, so capture pauses itself and health says why, whichever surface made the call.
+ */
+function reportingStorageFailures(core: ShadowCore, handlers: Handlers): Handlers {
+  const wrap =
+    (handler: (input: never) => unknown) =>
+    (input: never): unknown => {
+      try {
+        const result = handler(input);
+        if (result instanceof Promise) {
+          return result.catch((error: unknown) => {
+            throw report(error);
+          });
+        }
+        return result;
+      } catch (error) {
+        throw report(error);
+      }
+    };
+  const report = (error: unknown): unknown => {
+    core.storage.failed(error);
+    return error;
+  };
+  return Object.fromEntries(
+    Object.entries(handlers).map(([key, handler]) => [key, wrap(handler as (input: never) => unknown)]),
+  ) as Handlers;
 }

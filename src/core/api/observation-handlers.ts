@@ -3,20 +3,32 @@ import type { ShadowCore } from '../shadow-core';
 import { localDateOf, localDayBounds } from '../time';
 import { VERSION } from '../version';
 import { notFound } from '../errors';
+import { dayCoverage } from '../observe/day-coverage';
 import { healthPrivacy } from './privacy-handlers';
 
 type Op<K extends keyof Operations> = (input: OperationParsedInput<Operations[K]>) => OperationOutput<Operations[K]>;
 
 export function observationHandlers(core: ShadowCore) {
-  const health: Op<'health'> = () => ({
-    status: 'ok',
-    version: VERSION,
-    profile: core.paths.profileId,
-    source: core.source.kind,
-    capture: core.observer.health(),
-    privacy: healthPrivacy(core.privacy.status()),
-    storage: core.storage.meter(),
-  });
+  const health: Op<'health'> = () => {
+    const { status, reasons, summary, capture } = core.health.report();
+    return {
+      status,
+      reasons,
+      summary,
+      version: VERSION,
+      profile: core.paths.profileId,
+      source: core.source.kind,
+      capture,
+      privacy: healthPrivacy(core.privacy.status()),
+      storage: core.storageBudget.meter(),
+    };
+  };
+  const observationCoverage: Op<'observationCoverage'> = ({ date }) => {
+    core.observer.flushOpenSpan();
+    const day = date ?? localDateOf(core.clock.now());
+    const window = localDayBounds(day);
+    return dayCoverage(day, window, core.coverage.stretches(window), core.clock.now());
+  };
   const observationNow: Op<'observationNow'> = () => core.observer.immediateContext();
   const appTime: Op<'appTime'> = ({ date, workSessionId }) => {
     core.observer.flushOpenSpan();
@@ -39,5 +51,5 @@ export function observationHandlers(core: ShadowCore) {
     core.observer.resume();
     return core.observer.health();
   };
-  return { health, observationNow, appTime, listWorkSessions, pauseCapture, resumeCapture };
+  return { health, observationNow, appTime, listWorkSessions, pauseCapture, resumeCapture, observationCoverage };
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { DomainError, type DomainErrorKind } from '../errors';
+import { storageUnavailable } from '../store/storage-failure';
 
 /** Every failure a surface reports: the domain's kinds, plus `internal` for anything unexpected. */
 export type FailureKind = DomainErrorKind | 'internal';
@@ -30,6 +31,8 @@ export function invalidInput(operationName: string, error: z.ZodError): Operatio
 export function toOperationError(failedName: string, error: unknown): OperationError {
   if (error instanceof DomainError) return { kind: error.kind, code: error.code, message: error.message };
   if (error instanceof OperationFailed) return error.error;
+  const storage = storageUnavailable(error);
+  if (storage) return { kind: storage.kind, code: storage.code, message: storage.message };
   const message = error instanceof Error ? error.message : String(error);
   return { kind: 'internal', code: 'internal_error', message: `${failedName} failed: ${message}` };
 }

@@ -24,10 +24,16 @@ export interface AppletInput extends Partial<AppletContent> {
   readonly html: string;
 }
 
+/** Written beside the file and renamed over it; a failed write (disk full) leaves no temp file behind. */
 function writeAtomically(file: string, text: string): void {
   const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  writeFileSync(temp, text, { mode: 0o600 });
-  renameSync(temp, file);
+  try {
+    writeFileSync(temp, text, { mode: 0o600 });
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
 }
 
 function checkSlug(slug: string): string {
@@ -63,12 +69,19 @@ export class AppletStore {
       createdAt: previous?.createdAt ?? now,
       updatedAt: now,
     });
+    const isNew = !existsSync(folder);
     mkdirSync(folder, { recursive: true, mode: 0o700 });
-    writeAtomically(join(folder, FILES.html), content.html);
-    writeAtomically(join(folder, FILES.js), content.js);
-    writeAtomically(join(folder, FILES.css), content.css);
-    // The metadata goes last: an applet with meta.json is complete.
-    writeAtomically(join(folder, FILES.meta), `${JSON.stringify(meta, null, 2)}\n`);
+    try {
+      writeAtomically(join(folder, FILES.html), content.html);
+      writeAtomically(join(folder, FILES.js), content.js);
+      writeAtomically(join(folder, FILES.css), content.css);
+      // The metadata goes last: an applet with meta.json is complete.
+      writeAtomically(join(folder, FILES.meta), `${JSON.stringify(meta, null, 2)}\n`);
+    } catch (error) {
+      // A new applet that could not be saved leaves nothing behind (no empty folder, no half an applet).
+      if (isNew) rmSync(folder, { recursive: true, force: true });
+      throw error;
+    }
     return meta;
   }
 

@@ -9,13 +9,22 @@ export function loadOrCreateApiToken(file: string, env: NodeJS.ProcessEnv = proc
   if (existsSync(file)) {
     const stored = readFileSync(file, 'utf8').trim();
     if (stored.length >= 16) {
-      chmodSync(file, 0o600);
+      tightenMode(file);
       return stored;
     }
   }
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const token = randomBytes(24).toString('base64url');
   writeFileSync(file, `${token}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return token;
+}
+
+/** Keeps the token readable only by the user; a read-only profile keeps whatever mode it has. */
+function tightenMode(file: string): void {
+  try {
+    chmodSync(file, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EROFS') throw error;
+  }
 }

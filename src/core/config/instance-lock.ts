@@ -17,14 +17,22 @@ function isAlive(pid: number): boolean {
 export function acquireInstanceLock(profileDir: string): () => void {
   const file = join(profileDir, 'app.lock');
   try {
-    writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const holder = Number.parseInt(readFileSync(file, 'utf8'), 10);
-    if (Number.isFinite(holder) && holder !== process.pid && isAlive(holder)) {
-      throw new Error(`Workflow Shadow is already running for this profile (pid ${holder}). Quit it first, or use another SHADOW_PROFILE.`);
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number.parseInt(readFileSync(file, 'utf8'), 10);
+      if (Number.isFinite(holder) && holder !== process.pid && isAlive(holder)) {
+        throw new Error(
+          `Workflow Shadow is already running for this profile (pid ${holder}). Quit it first, or use another SHADOW_PROFILE.`,
+        );
+      }
+      writeFileSync(file, String(process.pid), { mode: 0o600 });
     }
-    writeFileSync(file, String(process.pid), { mode: 0o600 });
+  } catch (error) {
+    // A read-only profile: no instance can write to it, so none can double-count; health says why nothing is saved.
+    if ((error as NodeJS.ErrnoException).code === 'EROFS') return () => {};
+    throw error;
   }
   return () => rmSync(file, { force: true });
 }

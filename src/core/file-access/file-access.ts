@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   constants,
@@ -9,16 +8,17 @@ import {
   readdirSync,
   readSync,
   realpathSync,
-  renameSync,
-  rmSync,
   statSync,
-  writeFileSync,
+  type Stats,
 } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { FILE_READ_MAX_BYTES, FILE_WRITE_MAX_BYTES, type ContentEncoding } from '../../shared/contract/storage';
 import { DomainError, notFound } from '../errors';
+import { storageProblemMessage, storageUnavailable } from '../store/storage-failure';
 import { iso } from '../clock';
 import { badPath, checkPathText, forbiddenPath, isInside, sensitiveReason } from './path-rules';
+import { descriptorRealPath, DirHandle } from './descriptor-paths';
+import { writeUnder } from './safe-write';
 
 export interface FileAccessOptions {
   /** The profile's data directory: readable, and the only place writes go. */
@@ -100,7 +100,15 @@ export class FileAccess {
   }
 
   private writeRoot(): string {
-    mkdirSync(this.options.dataDir, { recursive: true, mode: 0o700 });
+    try {
+      mkdirSync(this.options.dataDir, { recursive: true, mode: 0o700 });
+    } catch (error) {
+      // On a read-only profile a recursive mkdir may even answer ENOENT: the folder cannot be made, so nothing can be written.
+      throw (
+        storageUnavailable(error) ??
+        new DomainError('unavailable', 'storage_unavailable', `${storageProblemMessage('read_only')} (${(error as Error).message})`)
+      );
+    }
     return realpathSync.native(this.options.dataDir);
   }
 
@@ -121,8 +129,8 @@ export class FileAccess {
   readFile(raw: string): { path: string; content: string; encoding: ContentEncoding; size: number } {
     const { real, exists } = this.resolveReadable(raw);
     if (!exists) throw notFound(`File ${raw}`);
-    // Opened by its real path without following a last-moment symlink and without blocking on a FIFO;
-    // the descriptor must then be the very file the checks were made on.
+    // Opened without following a last-moment symlink and without blocking on a FIFO; the checks are then
+    // made again on the opened descriptor itself, so a folder swapped for a symlink meanwhile cannot lead out.
     let fd: number;
     try {
       fd = openSync(real, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
@@ -132,8 +140,7 @@ export class FileAccess {
     try {
       const opened = fstatSync(fd);
       if (!opened.isFile()) throw badPath('The path is not a regular file.');
-      const checked = statSync(real);
-      if (checked.ino !== opened.ino || checked.dev !== opened.dev) throw forbiddenPath('The file changed while it was being opened.');
+      this.checkOpened(fd, real, opened);
       if (opened.size > this.readMax) {
         throw new DomainError('too_large', 'file_too_large', `The file is ${opened.size} bytes; at most ${this.readMax} bytes are read.`);
       }
@@ -157,25 +164,56 @@ export class FileAccess {
   list(raw?: string): { path: string; files: FileEntry[] } {
     const { real, exists } = this.resolveReadable(raw ?? this.options.dataDir);
     if (!exists) throw notFound(`Folder ${raw}`);
-    if (!statSync(real).isDirectory()) throw badPath('The path is not a folder.');
-    const files = readdirSync(real, { withFileTypes: true })
-      .filter((entry) => sensitiveReason(entry.name) === null)
-      .slice(0, LIST_MAX_ENTRIES)
-      .map((entry): FileEntry => {
-        let size = 0;
-        let modifiedAt = iso(0);
-        try {
-          const stats = lstatSync(join(real, entry.name));
-          size = stats.isFile() ? stats.size : 0;
-          modifiedAt = iso(stats.mtimeMs);
-        } catch {
-          // Removed between listing and stat: listed with what is known.
-        }
-        const type = entry.isSymbolicLink() ? 'symlink' : entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : 'other';
-        return { name: entry.name, type, size, modifiedAt };
-      })
-      .sort((a, b) => a.name.localeCompare(b.name));
-    return { path: real, files };
+    let dir: DirHandle;
+    try {
+      dir = DirHandle.open(real);
+    } catch (error) {
+      if (errnoOf(error) === 'ENOTDIR') throw badPath('The path is not a folder.');
+      throw forbiddenPath(`The folder cannot be opened (${errnoOf(error) ?? 'error'}).`);
+    }
+    try {
+      this.checkOpened(dir.fd, real, fstatSync(dir.fd));
+      const files = readdirSync(dir.listPath, { withFileTypes: true })
+        .filter((entry) => sensitiveReason(entry.name) === null)
+        .slice(0, LIST_MAX_ENTRIES)
+        .map((entry): FileEntry => {
+          let size = 0;
+          let modifiedAt = iso(0);
+          try {
+            const stats = lstatSync(dir.child(entry.name));
+            size = stats.isFile() ? stats.size : 0;
+            modifiedAt = iso(stats.mtimeMs);
+          } catch {
+            // Removed between listing and stat: listed with what is known.
+          }
+          const type = entry.isSymbolicLink() ? 'symlink' : entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : 'other';
+          return { name: entry.name, type, size, modifiedAt };
+        })
+        .sort((a, b) => a.name.localeCompare(b.name));
+      return { path: real, files };
+    } finally {
+      dir.close();
+    }
+  }
+
+  /**
+   * The opened descriptor must be what was checked: the same real path (where the system can say,
+   * else the same inode), still inside a read root and not a secret, and a file with one name only (a
+   * hard link can make a file from outside the roots look like it is inside).
+   */
+  private checkOpened(fd: number, real: string, opened: Stats): void {
+    const actual = descriptorRealPath(fd);
+    if (actual !== null) {
+      if (actual !== real || !this.readRoots().some((root) => isInside(root, actual)) || sensitiveReason(actual)) {
+        throw forbiddenPath('The path changed while it was being opened (a folder was swapped for a link); nothing was read.');
+      }
+    } else {
+      const checked = statSync(real);
+      if (checked.ino !== opened.ino || checked.dev !== opened.dev) throw forbiddenPath('The file changed while it was being opened.');
+    }
+    if (opened.isFile() && opened.nlink > 1) {
+      throw forbiddenPath('The file has more than one hard link, so it may really live outside the allowed folders; it is not read.');
+    }
   }
 
   writeFile(raw: string, content: string, encoding: ContentEncoding = 'utf8'): { path: string; size: number } {
@@ -191,27 +229,21 @@ export class FileAccess {
       );
     }
     const root = this.writeRoot();
-    const target = this.checkWritable(requested, root);
-    mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
-    // The folders just made must still resolve inside the data directory (no symlink swapped in).
-    const parent = realpathSync.native(dirname(target));
-    if (!isInside(root, parent)) throw forbiddenPath('The folder resolves outside the data directory.');
-    const final = join(parent, basename(target));
-    // Written beside the target and renamed over it: a reader never sees half a file, and a symlink
-    // planted at the target name is replaced, never written through.
-    const temp = join(parent, `.${basename(final)}.${randomBytes(6).toString('hex')}.tmp`);
-    try {
-      writeFileSync(temp, data, { flag: 'wx', mode: 0o600 });
-      renameSync(temp, final);
-    } catch (error) {
-      rmSync(temp, { force: true });
-      throw new DomainError('invalid', 'write_failed', `The file could not be written (${errnoOf(error) ?? (error as Error).message}).`);
-    }
-    return { path: final, size: data.length };
+    this.checkWritable(requested, root);
+    return writeUnder(root, this.segmentsUnder(requested, root), data);
   }
 
-  private checkWritable(requested: string, root: string): string {
-    const { real, exists } = realPathOf(requested);
+  /** The requested path's names below the data directory, as asked (never as resolved through a link). */
+  private segmentsUnder(requested: string, root: string): string[] {
+    for (const base of [resolve(this.options.dataDir), root]) {
+      const rel = relative(base, requested);
+      if (rel !== '' && !rel.startsWith('..') && !isAbsolute(rel)) return rel.split(sep);
+    }
+    throw forbiddenPath('Writes go only under the profile data directory.');
+  }
+
+  private checkWritable(requested: string, root: string): void {
+    const { real } = realPathOf(requested);
     if (!isInside(root, real) || real === root) {
       throw forbiddenPath('Writes go only under the profile data directory.');
     }
@@ -220,12 +252,6 @@ export class FileAccess {
     for (const reserved of this.options.reservedDirs ?? []) {
       if (isInside(join(root, reserved), real)) throw forbiddenPath(`${reserved}/ is managed by its own API; it is not writable here.`);
     }
-    if (exists) {
-      const stats = lstatSync(requested, { throwIfNoEntry: false });
-      if (stats?.isSymbolicLink()) throw forbiddenPath('The path is a symlink; writes never go through symlinks.');
-      if (statSync(real).isDirectory()) throw badPath('The path is a folder.');
-    }
-    return real;
   }
 }
 

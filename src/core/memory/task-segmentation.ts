@@ -27,7 +27,8 @@ interface Building {
 }
 
 /**
- * Cuts a work session's spans into tasks. An idle (or private) gap ends a task. A switch to a
+ * Cuts a work session's spans into tasks. An idle (or private) gap ends a task, and so does time
+ * nothing was observed. A switch to a
  * window the task has not used starts a new task only if the user stays away from the task's
  * windows for `minTaskMs`; a shorter detour (checking the bank portal while in the ledger) joins
  * the task, so going back and forth between two windows stays one task.
@@ -53,8 +54,14 @@ export function segmentTasks(
     detour = null;
   };
 
+  let lastEnd: number | null = null;
   for (const span of [...spans].sort((a, b) => a.startMs - b.startMs)) {
     const ms = span.endMs - span.startMs;
+    // Time with no span at all was not observed (no display, nothing saved, the app not running): a task
+    // never runs through it, so it is never told as work.
+    const unobserved = lastEnd !== null && span.startMs - lastEnd >= options.gapCutMs;
+    lastEnd = Math.max(lastEnd ?? span.endMs, span.endMs);
+    if (unobserved) closeCurrent();
     if (span.kind !== 'app') {
       if (ms >= options.gapCutMs) closeCurrent();
       continue;

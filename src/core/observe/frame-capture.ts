@@ -1,37 +1,146 @@
-import type { ImageArea } from './raw-image';
-import { encodeRawJpeg, fingerprintRaw } from './raw-image';
-import { fingerprintImageCached, type FrameFingerprint } from './frame-fingerprint';
-import type { ActiveWindow, CaptureSource, GrabRequest } from './sources/capture-source';
+import { iso } from '../clock';
+import type { Settings } from '../config/settings';
+import type { EventBus } from '../events';
+import { BoundedFifo } from '../util/bounded-fifo';
+import type { Frame, SignificantChange } from './frame';
+import { changedShare } from './frame-fingerprint';
+import { ProbeRecord } from './probe-record';
+import type { ObserverPrivacy } from './observer';
+import { detectSignificantChange } from './significant-change';
+import type { ActiveWindow, CaptureSource } from './sources/capture-source';
+import { takeShots, type CapturedShot } from './take-shots';
+import { withTimeout } from './with-timeout';
 
-/** One monitor's screenshot, fingerprinted, encoded only when asked (after it passed dedup). */
-export interface CapturedShot {
-  readonly fingerprint: FrameFingerprint;
-  encode(): Promise<Buffer>;
-  readonly monitor: string | null;
-  readonly focus: ImageArea | null;
-  readonly focused: boolean;
-  /** For a monitor beside the focused one: the window it mostly shows. */
-  readonly window?: ActiveWindow;
+export interface FrameCaptureDeps {
+  readonly settings: Settings;
+  readonly source: CaptureSource;
+  readonly events: EventBus;
+  /** Where frames go when the user turned on "keep screenshots" (the privacy module's frame vault). */
+  readonly keptFrames?: { keep(frame: Frame): Promise<unknown> };
+  /** Counts frames dropped and windows blacked out for the privacy report. */
+  readonly privacy?: ObserverPrivacy;
+  /** Whether a window is excluded (its parts are blacked out of the screenshot). */
+  readonly isExcluded: (window: ActiveWindow) => boolean;
+  /** A frame of the focused window's monitor was kept (`monitor`: its name, where the source knows it). */
+  readonly onFrameKept: (monitor: string | null) => void;
+  readonly onFailure: (error: unknown) => void;
 }
 
+const NO_WINDOW: ActiveWindow = { app: 'Desktop', title: '' };
+
 /**
- * The screenshots of one capture. A source that hands over pixels (the desktop) is fingerprinted on
- * them, so a frame dedup drops is never encoded; one that hands over an encoded image (a replay) is
- * fingerprinted on that image.
+ * Screenshots of the focused window's monitor (or of every monitor): taken, checked (the focus must
+ * not have moved meanwhile), deduplicated against the previous frame of the same monitor, encoded,
+ * kept in the FIFO and announced (`frame:kept`; other monitors' frames `frame:beside`).
  */
-export async function takeShots(source: CaptureSource, request: GrabRequest): Promise<CapturedShot[]> {
-  if (source.grabScreens) {
-    const shots = await source.grabScreens(request);
-    return shots.map((shot) => ({
-      fingerprint: fingerprintRaw(shot.image),
-      encode: () => encodeRawJpeg(shot.image),
-      monitor: shot.monitor,
-      focus: shot.focus,
-      focused: shot.focused,
-      ...(shot.window && { window: shot.window }),
-    }));
+export class FrameCapture {
+  readonly frames: BoundedFifo<Frame>;
+  readonly probe = new ProbeRecord();
+  readonly counters = { framesCaptured: 0, framesSkipped: 0 };
+  lastCaptureAt = Number.NEGATIVE_INFINITY;
+  lastCaptureIso: string | null = null;
+  lastChange: SignificantChange | null = null;
+  private nextFrameId = 1;
+  /** The last frame kept of each monitor, for dedup (frames of a monitor are compared with their own). */
+  private readonly lastByMonitor = new Map<string, Pick<Frame, 'app' | 'title' | 'thumb'>>();
+
+  constructor(private readonly deps: FrameCaptureDeps) {
+    this.frames = new BoundedFifo<Frame>(deps.settings.frameBufferSize);
   }
-  const image = await source.captureScreen(request.isPrivate, request.onBlackedOut);
-  const fingerprint = await fingerprintImageCached(image);
-  return [{ fingerprint, encode: () => Promise.resolve(image), monitor: null, focus: null, focused: true }];
+
+  /** A capture is due on a switch, or every `captureIntervalSec`. */
+  due(at: number, switched: boolean): boolean {
+    return switched || at - this.lastCaptureAt >= this.deps.settings.captureIntervalSec * 1000;
+  }
+
+  /** `window` as the source reported it (to see whether the focus moved), `title` as it may be kept. */
+  async capture(at: number, window: ActiveWindow, title: string, timeout: number): Promise<void> {
+    const { source, settings, privacy } = this.deps;
+    this.lastCaptureAt = at;
+    let shots: CapturedShot[];
+    try {
+      shots = await withTimeout(
+        takeShots(source, {
+          monitors: settings.captureMonitors,
+          isPrivate: this.deps.isExcluded,
+          onBlackedOut: (windows) => privacy?.regionsBlackedOut(windows, at),
+        }),
+        timeout * 2,
+        'taking a screenshot',
+      );
+      // The focus may have moved while the screenshot was taken; never keep a frame whose window
+      // we did not check against the exclusion rules.
+      const after = (await withTimeout(source.activeWindow(), timeout, 'reading the active window')) ?? NO_WINDOW;
+      if (after.app !== window.app || after.title !== window.title) {
+        privacy?.frameDropped('focus-moved', at);
+        return;
+      }
+      this.probe.ok(at);
+    } catch (error) {
+      this.probe.fail(at, error);
+      this.deps.onFailure(error);
+      return;
+    }
+    for (const shot of shots) {
+      const shown = shot.focused ? { app: window.app, title } : this.windowBeside(shot, at);
+      if (!shown) continue;
+      try {
+        await this.keepShot(at, shot, shown);
+      } catch (error) {
+        this.deps.onFailure(error);
+      }
+    }
+  }
+
+  /** The next capture of a new work session happens at its first poll. */
+  resetSchedule(): void {
+    this.lastCaptureAt = Number.NEGATIVE_INFINITY;
+  }
+
+  /** What a monitor beside the focused one shows, as it may be kept; null when that window is excluded. */
+  private windowBeside(shot: CapturedShot, at: number): { app: string; title: string } | null {
+    const window = shot.window ?? NO_WINDOW;
+    if (this.deps.isExcluded(window)) return null;
+    return { app: window.app, title: this.deps.privacy?.title(window.title, at) ?? window.title };
+  }
+
+  /** Dedup against the last frame of the same monitor; the frames that pass are encoded and announced. */
+  private async keepShot(at: number, shot: CapturedShot, shown: { app: string; title: string }): Promise<void> {
+    const { settings } = this.deps;
+    const monitorKey = shot.monitor ?? '';
+    const last = this.lastByMonitor.get(monitorKey);
+    if (
+      last &&
+      last.app === shown.app &&
+      last.title === shown.title &&
+      changedShare(last.thumb, shot.fingerprint.thumb) < settings.dedupMinChange
+    ) {
+      this.counters.framesSkipped++;
+      return;
+    }
+    const image = await shot.encode();
+    const frame: Frame = { id: this.nextFrameId++, at, ...shown, image, ...shot.fingerprint, monitor: shot.monitor, focus: shot.focus };
+    this.lastByMonitor.set(monitorKey, { app: frame.app, title: frame.title, thumb: frame.thumb });
+    this.counters.framesCaptured++;
+    this.lastCaptureIso = iso(at);
+    if (settings.keepScreenshots && this.deps.keptFrames) void this.keepFrame(frame);
+    if (!shot.focused) {
+      this.deps.events.emit('frame:beside', { frame });
+      return;
+    }
+    const prev = this.frames.last();
+    this.frames.push(frame);
+    const change = detectSignificantChange(prev, frame);
+    if (change) this.lastChange = change;
+    this.deps.events.emit('frame:kept', { frame, change });
+    this.deps.onFrameKept(shot.monitor);
+  }
+
+  private async keepFrame(frame: Frame): Promise<void> {
+    try {
+      await this.deps.keptFrames!.keep(frame);
+    } catch (error) {
+      this.deps.onFailure(error);
+    }
+  }
 }

@@ -3,14 +3,15 @@ import { iso, type Clock } from '../clock';
 import type { ExclusionRule, Settings } from '../config/settings';
 import type { EventBus } from '../events';
 import type { ActivityRepository } from '../store/repositories/activity-repository';
+import type { CoverageReason, CoverageSink } from '../store/repositories/coverage-repository';
+import { StorageMonitor } from '../store/storage-monitor';
 import { localDateOf } from '../time';
+import { CoverageTracker } from './coverage-tracker';
 import { compileExclusions, type CompiledExclusions } from './exclusion';
-import type { Frame, SignificantChange } from './frame';
-import { BoundedFifo } from '../util/bounded-fifo';
-import { changedShare } from './frame-fingerprint';
-import { takeShots, type CapturedShot } from './frame-capture';
-import { detectSignificantChange } from './significant-change';
-import type { ActiveWindow, CaptureSource } from './sources/capture-source';
+import type { Frame } from './frame';
+import { FrameCapture } from './frame-capture';
+import { ProbeRecord } from './probe-record';
+import { isNoDisplay, type ActiveWindow, type CaptureSource } from './sources/capture-source';
 import { SpanTracker, type ActivityState } from './span-tracker';
 import { withTimeout } from './with-timeout';
 
@@ -25,6 +26,10 @@ export interface ObserverDeps {
   /** Redaction of titles and the privacy report's counts (src/core/privacy); titles pass as they are without it. */
   readonly privacy?: ObserverPrivacy;
   readonly probeTimeoutMs?: number;
+  /** Where the record of when observation ran goes (`observation_coverage`). */
+  readonly coverage?: CoverageSink;
+  /** Whether the profile can be written; capture pauses itself while it cannot. */
+  readonly storage?: StorageMonitor;
 }
 
 /** What the observer tells the privacy layer, and the titles it asks it to make safe. */
@@ -44,65 +49,109 @@ const NO_WINDOW: ActiveWindow = { app: 'Desktop', title: '' };
 /** After a failed idle probe (tool missing), when to try again. */
 const IDLE_PROBE_RETRY_MS = 60_000;
 
+/** Why the observer wants to observe but cannot: a probe fails (no display) or nothing can be saved. */
+interface Unavailable {
+  readonly cause: 'probe' | 'storage';
+  readonly reason: CoverageReason;
+  readonly message: string;
+}
+
 /**
  * The capture loop: one `tick()` per poll reads the focused window and idle time, merges them
  * into spans, and captures a frame on a switch or every `captureIntervalSec`. Nothing a tick does
- * can throw out of it: failures are counted, reported in health, and the next tick goes on.
+ * can throw out of it: failures are counted and reported in health. Its state says what really
+ * happens: `unavailable` while the window cannot be read or the profile cannot be written (it
+ * resumes by itself), never `observing` when nothing is observed. Every state is also recorded as
+ * coverage, so the day shows its gaps.
  */
 export class Observer {
   private state: CaptureState = 'stopped';
   private pausedReason: string | null = null;
+  private unavailable: Unavailable | null = null;
   private workSessionId: number | null = null;
   private workSessionDay: string | null = null;
+  /** Work sessions a failing store could not close; closed as interrupted once it can be written. */
+  private readonly unclosed: { id: number; end: number; reason: string }[] = [];
   private readonly tracker: SpanTracker;
-  private readonly frames: BoundedFifo<Frame>;
+  private readonly capture: FrameCapture;
+  private readonly coverage: CoverageTracker | null;
+  private readonly storage: StorageMonitor;
+  private readonly windowProbe = new ProbeRecord();
+  private readonly idleProbe = new ProbeRecord();
   private exclusions: CompiledExclusions;
   private lastWindow: ActiveWindow | null = null;
-  private lastCaptureAt = Number.NEGATIVE_INFINITY;
   private nextIdleProbeAt = Number.NEGATIVE_INFINITY;
   private lastAppSwitch: number | null = null;
-  private lastChange: SignificantChange | null = null;
-  private nextFrameId = 1;
-  /** The last frame kept of each monitor, for dedup (frames of a monitor are compared with their own). */
-  private readonly lastByMonitor = new Map<string, Pick<Frame, 'app' | 'title' | 'thumb'>>();
+  private lastPollAt: number | null = null;
+  /** When observing last began (start, resume): a poll is due from then on. */
+  private observingSince: number | null = null;
   private ticking = false;
-  private readonly counters = { polls: 0, framesCaptured: 0, framesSkipped: 0, failures: 0 };
-  private lastCaptureIso: string | null = null;
+  private readonly counters = { polls: 0, failures: 0 };
   private lastError: { at: string; message: string } | null = null;
 
   constructor(private readonly deps: ObserverDeps) {
-    const { settings, activity } = deps;
-    this.frames = new BoundedFifo<Frame>(settings.frameBufferSize);
+    const { settings, activity, clock } = deps;
     this.exclusions = compileExclusions(settings.exclusions);
+    const maxGapMs = Math.max(5000, settings.pollIntervalMs * 5);
     this.tracker = new SpanTracker(
       activity.spanSink(() => {
         if (this.workSessionId === null) throw new Error('no open work session');
         return this.workSessionId;
       }),
-      { maxGapMs: Math.max(5000, settings.pollIntervalMs * 5), flushEveryMs: 10_000 },
+      { maxGapMs, flushEveryMs: 10_000 },
     );
+    this.capture = new FrameCapture({
+      settings,
+      source: deps.source,
+      events: deps.events,
+      keptFrames: deps.keptFrames,
+      privacy: deps.privacy,
+      isExcluded: (w) => this.exclusions.match(w) !== null,
+      onFrameKept: (monitor) => {
+        if (monitor !== null) this.tracker.noteMonitor(monitor);
+        deps.events.emit('context:immediate-updated', this.immediateContext());
+      },
+      onFailure: (error) => this.fail(error),
+    });
+    this.storage = deps.storage ?? new StorageMonitor({ clock, probeWrite: () => {} });
+    this.coverage =
+      deps.coverage === undefined
+        ? null
+        : new CoverageTracker(deps.coverage, { maxGapMs, flushEveryMs: 10_000, onWriteError: (error) => this.storage.failed(error) });
+    this.storage.onFailed(() => this.suspendForStorage());
+    this.storage.onRecovered(() => this.resumeAfterStorage());
   }
 
-  /** Begins observing: a new work session starts. */
+  /** Begins observing: a new work session starts (unless nothing can be saved: then it waits for that). */
   start(): void {
     if (this.state !== 'stopped') return;
-    this.openWorkSession();
+    try {
+      this.openWorkSession();
+    } catch (error) {
+      if (!this.storage.failed(error)) throw error;
+      this.fail(error);
+      this.becomeUnavailable({ cause: 'storage', reason: 'storage_error', message: this.storage.message() ?? messageOf(error) });
+      return;
+    }
     this.setState('observing', null);
   }
 
-  /** Stops for good (app quit): the open span and work session are closed. */
+  /** Stops for good (app quit): the open span, work session and coverage stretch are closed. */
   stop(reason = 'the app quit'): void {
     if (this.state === 'stopped') return;
     this.closeWorkSession(reason);
     this.setState('stopped', reason);
+    this.coverage?.close();
   }
 
   pause(reason = 'paused by the user', state: 'paused' | 'locked' = 'paused'): void {
     if (this.state === 'stopped' || this.state === 'paused' || this.state === 'locked') return;
     this.closeWorkSession(reason);
+    this.unavailable = null;
     this.setState(state, reason);
   }
 
+  /** Observes again after a pause; throws (and stays paused) when the profile cannot be written. */
   resume(): void {
     if (this.state !== 'paused' && this.state !== 'locked') return;
     this.openWorkSession();
@@ -115,27 +164,29 @@ export class Observer {
 
   /** One poll. Overlapping calls are dropped (a slow probe must not pile up ticks). */
   async tick(): Promise<void> {
-    if (this.ticking || this.workSessionId === null) return;
+    if (this.ticking || this.state === 'stopped') return;
     this.ticking = true;
+    let since: number | undefined;
     try {
-      await this.poll();
+      if (this.workSessionId !== null) since = await this.poll();
     } catch (error) {
-      this.fail(error);
-      if (isStoreError(error)) this.pause(`database error: ${(error as Error).message}`);
+      this.onTickError(error);
     } finally {
       this.ticking = false;
     }
+    this.recordCoverage(this.deps.clock.now(), since);
   }
 
   immediateContext(): ImmediateContextView {
     const observable = this.state === 'observing' && this.lastWindow !== null;
+    const lastChange = this.capture.lastChange;
     return {
       currentApp: observable ? this.lastWindow!.app : null,
       currentWindowTitle: observable ? this.lastWindow!.title : null,
       state: this.state,
       lastAppSwitch: this.lastAppSwitch === null ? null : iso(this.lastAppSwitch),
-      lastSignificantChange: this.lastChange && { ...this.lastChange, at: iso(this.lastChange.at) },
-      recentFrames: this.frames.toArray().map((f) => ({
+      lastSignificantChange: lastChange && { ...lastChange, at: iso(lastChange.at) },
+      recentFrames: this.capture.frames.toArray().map((f) => ({
         id: f.id,
         at: iso(f.at),
         app: f.app,
@@ -150,12 +201,13 @@ export class Observer {
 
   /** The frames in the FIFO, oldest first, images included (for OCR and vision). */
   recentFrames(): readonly Frame[] {
-    return this.frames.toArray();
+    return this.capture.frames.toArray();
   }
 
-  /** Makes the store include the open span up to the last poll; app time reads call this first. */
+  /** Makes the store include the open span and coverage stretch up to the last poll; reads call this first. */
   flushOpenSpan(): void {
     this.tracker.flush();
+    this.coverage?.flush();
   }
 
   /** New exclusion rules, from the next poll on (an invalid pattern throws and keeps the old rules). */
@@ -163,19 +215,35 @@ export class Observer {
     this.exclusions = compileExclusions(rules);
   }
 
+  /** Since when a poll should have read the screen: the last poll, or when observing began if that is later. */
+  lastPollDueSince(): number | null {
+    if (this.lastPollAt === null) return this.observingSince;
+    return Math.max(this.lastPollAt, this.observingSince ?? this.lastPollAt);
+  }
+
+  /** Why capture is `unavailable` (a coverage reason and the message), or null when it is not. */
+  unavailableCause(): { reason: CoverageReason; message: string } | null {
+    return this.state === 'unavailable' && this.unavailable ? { reason: this.unavailable.reason, message: this.unavailable.message } : null;
+  }
+
   health(): Health['capture'] {
     return {
       state: this.state,
       pausedReason: this.pausedReason,
       workSessionId: this.workSessionId,
-      ...this.counters,
-      lastCaptureAt: this.lastCaptureIso,
+      polls: this.counters.polls,
+      failures: this.counters.failures,
+      ...this.capture.counters,
+      lastCaptureAt: this.capture.lastCaptureIso,
+      lastPollAt: this.lastPollAt === null ? null : iso(this.lastPollAt),
       lastError: this.lastError,
+      probes: { window: this.windowProbe.view(), idle: this.idleProbe.view(), screenshot: this.capture.probe.view() },
       ...grabberHealth(this.deps.source),
     };
   }
 
-  private async poll(): Promise<void> {
+  /** One poll; returns when the state it saw really began (idle starts at the last input). */
+  private async poll(): Promise<number> {
     const { source, clock, settings } = this.deps;
     const at = clock.now();
     this.counters.polls++;
@@ -184,9 +252,12 @@ export class Observer {
     let window: ActiveWindow;
     try {
       window = (await withTimeout(source.activeWindow(), timeout, 'reading the active window')) ?? NO_WINDOW;
+      this.windowProbe.ok(at);
     } catch (error) {
+      this.windowProbe.fail(at, error);
       this.fail(error);
-      return;
+      this.becomeUnavailable({ cause: 'probe', reason: isNoDisplay(error) ? 'no_display' : 'capture_error', message: messageOf(error) });
+      return at;
     }
     const idleSeconds = await this.readIdleSeconds(at, timeout);
 
@@ -204,20 +275,21 @@ export class Observer {
       activity = { kind: 'app', app: window.app, title };
     }
     this.tracker.observe(at, activity, since);
-    this.setState(activity.kind === 'app' ? 'observing' : activity.kind, null);
+    this.lastPollAt = at;
+    this.unavailable = null;
+    this.setState(activity.kind === 'app' ? 'observing' : activity.kind, null, since);
 
     if (activity.kind !== 'app') {
       // Excluded windows are dropped here, before any capture, OCR, store or LLM.
       this.lastWindow = null;
-      return;
+      return since;
     }
     const previous = this.lastWindow;
     const switched = !previous || previous.app !== window.app || previous.title !== title;
     if (previous && previous.app !== window.app) this.lastAppSwitch = at;
     this.lastWindow = { app: window.app, title };
-    if (switched || at - this.lastCaptureAt >= settings.captureIntervalSec * 1000) {
-      await this.capture(at, window, title, timeout);
-    }
+    if (this.capture.due(at, switched)) await this.capture.capture(at, window, title, timeout);
+    return since;
   }
 
   /**
@@ -231,98 +303,53 @@ export class Observer {
     const { settings, source } = this.deps;
     try {
       const idle = await withTimeout(source.idleSeconds(), timeout, 'reading idle time');
+      this.idleProbe.ok(at);
       this.nextIdleProbeAt = idle >= settings.idleAfterSec ? at : at + (settings.idleAfterSec - idle) * 1000;
       return idle;
     } catch (error) {
+      this.idleProbe.fail(at, error);
       this.fail(error);
       this.nextIdleProbeAt = at + IDLE_PROBE_RETRY_MS;
       return 0;
     }
   }
 
-  /** `window` as the source reported it (to see whether the focus moved), `title` as it may be kept. */
-  private async capture(at: number, window: ActiveWindow, title: string, timeout: number): Promise<void> {
-    const { source, settings, privacy } = this.deps;
-    this.lastCaptureAt = at;
-    let shots: CapturedShot[];
+  /** A failure that escaped a poll: a storage failure pauses capture until writes work again. */
+  private onTickError(error: unknown): void {
+    this.fail(error);
+    if (this.storage.failed(error)) return;
+    if (isOverlap(error)) {
+      // The clock went back over time already recorded: this poll is not counted twice.
+      this.tracker.discard();
+      return;
+    }
+    if (error instanceof Error && error.name === 'SqliteError') this.pause(`database error: ${error.message}`);
+  }
+
+  private suspendForStorage(): void {
+    if (this.state === 'stopped' || this.state === 'paused' || this.state === 'locked') return;
+    this.closeWorkSession('nothing could be saved');
+    this.becomeUnavailable({ cause: 'storage', reason: 'storage_error', message: this.storage.message() ?? 'nothing can be saved' });
+  }
+
+  private resumeAfterStorage(): void {
+    if (this.state !== 'unavailable' || this.unavailable?.cause !== 'storage') return;
+    const at = this.deps.clock.now();
     try {
-      shots = await withTimeout(
-        takeShots(source, {
-          monitors: settings.captureMonitors,
-          isPrivate: (w) => this.exclusions.match(w) !== null,
-          onBlackedOut: (windows) => privacy?.regionsBlackedOut(windows, at),
-        }),
-        timeout * 2,
-        'taking a screenshot',
-      );
-      // The focus may have moved while the screenshot was taken; never keep a frame whose window
-      // we did not check against the exclusion rules.
-      const after = (await withTimeout(source.activeWindow(), timeout, 'reading the active window')) ?? NO_WINDOW;
-      if (after.app !== window.app || after.title !== window.title) {
-        privacy?.frameDropped('focus-moved', at);
-        return;
-      }
+      for (const ws of this.unclosed.splice(0)) this.deps.activity.endWorkSession(ws.id, ws.end, ws.reason, 'interrupted');
+      this.coverage?.retry();
+      this.openWorkSession(at);
+      this.unavailable = null;
+      this.setState('observing', null);
     } catch (error) {
-      this.fail(error);
-      return;
-    }
-    for (const shot of shots) {
-      const shown = shot.focused ? { app: window.app, title } : this.windowBeside(shot, at);
-      if (!shown) continue;
-      try {
-        await this.keepShot(at, shot, shown);
-      } catch (error) {
-        this.fail(error);
-      }
+      this.onTickError(error);
     }
   }
 
-  /** What a monitor beside the focused one shows, as it may be kept; null when that window is excluded. */
-  private windowBeside(shot: CapturedShot, at: number): { app: string; title: string } | null {
-    const window = shot.window ?? NO_WINDOW;
-    if (this.exclusions.match(window) !== null) return null;
-    return { app: window.app, title: this.deps.privacy?.title(window.title, at) ?? window.title };
-  }
-
-  /** Dedup against the last frame of the same monitor; the frames that pass are encoded and announced. */
-  private async keepShot(at: number, shot: CapturedShot, shown: { app: string; title: string }): Promise<void> {
-    const { settings } = this.deps;
-    const monitorKey = shot.monitor ?? '';
-    const last = this.lastByMonitor.get(monitorKey);
-    if (
-      last &&
-      last.app === shown.app &&
-      last.title === shown.title &&
-      changedShare(last.thumb, shot.fingerprint.thumb) < settings.dedupMinChange
-    ) {
-      this.counters.framesSkipped++;
-      return;
-    }
-    const image = await shot.encode();
-    const frame: Frame = { id: this.nextFrameId++, at, ...shown, image, ...shot.fingerprint, monitor: shot.monitor, focus: shot.focus };
-    this.lastByMonitor.set(monitorKey, { app: frame.app, title: frame.title, thumb: frame.thumb });
-    this.counters.framesCaptured++;
-    this.lastCaptureIso = iso(at);
-    if (settings.keepScreenshots && this.deps.keptFrames) void this.keepFrame(frame);
-    if (!shot.focused) {
-      this.deps.events.emit('frame:beside', { frame });
-      return;
-    }
-    if (shot.monitor !== null) this.tracker.noteMonitor(shot.monitor);
-    const prev = this.frames.last();
-    this.frames.push(frame);
-    const change = detectSignificantChange(prev, frame);
-    if (change) this.lastChange = change;
-    this.deps.events.emit('frame:kept', { frame, change });
-    this.deps.events.emit('context:immediate-updated', this.immediateContext());
-  }
-
-  private async keepFrame(frame: Frame): Promise<void> {
-    try {
-      await this.deps.keptFrames!.keep(frame);
-    } catch (error) {
-      this.fail(error);
-    }
+  private becomeUnavailable(unavailable: Unavailable): void {
+    this.unavailable = unavailable;
+    this.lastWindow = null;
+    this.setState('unavailable', unavailable.message);
   }
 
   private rollOverDay(at: number): void {
@@ -335,9 +362,10 @@ export class Observer {
 
   private openWorkSession(at = this.deps.clock.now()): void {
     this.workSessionId = this.deps.activity.startWorkSession(at, this.deps.source.kind);
+    this.observingSince = at;
     this.workSessionDay = localDateOf(at);
     this.lastWindow = null;
-    this.lastCaptureAt = Number.NEGATIVE_INFINITY;
+    this.capture.resetSchedule();
     this.nextIdleProbeAt = Number.NEGATIVE_INFINITY;
     this.deps.events.emit('work-session:started', { workSessionId: this.workSessionId, at: iso(at) });
   }
@@ -349,8 +377,9 @@ export class Observer {
       this.tracker.close();
       this.deps.activity.endWorkSession(this.workSessionId, end, reason);
     } catch (error) {
-      // The store may be what failed (disk full, locked): the work session is closed as interrupted at next start.
+      // The store may be what failed (disk full, locked): closed as interrupted when it can be written again, or at next start.
       this.tracker.discard();
+      this.unclosed.push({ id: this.workSessionId, end, reason });
       this.fail(error);
     }
     this.deps.events.emit('work-session:ended', { workSessionId: this.workSessionId, at: iso(end), reason });
@@ -359,16 +388,42 @@ export class Observer {
     this.lastWindow = null;
   }
 
-  private setState(state: CaptureState, reason: string | null): void {
+  private setState(state: CaptureState, reason: string | null, since?: number): void {
     if (state === this.state && reason === this.pausedReason) return;
     this.state = state;
-    this.pausedReason = state === 'paused' || state === 'locked' || state === 'stopped' ? reason : null;
+    const observing = state === 'observing' || state === 'idle' || state === 'private';
+    this.pausedReason = observing ? null : reason;
+    // Observed time is recorded only by a poll that saw it (`since` comes from one): starting or
+    // resuming is an intent, and the moment before the first poll is not yet observed.
+    if (!observing || since !== undefined) this.recordCoverage(this.deps.clock.now(), since);
     this.deps.events.emit('capture:state-changed', { state, reason });
+  }
+
+  /** The coverage stretch the current state continues (nothing while stopped: that is time not running). */
+  private recordCoverage(at: number, since = at): void {
+    const reason = this.coverageReason();
+    if (reason) this.coverage?.note(at, reason.reason, reason.detail, since);
+  }
+
+  private coverageReason(): { reason: CoverageReason; detail: string | null } | null {
+    switch (this.state) {
+      case 'observing':
+      case 'idle':
+      case 'private':
+        return { reason: this.state, detail: null };
+      case 'paused':
+      case 'locked':
+        return { reason: this.state, detail: this.pausedReason };
+      case 'unavailable':
+        return this.unavailable && { reason: this.unavailable.reason, detail: this.unavailable.message };
+      case 'stopped':
+        return null;
+    }
   }
 
   private fail(error: unknown): void {
     this.counters.failures++;
-    this.lastError = { at: iso(this.deps.clock.now()), message: error instanceof Error ? error.message : String(error) };
+    this.lastError = { at: iso(this.deps.clock.now()), message: messageOf(error) };
     this.deps.events.emit('capture:error', this.lastError);
   }
 }
@@ -378,6 +433,9 @@ function grabberHealth(source: CaptureSource): Pick<Health['capture'], 'screensh
   return grabber ? { screenshots: { grabber: grabber.kind, fallbackReason: grabber.fallbackReason } } : {};
 }
 
-function isStoreError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'SqliteError';
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** The store refused a span over time already recorded (see migration 006). */
+function isOverlap(error: unknown): boolean {
+  return error instanceof Error && /activity spans may not overlap/.test(error.message);
 }

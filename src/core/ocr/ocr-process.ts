@@ -3,7 +3,7 @@
  * it stays out of the core process (which keeps to its memory bar) and a crash in it costs one frame.
  *
  * Messages (IPC, advanced serialization): `{ id, image }` in; `{ id, text, peakRssBytes }` or
- * `{ id, error }` out. The process exits when the parent disconnects (close, or the parent died).
+ * `{ id, error }` out. The process exits when the parent disconnects (close, or the parent died) or is gone.
  */
 import { createTesseractRecognizer, type OcrLine } from './text-recognizer';
 
@@ -51,6 +51,12 @@ if (process.send) {
     });
   });
 
-  // Nothing here outlives the parent: a recognition in flight is of no use to anyone.
+  // Nothing here outlives the parent: a recognition in flight is of no use to anyone. The IPC channel
+  // closing says so at once; the parent changing (it was killed and this process handed to another)
+  // says so even if the channel did not.
   process.on('disconnect', () => process.exit(0));
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) process.exit(0);
+  }, 250).unref();
 }

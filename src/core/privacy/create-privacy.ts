@@ -53,6 +53,11 @@ export interface Privacy {
   setLocalOnly(enabled: boolean): PrivacyStatus;
   /** Retention: the report's records from before `cutoffMs`; returns how many rows went. */
   prune(cutoffMs: number): number;
+  /**
+   * A recorded day replayed again: the calls made inside its time and the counters of `days` (days only
+   * replays observed) go, so the report counts the day once.
+   */
+  forgetReplayed(days: readonly string[], window: { startMs: number; endMs: number }): number;
 }
 
 export function createPrivacy(deps: PrivacyDeps): Privacy {
@@ -110,5 +115,6 @@ export function createPrivacy(deps: PrivacyDeps): Privacy {
       return status();
     },
     prune: (cutoffMs) => repository.prune(localDateOf(cutoffMs), cutoffMs),
+    forgetReplayed: (days, window) => repository.forgetReplayed(days, window.startMs, window.endMs),
   };
 }

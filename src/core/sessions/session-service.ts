@@ -52,6 +52,11 @@ export interface SessionServiceDeps {
   readonly historyTokens?: number;
   /** Lines other features add to the resume block for a session (context sets). */
   readonly resumeExtras?: (sessionId: string) => readonly string[];
+  /**
+   * Runs a repair write now, or again once the store can be written (a reply the store failed under is
+   * marked interrupted even when that mark cannot be written at once).
+   */
+  readonly repair?: (write: () => void) => void;
   /** The sessions' context sets, carried by export and import. */
   readonly contextSets?: {
     read(sessionId: string): ContextSets;
@@ -244,31 +249,16 @@ export class SessionService {
         onStreamDelta(text);
         this.deps.events?.emit('session:reply-delta', { sessionId: id, turn: turn.number, text });
       };
-      let reply: string;
-      let engine: Turn['engine'] = 'command';
-      let model: string | null = null;
-      let replyTokens: number | null = null;
-      let evidence: StreamedReply['evidence'] = [];
-      if (intent === 'stop-command' || intent === 'confirm') reply = pausedReply(id);
-      else if (intent === 'stop-phrase') reply = PAUSE_QUESTION;
-      else {
-        if (session.pauseRequested) this.deps.repo.updateSession(id, { pauseRequested: false });
-        const answer = await this.replies.stream(id, turn, content, onDelta, resumeBlock);
-        ({ reply, engine, model, replyTokens, evidence } = answer);
+      let done: Turn;
+      try {
+        done = await this.reply(id, turn, { content, intent, session, resumeBlock, promptTokens, onDelta });
+      } catch (error) {
+        // The reply was not stored (the store failed under it): the turn is interrupted, never left streaming.
+        const interrupt = (): void => this.deps.repo.interruptTurn(id, turn.number);
+        if (this.deps.repair) this.deps.repair(interrupt);
+        else interrupt();
+        throw error;
       }
-      if (engine === 'command') onDelta(reply);
-      const done = this.deps.repo.completeTurn({
-        sessionId: id,
-        number: turn.number,
-        reply,
-        replyTokens: replyTokens ?? tokenCount(reply),
-        promptTokens,
-        engine,
-        status: 'complete',
-        model,
-        at: this.deps.clock.now(),
-        evidence,
-      });
       if (session.status !== 'active') this.statusChanged(id, 'active');
       this.deps.events?.emit('session:turn-completed', { sessionId: id, turn: turn.number, at: done.completedAt ?? done.createdAt });
       if (intent === 'stop-command' || intent === 'confirm') this.pause(id);
@@ -278,6 +268,47 @@ export class SessionService {
     } finally {
       this.streaming.delete(id);
     }
+  }
+
+  /** Produces and stores the reply to a turn just started. */
+  private async reply(
+    id: string,
+    turn: Turn,
+    prompt: {
+      content: string;
+      intent: ReturnType<typeof pauseIntent>;
+      session: Session;
+      resumeBlock: string | undefined;
+      promptTokens: number;
+      onDelta: (text: string) => void;
+    },
+  ): Promise<Turn> {
+    const { content, intent, session, resumeBlock, promptTokens, onDelta } = prompt;
+    let reply: string;
+    let engine: Turn['engine'] = 'command';
+    let model: string | null = null;
+    let replyTokens: number | null = null;
+    let evidence: StreamedReply['evidence'] = [];
+    if (intent === 'stop-command' || intent === 'confirm') reply = pausedReply(id);
+    else if (intent === 'stop-phrase') reply = PAUSE_QUESTION;
+    else {
+      if (session.pauseRequested) this.deps.repo.updateSession(id, { pauseRequested: false });
+      const answer = await this.replies.stream(id, turn, content, onDelta, resumeBlock);
+      ({ reply, engine, model, replyTokens, evidence } = answer);
+    }
+    if (engine === 'command') onDelta(reply);
+    return this.deps.repo.completeTurn({
+      sessionId: id,
+      number: turn.number,
+      reply,
+      replyTokens: replyTokens ?? tokenCount(reply),
+      promptTokens,
+      engine,
+      status: 'complete',
+      model,
+      at: this.deps.clock.now(),
+      evidence,
+    });
   }
 
   resume(id: string, maxHistoryTokens?: number): ResumeView {

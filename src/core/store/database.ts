@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3-multiple-ciphers';
-import { closeSync, existsSync, mkdirSync, openSync, readSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { StoreKeyError } from '../privacy/store-key';
 import { migrations as allMigrations } from './migrations/index';
@@ -68,7 +68,7 @@ export interface OpenOptions {
 
 /** Opens a profile database with WAL, foreign keys and a busy timeout, migrated to the latest schema. */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:' && !options.readonly) keepPrivate(file);
   const key = options.key && file !== ':memory:' && !isPlainDatabaseFile(file) ? options.key : null;
   const db = new Database(file, { readonly: options.readonly ?? false });
   try {
@@ -85,6 +85,25 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   } catch (error) {
     db.close();
     throw error;
+  }
+}
+
+/**
+ * The database and its -wal and -shm files are readable by the user only (0600, in a 0700 folder):
+ * the file is made empty with that mode before SQLite opens it, and SQLite gives its -wal and -shm the
+ * mode of the database file. Files an older build made 0644 are tightened.
+ */
+function keepPrivate(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      chmodSync(path, 0o600);
+    } catch (error) {
+      // Missing (-wal before the first write) or a read-only profile: nothing to tighten there.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'EROFS') throw error;
+    }
   }
 }
 

@@ -7,7 +7,8 @@ import { HTTP_STATUS, toOperationError, type OperationError } from '../../core/a
 import type { ShadowCore } from '../../core/shadow-core';
 import { bearerToken, isAllowedHost, isAllowedOrigin, tokensMatch } from './guards';
 import { compileRoutes, matchRoute } from './router';
-import { readJsonBody, readJsonObject } from './json-body';
+import { HttpRefusal, readJsonBody, readJsonObject } from './json-body';
+import { parseQuery } from './request-input';
 import { openEventStream } from './sse';
 import { handleSessionStream } from './session-stream';
 import { serveStaticUi } from './static-ui';
@@ -74,7 +75,12 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     if (!isAllowedOrigin(req.headers.origin, port)) {
       return sendError(res, 403, 'foreign_origin', `Requests from origin ${req.headers.origin} are not allowed.`);
     }
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    } catch {
+      return sendError(res, 400, 'bad_request_target', 'The request target is not a path this server understands.');
+    }
     if (url.pathname === MCP_PATH) {
       if (!tokensMatch(bearerToken(req.headers), options.token)) return sendUnauthorized(res);
       const body = req.method === 'POST' ? await readJsonBody(req) : undefined;
@@ -98,8 +104,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
       return sendError(res, 405, 'method_not_allowed', `${url.pathname} accepts ${match.methodNotAllowed.join(', ')}.`);
     }
     const { route, params } = match;
-    const raw =
-      route.spec.method === 'GET' || route.spec.method === 'DELETE' ? Object.fromEntries(url.searchParams) : await readJsonObject(req);
+    const raw = route.spec.method === 'GET' || route.spec.method === 'DELETE' ? parseQuery(url.search) : await readJsonObject(req);
     const result = await invokeOperation(options.handlers, route.key, { ...raw, ...params });
     if (result.ok) sendJson(res, 200, result.data);
     else sendFailure(res, result.error);
@@ -108,6 +113,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) return void res.end();
+      if (error instanceof HttpRefusal) return sendError(res, error.status, error.code, error.message);
       sendFailure(res, toOperationError('The server', error));
     });
   });

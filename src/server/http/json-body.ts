@@ -1,10 +1,31 @@
 import type { IncomingMessage } from 'node:http';
 import { DomainError } from '../../core/errors';
+import { unsupportedBodyType } from './request-input';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** Reads a JSON request body (empty = `{}`), refusing bodies over 1 MiB and text that is not JSON. */
+/** A refusal only HTTP has a status for (415): the server answers it as it is. */
+export class HttpRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpRefusal';
+  }
+}
+
+/**
+ * Reads a JSON request body (empty = `{}`), refusing bodies not declared `application/json` (415),
+ * over 1 MiB, and text that is not JSON.
+ */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const wrongType = unsupportedBodyType(req);
+  if (wrongType) {
+    req.resume();
+    throw new HttpRefusal(415, 'unsupported_media_type', wrongType);
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {

@@ -1,4 +1,5 @@
 import type { OperationKey, OperationSpec } from '../../shared/contract/index';
+import { decodeComponent } from './request-input';
 
 export interface Route {
   readonly key: OperationKey;
@@ -32,7 +33,7 @@ export function matchRoute(routes: readonly Route[], method: string, path: strin
     }
     const params: Record<string, string> = {};
     route.params.forEach((name, i) => {
-      params[name] = decodeURIComponent(m[i + 1]!);
+      params[name] = decodeComponent(m[i + 1]!, `The path segment {${name}}`);
     });
     return { route, params };
   }

@@ -4,12 +4,9 @@ import { OperationFailed } from '../../core/api/operation-errors';
 import type { ShadowCore } from '../../core/shadow-core';
 import type { MessageStreamEventName, MessageStreamPayload } from '../../shared/contract/index';
 import { readJsonObject } from './json-body';
+import { decodeComponent, prefersEventStream } from './request-input';
 
 const MESSAGES_PATH = /^\/sessions\/([^/]+)\/messages$/;
-
-function wantsEventStream(req: IncomingMessage): boolean {
-  return (req.headers.accept ?? '').split(',').some((part) => part.trim().startsWith('text/event-stream'));
-}
 
 const event = <N extends MessageStreamEventName>(res: ServerResponse, name: N, data: MessageStreamPayload<N>): void => {
   if (!res.writableEnded) res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -23,7 +20,7 @@ const event = <N extends MessageStreamEventName>(res: ServerResponse, name: N, d
  */
 export async function handleSessionStream(req: IncomingMessage, res: ServerResponse, path: string, core: ShadowCore): Promise<boolean> {
   const match = MESSAGES_PATH.exec(path);
-  if (!match || req.method !== 'POST' || !wantsEventStream(req)) return false;
+  if (!match || req.method !== 'POST' || !prefersEventStream(req.headers.accept)) return false;
   const raw = await readJsonObject(req);
   const result = await runOperation(
     'sendMessage',
@@ -34,7 +31,7 @@ export async function handleSessionStream(req: IncomingMessage, res: ServerRespo
       // The reply is finished and stored even if the client goes away: a turn is never half-lost.
       return core.sessions.send(id, content, (text) => event(res, 'delta', { text }));
     },
-    { ...raw, id: decodeURIComponent(match[1]!) },
+    { ...raw, id: decodeComponent(match[1]!, 'The path segment {id}') },
   );
   if (!res.headersSent && !result.ok) throw new OperationFailed(result.error);
   if (result.ok) event(res, 'done', result.data);

@@ -1,9 +1,11 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { sessionIdSchema } from '../../shared/contract/index';
 import { VERSION } from '../../core/version';
 import { mcpTools } from './tool-list';
 import { callOperation, type McpToolDeps } from './mcp-tool';
 import { registerTools } from './register-tools';
+import { guardMalformedRequests } from './request-guard';
 import { resolveSessionId } from './session-tools';
 
 /**
@@ -18,6 +20,9 @@ export function createMcpServer(ctx: McpToolDeps): McpServer {
         "Workflow Shadow's memory of the user's work: chat sessions with the assistant (tables of contents, turns, search, context sets) and the observed workday (current activity, app time, work-session summaries, text seen on screen).",
     },
   );
+  // Every transport it is connected to answers malformed requests with -32602 (see request-guard.ts).
+  const connect = server.connect.bind(server);
+  server.connect = (transport) => connect(guardMalformedRequests(transport));
   registerTools(server, ctx, mcpTools);
   registerSessionResources(server, ctx);
   server.registerPrompt(
@@ -45,7 +50,11 @@ function registerSessionResources(server: McpServer, ctx: McpToolDeps): void {
     const { sessions } = await callOperation(ctx, 'listSessions', { limit: 50 });
     return sessions;
   };
-  const idOf = (value: string | string[] | undefined): string => sessionIdSchema.parse(Array.isArray(value) ? value[0] : value);
+  const idOf = (value: string | string[] | undefined): string => {
+    const parsed = sessionIdSchema.safeParse(Array.isArray(value) ? value[0] : value);
+    if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `No such resource: ${parsed.error.issues[0]?.message}`);
+    return parsed.data;
+  };
   server.registerResource(
     'session-transcript',
     new ResourceTemplate('shadow://sessions/{id}/transcript', {

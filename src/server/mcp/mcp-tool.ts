@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   operations,
+  type IntParam,
   type ImmediateContextView,
   type OperationInput,
   type OperationKey,
@@ -51,9 +52,9 @@ export function inputField<K extends OperationKey, F extends keyof InputShape<K>
 }
 
 /** A contract limit with the tool's own default (agents get short answers), described with the contract's maximum. */
-export function limitArg(limit: z.ZodDefault<z.ZodCoercedNumber>, toolDefault: number) {
+export function limitArg(limit: z.ZodDefault<IntParam>, toolDefault: number) {
   const inner = limit.unwrap();
-  return inner.default(toolDefault).describe(`At most ${inner.maxValue}`);
+  return inner.default(toolDefault).describe(`At most ${inner.out.maxValue}`);
 }
 
 /** Calls an operation through the adapter core, so MCP gets the same validation and errors as every surface. */

@@ -12,8 +12,10 @@ import type { McpToolDeps, McpToolSpec } from './mcp-tool';
  * agent can read; only an unknown tool is a protocol error.
  */
 export function registerTools(server: McpServer, ctx: McpToolDeps, tools: readonly McpToolSpec[]): void {
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const listed: Tool[] = tools.map((tool) => ({
+  // Unknown arguments are refused, never ignored: `session_toc {sessionId}` must not answer for the current session.
+  const strict = tools.map((tool) => ({ ...tool, input: tool.input.strict() }));
+  const byName = new Map(strict.map((tool) => [tool.name, tool]));
+  const listed: Tool[] = strict.map((tool) => ({
     name: tool.name,
     title: tool.title,
     description: tool.description,
@@ -25,7 +27,7 @@ export function registerTools(server: McpServer, ctx: McpToolDeps, tools: readon
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found; tools/list names them.`);
     try {
-      const args = tool.input.safeParse(request.params.arguments ?? {});
+      const args = tool.input.safeParse(request.params.arguments ?? {}, { error: unknownArgumentMessage(Object.keys(tool.input.shape)) });
       if (!args.success) throw new DomainError('invalid', 'invalid_input', describeZodError(args.error));
       const result = await tool.run(ctx, args.data);
       const images = (result.images ?? []).map((image) => ({
@@ -41,4 +43,14 @@ export function registerTools(server: McpServer, ctx: McpToolDeps, tools: readon
       return { content: [{ type: 'text' as const, text: mcpToolErrorText(tool.name, toOperationError(tool.name, error)) }], isError: true };
     }
   });
+}
+
+/** Names the unknown arguments and the ones the tool takes, so an agent can correct the call. */
+function unknownArgumentMessage(known: readonly string[]) {
+  return (issue: { code?: string; keys?: readonly string[] }): string | undefined => {
+    if (issue.code !== 'unrecognized_keys') return undefined;
+    const keys = (issue.keys ?? []).map((k) => `"${k}"`).join(', ');
+    const takes = known.length ? `it takes ${known.join(', ')}` : 'it takes no arguments';
+    return `unknown argument${issue.keys?.length === 1 ? '' : 's'} ${keys}; ${takes}`;
+  };
 }

@@ -36,15 +36,39 @@ export type OperationInput<S> = S extends OperationSpec<infer I, z.ZodType> ? z.
 export type OperationParsedInput<S> = S extends OperationSpec<infer I, z.ZodType> ? z.output<I> : never;
 export type OperationOutput<S> = S extends OperationSpec<z.ZodType, infer O> ? z.output<O> : never;
 
+/** Whether `YYYY-MM-DD` names a day that exists: Date.parse rolls 2026-02-30 over to March; a real day reads back as itself. */
+export function isCalendarDate(s: string): boolean {
+  const day = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(s);
+}
+
 /** Calendar date as the user's local day, `YYYY-MM-DD`. */
 export const localDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
-  // Date.parse rolls 2026-02-30 over to March; a real day reads back as itself.
-  .refine((s) => {
-    const day = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(s);
-  }, 'not a real calendar date');
+  .refine(isCalendarDate, 'not a real calendar date');
 
-/** Query strings arrive as text; this accepts both numbers and numeric strings. */
-export const intParam = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/**
+ * A whole number. Query strings and CLI flags arrive as text, so a string of decimal digits is read as
+ * its number; anything else a lenient `Number()` would take (`0x10`, `1e1`, `" 5"`, `""`) is refused.
+ */
+export const intParam = (min: number, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: (issue) => (issue.code === 'invalid_type' ? 'expected a whole number in decimal digits' : undefined) })
+      .int('expected a whole number')
+      .min(min)
+      .max(max),
+  );
+export type IntParam = ReturnType<typeof intParam>;
+
+/** A number given as text in plain decimal notation (`2`, `0.5`), as CLI flags take seconds and speeds. */
+export const decimalParam = (min: number, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,16}(\.\d{1,16})?$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: (issue) => (issue.code === 'invalid_type' ? 'expected a number in decimal notation' : undefined) })
+      .min(min)
+      .max(max),
+  );

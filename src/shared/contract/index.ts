@@ -8,6 +8,7 @@ import { screenOperations } from './screen';
 import { sessionOperations } from './sessions';
 import { settingsOperations } from './settings';
 import { contextSetOperations } from './session-context-sets';
+import { coverageOperations } from './coverage';
 import { storageOperations } from './storage';
 import { storageBudgetOperations } from './storage-budget';
 
@@ -23,6 +24,7 @@ export * from './privacy';
 export * from './events';
 export * from './evidence';
 export * from './moments';
+export * from './coverage';
 export * from './storage-budget';
 
 /** The whole API table. Each feature adds its own module of operations here; a key used twice throws. */
@@ -36,6 +38,7 @@ export const operations = mergeTables(
   storageOperations,
   privacyOperations,
   momentOperations,
+  coverageOperations,
   storageBudgetOperations,
 );
 

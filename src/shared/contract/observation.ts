@@ -2,16 +2,49 @@ import { z } from 'zod';
 import { defineOperation, defineOperations, intParam, localDateSchema } from './define';
 import { storageMeterSchema } from './storage-budget';
 
-export const captureStateSchema = z.enum(['observing', 'paused', 'private', 'idle', 'locked', 'stopped']);
+/**
+ * `unavailable`: the app wants to observe but cannot (no display, the focused window cannot be read,
+ * nothing can be saved); it goes back to observing by itself when that is over.
+ */
+export const captureStateSchema = z.enum(['observing', 'paused', 'private', 'idle', 'locked', 'unavailable', 'stopped']);
 export type CaptureState = z.infer<typeof captureStateSchema>;
 
+/** `ok`: everything works; `degraded`: observing, but something is missing; `failing`: nothing is being recorded. */
+export const healthStatusSchema = z.enum(['ok', 'degraded', 'failing']);
+export type HealthStatus = z.infer<typeof healthStatusSchema>;
+
+export const healthReasonSchema = z.object({
+  /** Stable, for programs: `no_display`, `storage_unavailable`, `screenshots_failing`, … (docs/api.md lists them). */
+  code: z.string(),
+  severity: healthStatusSchema.exclude(['ok']),
+  /** What is wrong, in words a person understands. */
+  message: z.string(),
+  /** What to do about it. */
+  action: z.string(),
+  /** Since when (ISO), when known. */
+  since: z.string().nullable(),
+});
+export type HealthReason = z.infer<typeof healthReasonSchema>;
+
+const probeSchema = z.object({
+  lastOkAt: z.string().nullable(),
+  lastFailedAt: z.string().nullable(),
+  consecutiveFailures: z.number().int(),
+  lastError: z.string().nullable(),
+});
+
 export const healthSchema = z.object({
-  status: z.literal('ok'),
+  status: healthStatusSchema,
+  /** Why the status is not `ok`, worst first; empty when it is. */
+  reasons: z.array(healthReasonSchema),
+  /** One line for a person: what the app is doing now (the start banner, the window's pill and the tray say it). */
+  summary: z.string(),
   version: z.string(),
   profile: z.string(),
   source: z.enum(['desktop', 'replay']),
   capture: z.object({
     state: captureStateSchema,
+    /** Why it is not observing (paused, locked, unavailable, stopped); null while it observes. */
     pausedReason: z.string().nullable(),
     workSessionId: z.number().int().nullable(),
     polls: z.number().int(),
@@ -19,7 +52,11 @@ export const healthSchema = z.object({
     framesSkipped: z.number().int(),
     failures: z.number().int(),
     lastCaptureAt: z.string().nullable(),
+    /** The last poll that read the focused window. */
+    lastPollAt: z.string().nullable(),
     lastError: z.object({ at: z.string(), message: z.string() }).nullable(),
+    /** What each probe did lately: health is derived from these, not from what the loop intends. */
+    probes: z.object({ window: probeSchema, idle: probeSchema, screenshot: probeSchema }),
     /** How screenshots are taken: in-process (`native`), by ImageMagick's `import` (the fallback, `fallbackReason` says why); null before the first. */
     screenshots: z
       .object({ grabber: z.enum(['native', 'import']), fallbackReason: z.string().nullable() })

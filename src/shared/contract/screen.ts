@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation, defineOperations, intParam } from './define';
+import { defineOperation, defineOperations, intParam, isCalendarDate } from './define';
 
 /**
  * A moment given as an ISO date-time (`2026-03-02T14:30:00Z`) or as a local day (`2026-03-02`):
@@ -9,7 +9,10 @@ export const timeBoundSchema = z
   .string()
   .trim()
   .refine(
-    (s) => /^\d{4}-\d{2}-\d{2}(T.+)?$/.test(s) && !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00` : s)),
+    (s) =>
+      /^\d{4}-\d{2}-\d{2}(T.+)?$/.test(s) &&
+      isCalendarDate(s.slice(0, 10)) &&
+      !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00` : s)),
     'expected a local day YYYY-MM-DD or an ISO date-time such as 2026-03-02T14:30:00Z',
   );
 

@@ -3,6 +3,7 @@ import { contextSetsPatchShape } from './context-sets';
 import { defineOperation, defineOperations, intParam } from './define';
 import { evidenceSchema } from './evidence';
 import { timeBoundSchema } from './screen';
+import { INVISIBLE_CONTROL_MESSAGE, isVisibleText } from '../invisible-characters';
 
 export const SESSION_TITLE_MAX = 60;
 export const TURN_SUMMARY_MAX = 100;
@@ -12,6 +13,8 @@ export const TURN_RANGE_MAX = 20;
 export const sessionIdSchema = z
   .string()
   .regex(/^ses_[A-Za-z0-9_-]{4,60}$/, 'a session id looks like "ses_" followed by letters and digits');
+/** A title as a client gives it: stored and shown as it is, so nothing invisible may hide in it. */
+const sessionTitleInput = z.string().trim().min(1).max(SESSION_TITLE_MAX).refine(isVisibleText, `the title ${INVISIBLE_CONTROL_MESSAGE}`);
 export const sessionStatusSchema = z.enum(['active', 'paused', 'completed', 'interrupted']);
 export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 export const sessionTypeSchema = z
@@ -141,7 +144,7 @@ const searchQuery = z.string().trim().min(1, 'give a search query').max(500);
 export const updateSessionInputSchema = z
   .object({
     id: sessionIdSchema,
-    title: z.string().trim().min(1).max(SESSION_TITLE_MAX).optional(),
+    title: sessionTitleInput.optional(),
     type: sessionTypeSchema.optional(),
     status: z.enum(['active', 'paused', 'completed']).optional(),
     /** Context sets (context-sets.ts): `context` replaces all, `setContext` one set, `unionContext` merges into one. */
@@ -178,7 +181,7 @@ export const sessionOperations = defineOperations({
     input: z
       .object({
         type: sessionTypeSchema.default('chat'),
-        title: z.string().trim().min(1).max(SESSION_TITLE_MAX).optional(),
+        title: sessionTitleInput.optional(),
         tools: z.array(z.string().min(1).max(100)).max(100).default([]),
       })
       .strict(),

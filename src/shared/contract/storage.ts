@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVISIBLE_CONTROL_MESSAGE, isVisibleText } from '../invisible-characters';
 import { defineOperation, defineOperations } from './define';
 import { sessionIdSchema } from './sessions';
 
@@ -68,7 +69,11 @@ export const appletSchema = appletMetaSchema.extend({
 export type Applet = z.infer<typeof appletSchema>;
 
 /** A path as a client sends it; the file API does the real checks (roots, symlinks, names) in src/core/file-access. */
-const filePathSchema = z.string().min(1, 'give a path').max(FILE_PATH_MAX_LENGTH, `a path is at most ${FILE_PATH_MAX_LENGTH} characters`);
+const filePathSchema = z
+  .string()
+  .min(1, 'give a path')
+  .max(FILE_PATH_MAX_LENGTH, `a path is at most ${FILE_PATH_MAX_LENGTH} characters`)
+  .refine(isVisibleText, `the path ${INVISIBLE_CONTROL_MESSAGE}`);
 
 export const fileEntrySchema = z.object({
   name: z.string(),
@@ -163,7 +168,7 @@ export const storageOperations = defineOperations({
     input: z
       .object({
         slug: appletSlugSchema,
-        name: z.string().trim().min(1).max(100),
+        name: z.string().trim().min(1).max(100).refine(isVisibleText, `the name ${INVISIBLE_CONTROL_MESSAGE}`),
         description: z.string().max(1000).default(''),
         ...appletContentSchema.shape,
       })

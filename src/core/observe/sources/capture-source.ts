@@ -50,3 +50,16 @@ export interface Screenshot {
   /** For a monitor without the focus: the topmost window on it, as far as the source can tell. */
   readonly window?: ActiveWindow;
 }
+
+/** The source has no screen to look at (no X display, the display went away): nothing can be observed. */
+export class NoDisplayError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NoDisplayError';
+  }
+}
+
+/** Whether a probe failed because there is no display, rather than for a passing reason. */
+export function isNoDisplay(error: unknown): boolean {
+  return error instanceof NoDisplayError || (error instanceof Error && /(cannot|can't|unable to) open display/i.test(error.message));
+}

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { blackOutRaw, encodeRawJpeg } from '../raw-image';
-import type { ActiveWindow, CaptureSource, GrabRequest, Screenshot } from './capture-source';
+import { NoDisplayError, type ActiveWindow, type CaptureSource, type GrabRequest, type Screenshot } from './capture-source';
 import { frameOf, monitorHolding, topWindowOn, withinMonitor } from './monitor-choice';
 import { createScreenGrabber, type NativeLoader, type ScreenGrabber } from './screen-grabber';
 import { X11FocusWatcher } from './x11-focus-watcher';
@@ -22,7 +22,7 @@ export const xprintidleProbe: IdleProbe = async () => {
 
 /** Throws a clear reason where there is no X display (a console, SSH, a Wayland-only session). */
 export function requireX11Display(): void {
-  if (!process.env.DISPLAY) throw new Error('No X display to observe (DISPLAY is not set)');
+  if (!process.env.DISPLAY) throw new NoDisplayError('No X display to observe (DISPLAY is not set)');
 }
 
 export interface DesktopSourceOptions {

@@ -5,7 +5,8 @@ import { migration004 } from './004-context-outputs';
 import { migration005 } from './005-screen-text';
 import { migration006 } from './006-privacy';
 import { migration007 } from './007-recall-evidence';
-import { migration008 } from './008-capture-monitors';
+import { migration008 } from './008-observation-coverage';
+import { migration009 } from './009-capture-monitors';
 import type { Migration } from './types';
 
 /** Every migration in order. Add a new file per schema version; never edit a shipped one. */
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   migration006,
   migration007,
   migration008,
+  migration009,
 ];

@@ -259,6 +259,33 @@ export class ActivityRepository {
       .all({ start: window.startMs, end: window.endMs }) as WindowUse[];
   }
 
+  /** Work sessions of one source that began inside a window. */
+  workSessionIdsIn(source: WorkSession['source'], window: TimeWindow): number[] {
+    return (
+      this.db
+        .prepare(`SELECT id FROM work_sessions WHERE source = ? AND started_at >= ? AND started_at <= ? ORDER BY id`)
+        .all(source, window.startMs, window.endMs) as { id: number }[]
+    ).map((r) => r.id);
+  }
+
+  /** The first and last moment of spans recorded from the other source inside a window, or null when there are none. */
+  spansOfOtherSourceIn(source: WorkSession['source'], window: TimeWindow): TimeWindow | null {
+    const row = this.db
+      .prepare(
+        `SELECT MIN(s.start_ms) AS startMs, MAX(s.end_ms) AS endMs FROM activity_spans s
+         JOIN work_sessions w ON w.id = s.work_session_id
+         WHERE w.source != ? AND s.start_ms < ? AND s.end_ms > ?`,
+      )
+      .get(source, window.endMs, window.startMs) as { startMs: number | null; endMs: number | null };
+    return row.startMs === null || row.endMs === null ? null : { startMs: row.startMs, endMs: row.endMs };
+  }
+
+  /** Deletes work sessions with their spans (and, by cascade, their tasks, theories and summaries). */
+  deleteWorkSessions(ids: readonly number[]): number {
+    const del = this.db.prepare(`DELETE FROM work_sessions WHERE id = ?`);
+    return ids.reduce((n, id) => n + del.run(id).changes, 0);
+  }
+
   private toWorkSession(row: WorkSessionRow): WorkSession {
     const totals = this.appTime({ workSessionId: row.id });
     return {

@@ -110,6 +110,12 @@ export class MemoryQuestionRepository {
   answered(limit: number): Question[] {
     return (this.stmts.answered.all(limit) as QuestionRow[]).map(toQuestion);
   }
+
+  /** Questions these work sessions asked that the user never answered (a replayed day played again asks them anew). */
+  deleteUnansweredOf(workSessionIds: readonly number[]): number {
+    const del = this.db.prepare(`DELETE FROM questions WHERE work_session_id = ? AND answer IS NULL`);
+    return workSessionIds.reduce((n, id) => n + del.run(id).changes, 0);
+  }
 }
 
 function toQuestion(row: QuestionRow): Question {

@@ -73,6 +73,12 @@ export class MemoryReceiptRepository {
     }));
   }
 
+  /** The receipts of calls made for these work sessions (a replayed day played again). */
+  deleteForWorkSessions(ids: readonly number[]): number {
+    const del = this.db.prepare(`DELETE FROM context_receipts WHERE work_session_id = ?`);
+    return ids.reduce((n, id) => n + del.run(id).changes, 0);
+  }
+
   /** Retention: receipts older than `beforeMs` are deleted. */
   pruneBefore(beforeMs: number): number {
     return this.stmts.prune.run(beforeMs).changes;

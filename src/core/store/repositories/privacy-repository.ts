@@ -51,6 +51,8 @@ export class PrivacyRepository {
       ),
       pruneCounts: db.prepare(`DELETE FROM privacy_counts WHERE day < ?`),
       pruneCalls: db.prepare(`DELETE FROM llm_calls WHERE at_ms < ?`),
+      deleteCountsOn: db.prepare(`DELETE FROM privacy_counts WHERE day = ?`),
+      deleteCallsBetween: db.prepare(`DELETE FROM llm_calls WHERE at_ms >= ? AND at_ms < ?`),
     };
   }
 
@@ -76,5 +78,12 @@ export class PrivacyRepository {
   /** Retention: counters of days before `day` and call records before `beforeMs`. */
   prune(day: string, beforeMs: number): number {
     return this.stmts.pruneCounts.run(day).changes + this.stmts.pruneCalls.run(beforeMs).changes;
+  }
+
+  /** A replayed day played again: its counters (days only that replay observed) and the calls made inside it. */
+  forgetReplayed(days: readonly string[], fromMs: number, toMs: number): number {
+    let rows = this.stmts.deleteCallsBetween.run(fromMs, toMs).changes;
+    for (const day of days) rows += this.stmts.deleteCountsOn.run(day).changes;
+    return rows;
   }
 }

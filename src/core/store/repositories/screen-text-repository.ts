@@ -117,6 +117,7 @@ export class ScreenTextRepository {
       before: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms < ? ORDER BY at_ms DESC, id DESC LIMIT 1`),
       after: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms > ? ORDER BY at_ms, id LIMIT 1`),
       prune: db.prepare(`DELETE FROM screen_text_entries WHERE at_ms < ?`),
+      deleteBetween: db.prepare(`DELETE FROM screen_text_entries WHERE at_ms >= ? AND at_ms <= ?`),
       pruneOldest: db.prepare(
         `DELETE FROM screen_text_entries WHERE id IN (SELECT id FROM screen_text_entries WHERE at_ms < ? ORDER BY at_ms, id LIMIT ?)`,
       ),
@@ -202,6 +203,11 @@ export class ScreenTextRepository {
     const before = this.stmts.before.get(atMs) as EntryRow | undefined;
     const after = this.stmts.after.get(atMs) as EntryRow | undefined;
     return { before: before ? toEntry(before) : null, after: after ? toEntry(after) : null };
+  }
+
+  /** Deletes the text of frames taken inside a window (a replayed day played again); returns how many rows went. */
+  deleteBetween(window: { startMs: number; endMs: number }): number {
+    return this.stmts.deleteBetween.run(window.startMs, window.endMs).changes;
   }
 
   /** Retention: deletes text of frames taken before `olderThanMs`; returns how many rows went. */

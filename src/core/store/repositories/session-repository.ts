@@ -233,6 +233,15 @@ export class SessionRepository {
     return (this.db.prepare(`SELECT * FROM turns WHERE summary IS NULL ORDER BY id`).all() as TurnRow[]).map(toTurn);
   }
 
+  /** One reply that failed while streaming (the store failed under it): it is interrupted, never left `streaming`. */
+  interruptTurn(sessionId: string, number: number): void {
+    this.db
+      .prepare(
+        `UPDATE turns SET status = 'interrupted', completed_at = created_at WHERE session_id = ? AND number = ? AND status = 'streaming'`,
+      )
+      .run(sessionId, number);
+  }
+
   /** Replies still marked streaming belong to a process that is gone. */
   interruptStreamingTurns(): number {
     return this.db.prepare(`UPDATE turns SET status = 'interrupted', completed_at = created_at WHERE status = 'streaming'`).run().changes;

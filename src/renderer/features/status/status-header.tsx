@@ -9,6 +9,7 @@ const STATE_LABELS: Record<CaptureState, string> = {
   locked: 'Paused (away)',
   private: 'Private window',
   idle: 'Idle',
+  unavailable: 'Not observing',
   stopped: 'Stopped',
 };
 
@@ -57,7 +58,7 @@ export function StatusHeader({ client, health, onChanged }: StatusHeaderProps) {
           <span className="dot" aria-hidden="true" />
           {state ? STATE_LABELS[state] : 'Connecting…'}
         </div>
-        {capture?.pausedReason && paused && <span className="muted reason">{capture.pausedReason}</span>}
+        {capture?.pausedReason && (paused || state === 'unavailable') && <span className="muted reason">{capture.pausedReason}</span>}
         <button
           type="button"
           className="primary"
@@ -68,9 +69,12 @@ export function StatusHeader({ client, health, onChanged }: StatusHeaderProps) {
           {paused ? 'Resume' : 'Pause'}
         </button>
       </div>
-      {(error || capture?.lastError) && (
+      {(error || health?.reasons[0] || capture?.lastError) && (
         <p className="error-line" role="status">
-          {error ?? `Last capture problem: ${capture?.lastError?.message}`}
+          {error ??
+            (health?.reasons[0]
+              ? `${health.reasons[0].message} ${health.reasons[0].action}`
+              : `Last capture problem: ${capture?.lastError?.message}`)}
         </p>
       )}
     </header>

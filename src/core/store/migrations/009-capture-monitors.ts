@@ -5,8 +5,8 @@ import type { Migration } from './types';
  * was read from, now that every monitor can be captured. Null for rows written before, and for
  * sources that cannot tell (a replay of a recording without monitors).
  */
-export const migration008: Migration = {
-  version: 8,
+export const migration009: Migration = {
+  version: 9,
   name: 'capture: the monitor of app spans and screen text',
   up: `
     ALTER TABLE activity_spans ADD COLUMN monitor TEXT;

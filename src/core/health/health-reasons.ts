@@ -1,0 +1,149 @@
+import type { Health, HealthReason, HealthStatus, OcrStatusView } from '../../shared/contract/index';
+import { formatClockTime } from '../../shared/format-clock-time';
+import type { StorageState } from '../store/storage-monitor';
+import { storageProblemAction } from '../store/storage-failure';
+
+/** What the engine's parts report; reasons are derived from what succeeded, not from what the loop intends. */
+export interface HealthInputs {
+  readonly nowMs: number;
+  readonly pollIntervalMs: number;
+  readonly capture: Health['capture'];
+  /** Since when a poll should have read the screen (the last poll, or when observing began), null before any. */
+  readonly pollDueSinceMs: number | null;
+  /** Why capture is `unavailable` (the coverage reason), when it is. */
+  readonly unavailable: { readonly reason: string; readonly message: string } | null;
+  readonly storage: StorageState;
+  readonly ocr: Pick<OcrStatusView, 'enabled' | 'lastError'>;
+  /** When OCR last stored text (null: not yet). */
+  readonly lastOcrSuccessMs: number | null;
+}
+
+/** Where other features add their own reasons (the LLM's state, encryption at rest): each is asked on every health read. */
+export type HealthReasonProvider = () => readonly HealthReason[];
+
+/** A recent OCR failure counts for this long unless text was stored after it. */
+const OCR_FAILURE_WINDOW_MS = 10 * 60_000;
+
+const reason = (
+  code: string,
+  severity: HealthReason['severity'],
+  message: string,
+  action: string,
+  since: string | null = null,
+): HealthReason => ({ code, severity, message, action, since });
+
+const running = (state: Health['capture']['state']): boolean => state === 'observing' || state === 'idle' || state === 'private';
+
+function storageReason(storage: StorageState): HealthReason[] {
+  if (storage.writable || !storage.problem) return [];
+  const detail = storage.lastError ? ` (${storage.lastError.message})` : '';
+  return [
+    reason(
+      'storage_unavailable',
+      'failing',
+      `Nothing new can be saved: ${storageWords[storage.problem]}${detail}. Capture is paused until writes work again.`,
+      storageProblemAction(storage.problem),
+      storage.failingSince,
+    ),
+  ];
+}
+
+const storageWords: Record<NonNullable<StorageState['problem']>, string> = {
+  full: 'the disk holding the profile is full',
+  read_only: 'the profile folder is read-only',
+  io_error: 'the disk reported an I/O error',
+  busy: 'another program holds the database locked',
+  corrupt: 'the database file is damaged',
+};
+
+function captureReasons(inputs: HealthInputs): HealthReason[] {
+  const { capture, unavailable, nowMs } = inputs;
+  const out: HealthReason[] = [];
+  const { window, idle, screenshot } = capture.probes;
+  if (capture.state === 'unavailable' && unavailable?.reason === 'no_display') {
+    out.push(
+      reason(
+        'no_display',
+        'failing',
+        `Workflow Shadow cannot see your screen: ${unavailable.message}. Nothing is being recorded.`,
+        'Start it from inside your desktop session (where DISPLAY is set), or play a recorded day with `shadow start --replay <dir>`. It starts observing by itself once a display can be read.',
+        window.lastOkAt === null ? null : window.lastFailedAt,
+      ),
+    );
+  } else if (capture.state === 'unavailable' && unavailable?.reason === 'capture_error') {
+    out.push(
+      reason(
+        'window_unreadable',
+        'failing',
+        `The focused window cannot be read (${unavailable.message}), so nothing is being recorded.`,
+        'On X11, check that `xprop -root` works in this session. Workflow Shadow tries again at every poll and resumes by itself.',
+        window.lastFailedAt,
+      ),
+    );
+  }
+  const stallMs = Math.max(30_000, inputs.pollIntervalMs * 10);
+  const dueSince = inputs.pollDueSinceMs;
+  if (running(capture.state) && dueSince !== null && nowMs - dueSince > stallMs) {
+    out.push(
+      reason(
+        'capture_stalled',
+        'failing',
+        `No poll has read the screen since ${formatClockTime(dueSince)}: capture seems stuck.`,
+        'Restart Workflow Shadow if this does not clear within a minute.',
+        capture.lastPollAt,
+      ),
+    );
+  }
+  if (running(capture.state) && screenshot.consecutiveFailures > 0) {
+    out.push(
+      reason(
+        'screenshots_failing',
+        'degraded',
+        `App time is recorded, but screenshots fail (${screenshot.lastError ?? 'unknown error'}), so screen text, search and summaries miss what is on your screen.`,
+        'On X11 install ImageMagick (`import`) and `xrandr`; the next capture tries again.',
+        screenshot.lastFailedAt,
+      ),
+    );
+  }
+  if (running(capture.state) && idle.consecutiveFailures > 0) {
+    out.push(
+      reason(
+        'idle_unreadable',
+        'degraded',
+        `Idle time cannot be read (${idle.lastError ?? 'unknown error'}), so time away from the computer counts as active.`,
+        'On X11 install `xprintidle`; Workflow Shadow tries again every minute.',
+        idle.lastFailedAt,
+      ),
+    );
+  }
+  return out;
+}
+
+function ocrReasons(inputs: HealthInputs): HealthReason[] {
+  const { ocr, nowMs, lastOcrSuccessMs } = inputs;
+  if (!ocr.enabled || !ocr.lastError) return [];
+  const failedAt = Date.parse(ocr.lastError.at);
+  if (nowMs - failedAt > OCR_FAILURE_WINDOW_MS || (lastOcrSuccessMs !== null && lastOcrSuccessMs > failedAt)) return [];
+  return [
+    reason(
+      'ocr_failing',
+      'degraded',
+      `Text on screen could not be read from recent frames (${ocr.lastError.message}), so screen search misses them.`,
+      'It retries with the next frames; if it keeps failing, restart Workflow Shadow.',
+      ocr.lastError.at,
+    ),
+  ];
+}
+
+const SEVERITY_ORDER: Record<HealthReason['severity'], number> = { failing: 0, degraded: 1 };
+
+/** Every reason, worst first. */
+export function deriveHealthReasons(inputs: HealthInputs, providers: readonly HealthReasonProvider[] = []): HealthReason[] {
+  const all = [...storageReason(inputs.storage), ...captureReasons(inputs), ...ocrReasons(inputs), ...providers.flatMap((p) => p())];
+  return all.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+}
+
+export function healthStatusOf(reasons: readonly HealthReason[]): HealthStatus {
+  if (reasons.some((r) => r.severity === 'failing')) return 'failing';
+  return reasons.length > 0 ? 'degraded' : 'ok';
+}
