@@ -198,7 +198,7 @@ async function changedRegions(): Promise<void> {
   const edits: number[] = [];
   const shares: number[] = [];
   for (let run = 0; run < RUNS; run++) {
-    const reader = new RegionReader((image) => recognizer.recognizeLines!(image));
+    const reader = new RegionReader((image, area) => recognizer.recognizeLines!(image, area));
     for (const name of screens) {
       const base = readFileSync(join(imagesDir, name));
       const sequence: Buffer[] = [base];

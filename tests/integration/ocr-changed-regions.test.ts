@@ -36,12 +36,6 @@ async function frameOf(image: Buffer): Promise<RegionFrame> {
   };
 }
 
-/** PGM heights of the crops the recognizer was given. */
-function cropHeight(image: Buffer): number {
-  const header = image.subarray(0, 32).toString('ascii').split(/\s+/);
-  return Number(header[2]);
-}
-
 describe('OCR of the changed part of a screen (real Tesseract)', () => {
   let recognizer: TextRecognizer;
   const crops: number[] = [];
@@ -51,9 +45,9 @@ describe('OCR of the changed part of a screen (real Tesseract)', () => {
 
   beforeAll(async () => {
     recognizer = createOcrProcessRecognizer();
-    reader = new RegionReader((image) => {
-      crops.push(cropHeight(image));
-      return recognizer.recognizeLines!(image);
+    reader = new RegionReader((image, area) => {
+      crops.push(area.height);
+      return recognizer.recognizeLines!(image, area);
     });
     const edited = {
       19: 'APPROVED: PAYMENT 4471 RELEASED TO NORTHWIND SUPPLIES',

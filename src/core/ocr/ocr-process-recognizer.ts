@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { packageRoot } from '../package-root';
 import type { OcrReply, OcrRequest } from './ocr-process';
-import type { OcrLine, TextRecognizer } from './text-recognizer';
+import type { OcrArea, OcrLine, TextRecognizer } from './text-recognizer';
 
 interface Read {
   readonly text: string;
@@ -114,7 +114,7 @@ export function createOcrProcessRecognizer(options: { idleExitMs?: number } = {}
     return running;
   };
 
-  const read = (image: Buffer, lines: boolean): Promise<Read> => {
+  const read = (image: Buffer, lines: boolean, area?: OcrArea): Promise<Read> => {
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = null;
     const running = start();
@@ -123,7 +123,7 @@ export function createOcrProcessRecognizer(options: { idleExitMs?: number } = {}
     const id = nextId++;
     return new Promise<Read>((resolve, reject) => {
       running.pending.set(id, { resolve, reject });
-      const request: OcrRequest = { id, image, ...(lines && { lines }) };
+      const request: OcrRequest = { id, image, ...(lines && { lines }), ...(area && { area }) };
       running.process.send(request, (error) => {
         if (!error || !running.pending.delete(id)) return;
         reject(new Error(`Could not send a frame to the OCR process: ${error.message}`));
@@ -133,7 +133,7 @@ export function createOcrProcessRecognizer(options: { idleExitMs?: number } = {}
 
   return {
     recognize: async (image) => (await read(image, false)).text,
-    recognizeLines: async (image) => [...((await read(image, true)).lines ?? [])],
+    recognizeLines: async (image, area) => [...((await read(image, true, area)).lines ?? [])],
     async terminate() {
       if (idleTimer) clearTimeout(idleTimer);
       idleTimer = null;

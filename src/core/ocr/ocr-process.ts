@@ -5,13 +5,15 @@
  * Messages (IPC, advanced serialization): `{ id, image }` in; `{ id, text, peakRssBytes }` or
  * `{ id, error }` out. The process exits when the parent disconnects (close, or the parent died) or is gone.
  */
-import { createTesseractRecognizer, type OcrLine } from './text-recognizer';
+import { createTesseractRecognizer, type OcrArea, type OcrLine } from './text-recognizer';
 
 export interface OcrRequest {
   readonly id: number;
   readonly image: Uint8Array;
   /** Answer with the lines and where they sit (`recognizeLines`) instead of the plain text. */
   readonly lines?: boolean;
+  /** With `lines`: read only this part of the image (cropped here, not in the core). */
+  readonly area?: OcrArea;
 }
 
 export type OcrReply =
@@ -39,7 +41,7 @@ if (process.send) {
       try {
         const buffer = Buffer.from(image.buffer, image.byteOffset, image.byteLength);
         if (message.lines) {
-          const lines = await recognizer.recognizeLines!(buffer);
+          const lines = await recognizer.recognizeLines!(buffer, message.area);
           reply({ id, text: lines.map((line) => line.text).join('\n'), lines, peakRssBytes: process.resourceUsage().maxRSS * 1024 });
           return;
         }

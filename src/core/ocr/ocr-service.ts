@@ -99,7 +99,7 @@ export class OcrService {
   constructor(private readonly options: OcrServiceOptions) {
     this.queue = new BoundedFifo(options.queueCapacity);
     const { recognizer } = options;
-    this.regions = recognizer.recognizeLines ? new RegionReader((image) => recognizer.recognizeLines!(image)) : null;
+    this.regions = recognizer.recognizeLines ? new RegionReader((image, area) => recognizer.recognizeLines!(image, area)) : null;
   }
 
   /** Subscribes to kept frames. The worker itself starts with the first frame. */

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Frame } from '../observe/frame';
 import { changedBands, mergeLines, padBand, WHOLE_REGION_SHARE, type Band } from './changed-regions';
-import { toOcrCrop } from './ocr-image';
-import type { OcrLine } from './text-recognizer';
+import type { OcrArea, OcrLine } from './text-recognizer';
 
 /** What a region read needs of a frame. */
 export type RegionFrame = Pick<Frame, 'app' | 'title' | 'image' | 'thumb' | 'width' | 'height' | 'monitor' | 'focus'>;
@@ -36,7 +35,8 @@ export class RegionReader {
   private readonly screens = new Map<string, { readonly thumb: Buffer; readonly lines: readonly OcrLine[] }>();
   private readonly cache = new Map<string, OcrLine[]>();
 
-  constructor(private readonly recognizeLines: (image: Buffer) => Promise<OcrLine[]>) {}
+  /** `recognizeLines` reads `area` of the image and answers lines in the image's rows (TextRecognizer.recognizeLines). */
+  constructor(private readonly recognizeLines: (image: Buffer, area: OcrArea) => Promise<OcrLine[]>) {}
 
   async read(frame: RegionFrame): Promise<RegionRead> {
     const focus = frame.focus;
@@ -68,15 +68,9 @@ export class RegionReader {
         fromCache++;
         this.cache.delete(cacheKey);
       } else {
-        const prepared = await toOcrCrop(frame.image, area);
         const started = performance.now();
-        const read = await this.recognizeLines(prepared.image);
+        lines = await this.recognizeLines(frame.image, area);
         recognizerMs += performance.now() - started;
-        lines = read.map((line) => ({
-          text: line.text,
-          top: line.top / prepared.scale + area.y,
-          bottom: line.bottom / prepared.scale + area.y,
-        }));
       }
       this.cache.set(cacheKey, lines);
       if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
