@@ -6,6 +6,8 @@ import type { Frame, SignificantChange } from './observe/frame';
 interface InternalEvents {
   /** A frame that passed exclusion and dedup: the input of OCR and the memory layer. */
   'frame:kept': { frame: Frame; change: SignificantChange | null };
+  /** A frame of a monitor beside the focused one (capture of every monitor): OCR reads it, memory does not. */
+  'frame:beside': { frame: Frame };
   /** OCR stored new text for a kept frame (the frame's time, app and title; the text as stored). */
   'screen:text-recognized': { entryId: number; at: string; app: string; title: string; text: string };
   /** The onboarding interview's answers were saved (all of them, by question id). */

@@ -41,10 +41,13 @@ export function applyRetention(core: ShadowCore): RetentionResult {
   const now = core.clock.now();
   const cutoff = now - core.settings.retentionDays * DAY_MS;
   return {
-    screenTextRows: core.screenText.pruneScreenText(cutoff),
+    screenTextRows: core.screenText.pruneScreenText(now - (core.settings.screenTextRetentionDays ?? core.settings.retentionDays) * DAY_MS),
     contextReceipts: core.memory.repositories.receipts.pruneBefore(cutoff),
     outputs: core.outputs.prune(),
-    frameDays: pruneKeptFrames(join(core.paths.data, 'frames'), localDateOf(cutoff)),
+    frameDays: pruneKeptFrames(
+      join(core.paths.data, 'frames'),
+      localDateOf(now - (core.settings.framesRetentionDays ?? core.settings.retentionDays) * DAY_MS),
+    ),
     privacyRecords: core.privacy.prune(cutoff),
   };
 }

@@ -1,3 +1,5 @@
+import { captureCostReasons } from './storage-budget/capture-cost-reasons';
+import { StorageBudget } from './storage-budget/storage-budget';
 import { basename, dirname, join } from 'node:path';
 import { ManualClock, systemClock, type Clock } from './clock';
 import { resolveProfilePaths, type ProfilePaths } from './config/paths';
@@ -96,6 +98,8 @@ export interface ShadowCore {
   readonly storage: StorageMonitor;
   /** Status and reasons derived from what succeeded (`addProvider` for other features' state). */
   readonly health: EngineHealth;
+  /** The size cap and its meter; the observing app runs its pruning (`scheduleStorageBudget`). */
+  readonly storageBudget: StorageBudget;
   close(): void;
 }
 
@@ -234,6 +238,16 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
 
   const health = new EngineHealth({ clock, settings, events, observer, storage, ocr });
   health.addProvider(() => llmHealthReasons(llm.status?.() ?? LLM_OFF));
+  const storageBudget = new StorageBudget({
+    db,
+    databaseFile: paths.database,
+    dataDir: paths.data,
+    framesDir: join(paths.data, 'frames'),
+    screenText,
+    settings,
+    clock,
+  });
+  health.addProvider(() => captureCostReasons(storageBudget.meter(), source));
 
   return {
     paths,
@@ -258,6 +272,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     coverage,
     storage,
     health,
+    storageBudget,
     close() {
       storage.stop();
       observer.stop();

@@ -6,6 +6,7 @@ import { ManualClock } from '../core/clock';
 import { runReplay, startCaptureLoop } from '../core/observe/capture-loop';
 import type { ReplaySource } from '../core/observe/sources/replay-source';
 import { scheduleRetention } from '../core/retention';
+import { scheduleStorageBudget } from '../core/storage-budget/storage-budget';
 import { createShadowCore, type CoreOptions, type ShadowCore } from '../core/shadow-core';
 import { accessSync, chmodSync, constants, mkdirSync } from 'node:fs';
 import { removeRuntimeInfo, writeRuntimeInfo } from '../core/config/runtime-info';
@@ -63,6 +64,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     writing(() => running.activity.closeInterruptedWorkSessions());
     writing(() => running.sessions.recoverInterrupted());
     const stopRetention = scheduleRetention(running);
+    const stopStorageBudget = scheduleStorageBudget(running.storageBudget);
     const handlers = createHandlers(running);
     const token = loadOrCreateApiToken(paths.apiToken);
     const http = await startHttpServer({ core: running, handlers, token, port: options.port });
@@ -103,6 +105,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
         stopped = true;
         stopLoop();
         stopRetention();
+        stopStorageBudget();
         await http.close();
         writing(() => running.sessions.pauseOpenSessions());
         running.close();

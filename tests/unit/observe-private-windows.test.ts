@@ -1,6 +1,5 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { blackOut } from '../../src/core/observe/sources/black-out';
+import { blackOutRaw, type RawImage } from '../../src/core/observe/raw-image';
 import { parseWindowInfo, parseWindowTree, subtractArea } from '../../src/core/observe/sources/x11-private-windows';
 
 // `xwininfo -root -tree` under openbox: frames (no class) hold the clients; a UTF-8 title cannot be printed.
@@ -79,28 +78,30 @@ describe('subtractArea', () => {
   });
 });
 
-describe('blackOut', () => {
-  const white = (width: number, height: number): Promise<Buffer> =>
-    sharp({ create: { width, height, channels: 3, background: '#fff' } })
-      .jpeg()
-      .toBuffer();
-  const pixel = async (image: Buffer, x: number, y: number): Promise<number> => {
-    const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
-    return data[y * info.width + x]!;
-  };
+describe('blackOutRaw', () => {
+  const white = (width: number, height: number, channels: 3 | 4): RawImage => ({
+    pixels: Buffer.alloc(width * height * channels, 255),
+    width,
+    height,
+    channels,
+  });
+  const pixel = (image: RawImage, x: number, y: number): number[] => [
+    ...image.pixels.subarray((y * image.width + x) * image.channels, (y * image.width + x + 1) * image.channels),
+  ];
 
-  it('paints the areas black, clipped to the image, relative to where the image sits on the screen', async () => {
-    const image = await white(200, 100);
-    // The image shows the screen from (1000, 0): the area covers its pixels x 0..49, y 10..29.
-    const out = await blackOut(image, [{ x: 900, y: 10, width: 150, height: 20 }], { x: 1000, y: 0 });
-    expect(await pixel(out, 5, 15)).toBeLessThan(20);
-    expect(await pixel(out, 45, 25)).toBeLessThan(20);
-    expect(await pixel(out, 60, 15)).toBeGreaterThan(235);
-    expect(await pixel(out, 5, 40)).toBeGreaterThan(235);
+  it('paints the areas black in place, clipped to the image, and counts those inside it', () => {
+    const image = white(200, 100, 4);
+    // The area reaches past the image's left edge: its pixels x 0..49, y 10..29 are inside.
+    expect(blackOutRaw(image, [{ x: -100, y: 10, width: 150, height: 20 }])).toBe(1);
+    expect(pixel(image, 5, 15)).toEqual([0, 0, 0, 255]);
+    expect(pixel(image, 49, 29)).toEqual([0, 0, 0, 255]);
+    expect(pixel(image, 50, 15)).toEqual([255, 255, 255, 255]);
+    expect(pixel(image, 5, 30)).toEqual([255, 255, 255, 255]);
   });
 
-  it('returns the image untouched when no area falls inside it', async () => {
-    const image = await white(200, 100);
-    expect(await blackOut(image, [{ x: 300, y: 0, width: 50, height: 50 }])).toBe(image);
+  it('leaves the image untouched when no area falls inside it', () => {
+    const image = white(200, 100, 3);
+    expect(blackOutRaw(image, [{ x: 300, y: 0, width: 50, height: 50 }])).toBe(0);
+    expect(image.pixels.every((v) => v === 255)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { operations, type Coverage, type DayOverview } from '../../shared/contract/index';
+import { operations, type Coverage, type DayOverview, type StorageMeter } from '../../shared/contract/index';
+import { formatStorageLine } from '../../shared/format-bytes';
 import { parseFlags } from '../cli-error';
 import { formatClockTime } from '../../shared/format-clock-time';
 import { formatDuration } from '../../shared/format-duration';
@@ -73,6 +74,11 @@ function printDay(day: DayOverview, coverage: Coverage): void {
   }
 }
 
+function printStorage(meter: StorageMeter): void {
+  const kept = meter.oldestScreenTextDay ? ` · screen text since ${meter.oldestScreenTextDay}` : '';
+  console.log(`\nStorage: ${formatStorageLine(meter)}${kept}`);
+}
+
 export function registerTodayCommand(program: Command): void {
   program
     .command('today')
@@ -83,10 +89,17 @@ export function registerTodayCommand(program: Command): void {
     .option('--json', 'print JSON instead of a table')
     .action(async (raw) => {
       const flags = parseFlags(flagsSchema, raw);
-      const [day, coverage] = await withOperations((call) =>
-        Promise.all([call('dayOverview', { date: flags.date }), call('observationCoverage', { date: flags.date })]),
+      const [day, coverage, storage] = await withOperations((call) =>
+        Promise.all([
+          call('dayOverview', { date: flags.date }),
+          call('observationCoverage', { date: flags.date }),
+          call('storageMeter', {}),
+        ]),
       );
       if (flags.json) printJson({ ...day, coverage });
-      else printDay(day, coverage);
+      else {
+        printDay(day, coverage);
+        printStorage(storage);
+      }
     });
 }

@@ -11,6 +11,7 @@ import { contextSetHandlers } from './context-set-handlers';
 import { storageHandlers } from './storage-handlers';
 import { timelineHandlers } from './timeline-handlers';
 import { recallHandlers } from './recall-handlers';
+import { storageBudgetHandlers } from './storage-budget-handlers';
 
 /** One implementation per operation of the contract; every surface calls through this table. */
 export type Handlers = {
@@ -36,6 +37,7 @@ function joinHandlers(core: ShadowCore): Handlers {
     timelineHandlers(core),
     privacyHandlers(core),
     recallHandlers(core),
+    storageBudgetHandlers(core),
   );
 }
 

@@ -22,6 +22,7 @@ export function observationHandlers(core: ShadowCore) {
       capture,
       llm: core.llm.status?.() ?? LLM_OFF,
       privacy: healthPrivacy(core.privacy.status()),
+      storage: core.storageBudget.meter(),
     };
   };
   const observationCoverage: Op<'observationCoverage'> = ({ date }) => {

@@ -27,11 +27,19 @@ export const settingsSchema = z.object({
   dedupMinChange: z.number().min(0).max(1).default(0.01),
   exclusions: z.array(exclusionRuleSchema).default(defaultExclusionRules),
   keepScreenshots: z.boolean().default(false),
+  /** Which monitors a capture takes: the one holding the focused window, or each as a frame of its own. */
+  captureMonitors: z.enum(['focused', 'all']).default('focused'),
   /** OCR of kept frames into the screen-text search index. */
   ocrEnabled: z.boolean().default(true),
   /** Whether MCP clients may receive screenshots of the recent frames when they ask (`current_activity`). */
   mcpAllowImages: z.boolean().default(false),
   retentionDays: z.number().int().min(1).max(3650).default(90),
+  /** Size cap of the profile (database and data folder); the oldest screen text and kept frames go first when over it. */
+  storageCapMb: z.number().int().min(10).max(10_000_000).default(2048),
+  /** Days kept frames are kept (default `retentionDays`). */
+  framesRetentionDays: z.number().int().min(1).max(3650).optional(),
+  /** Days screen text is kept (default `retentionDays`). Summaries, tasks and answers are kept forever. */
+  screenTextRetentionDays: z.number().int().min(1).max(3650).optional(),
   outputRetentionDays: z.number().int().min(1).max(3650).default(30),
   /** Folders (absolute paths) the file API may read besides the profile's data directory. */
   allowedRoots: z

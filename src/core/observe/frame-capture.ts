@@ -3,11 +3,12 @@ import type { Settings } from '../config/settings';
 import type { EventBus } from '../events';
 import { BoundedFifo } from '../util/bounded-fifo';
 import type { Frame, SignificantChange } from './frame';
-import { changedShare, fingerprintImageCached } from './frame-fingerprint';
+import { changedShare } from './frame-fingerprint';
 import { ProbeRecord } from './probe-record';
 import type { ObserverPrivacy } from './observer';
 import { detectSignificantChange } from './significant-change';
 import type { ActiveWindow, CaptureSource } from './sources/capture-source';
+import { takeShots, type CapturedShot } from './take-shots';
 import { withTimeout } from './with-timeout';
 
 export interface FrameCaptureDeps {
@@ -20,16 +21,17 @@ export interface FrameCaptureDeps {
   readonly privacy?: ObserverPrivacy;
   /** Whether a window is excluded (its parts are blacked out of the screenshot). */
   readonly isExcluded: (window: ActiveWindow) => boolean;
-  /** The current window, as the observer sees it (for the immediate context it announces). */
-  readonly onFrameKept: () => void;
+  /** A frame of the focused window's monitor was kept (`monitor`: its name, where the source knows it). */
+  readonly onFrameKept: (monitor: string | null) => void;
   readonly onFailure: (error: unknown) => void;
 }
 
 const NO_WINDOW: ActiveWindow = { app: 'Desktop', title: '' };
 
 /**
- * Screenshots of the focused window: taken, checked (the focus must not have moved meanwhile),
- * deduplicated against the previous frame, kept in the FIFO and announced (`frame:kept`).
+ * Screenshots of the focused window's monitor (or of every monitor): taken, checked (the focus must
+ * not have moved meanwhile), deduplicated against the previous frame of the same monitor, encoded,
+ * kept in the FIFO and announced (`frame:kept`; other monitors' frames `frame:beside`).
  */
 export class FrameCapture {
   readonly frames: BoundedFifo<Frame>;
@@ -39,6 +41,8 @@ export class FrameCapture {
   lastCaptureIso: string | null = null;
   lastChange: SignificantChange | null = null;
   private nextFrameId = 1;
+  /** The last frame kept of each monitor, for dedup (frames of a monitor are compared with their own). */
+  private readonly lastByMonitor = new Map<string, Pick<Frame, 'app' | 'title' | 'thumb'>>();
 
   constructor(private readonly deps: FrameCaptureDeps) {
     this.frames = new BoundedFifo<Frame>(deps.settings.frameBufferSize);
@@ -53,11 +57,14 @@ export class FrameCapture {
   async capture(at: number, window: ActiveWindow, title: string, timeout: number): Promise<void> {
     const { source, settings, privacy } = this.deps;
     this.lastCaptureAt = at;
-    let image: Buffer;
-    let fingerprint;
+    let shots: CapturedShot[];
     try {
-      image = await withTimeout(
-        source.captureScreen(this.deps.isExcluded, (windows) => privacy?.regionsBlackedOut(windows, at)),
+      shots = await withTimeout(
+        takeShots(source, {
+          monitors: settings.captureMonitors,
+          isPrivate: this.deps.isExcluded,
+          onBlackedOut: (windows) => privacy?.regionsBlackedOut(windows, at),
+        }),
         timeout * 2,
         'taking a screenshot',
       );
@@ -68,32 +75,65 @@ export class FrameCapture {
         privacy?.frameDropped('focus-moved', at);
         return;
       }
-      fingerprint = await fingerprintImageCached(image);
       this.probe.ok(at);
     } catch (error) {
       this.probe.fail(at, error);
       this.deps.onFailure(error);
       return;
     }
-    const prev = this.frames.last();
-    if (prev && prev.app === window.app && prev.title === title && changedShare(prev.thumb, fingerprint.thumb) < settings.dedupMinChange) {
-      this.counters.framesSkipped++;
-      return;
+    for (const shot of shots) {
+      const shown = shot.focused ? { app: window.app, title } : this.windowBeside(shot, at);
+      if (!shown) continue;
+      try {
+        await this.keepShot(at, shot, shown);
+      } catch (error) {
+        this.deps.onFailure(error);
+      }
     }
-    const frame: Frame = { id: this.nextFrameId++, at, app: window.app, title, image, ...fingerprint };
-    this.frames.push(frame);
-    this.counters.framesCaptured++;
-    this.lastCaptureIso = iso(at);
-    const change = detectSignificantChange(prev, frame);
-    if (change) this.lastChange = change;
-    if (settings.keepScreenshots && this.deps.keptFrames) void this.keepFrame(frame);
-    this.deps.events.emit('frame:kept', { frame, change });
-    this.deps.onFrameKept();
   }
 
   /** The next capture of a new work session happens at its first poll. */
   resetSchedule(): void {
     this.lastCaptureAt = Number.NEGATIVE_INFINITY;
+  }
+
+  /** What a monitor beside the focused one shows, as it may be kept; null when that window is excluded. */
+  private windowBeside(shot: CapturedShot, at: number): { app: string; title: string } | null {
+    const window = shot.window ?? NO_WINDOW;
+    if (this.deps.isExcluded(window)) return null;
+    return { app: window.app, title: this.deps.privacy?.title(window.title, at) ?? window.title };
+  }
+
+  /** Dedup against the last frame of the same monitor; the frames that pass are encoded and announced. */
+  private async keepShot(at: number, shot: CapturedShot, shown: { app: string; title: string }): Promise<void> {
+    const { settings } = this.deps;
+    const monitorKey = shot.monitor ?? '';
+    const last = this.lastByMonitor.get(monitorKey);
+    if (
+      last &&
+      last.app === shown.app &&
+      last.title === shown.title &&
+      changedShare(last.thumb, shot.fingerprint.thumb) < settings.dedupMinChange
+    ) {
+      this.counters.framesSkipped++;
+      return;
+    }
+    const image = await shot.encode();
+    const frame: Frame = { id: this.nextFrameId++, at, ...shown, image, ...shot.fingerprint, monitor: shot.monitor, focus: shot.focus };
+    this.lastByMonitor.set(monitorKey, { app: frame.app, title: frame.title, thumb: frame.thumb });
+    this.counters.framesCaptured++;
+    this.lastCaptureIso = iso(at);
+    if (settings.keepScreenshots && this.deps.keptFrames) void this.keepFrame(frame);
+    if (!shot.focused) {
+      this.deps.events.emit('frame:beside', { frame });
+      return;
+    }
+    const prev = this.frames.last();
+    this.frames.push(frame);
+    const change = detectSignificantChange(prev, frame);
+    if (change) this.lastChange = change;
+    this.deps.events.emit('frame:kept', { frame, change });
+    this.deps.onFrameKept(shot.monitor);
   }
 
   private async keepFrame(frame: Frame): Promise<void> {

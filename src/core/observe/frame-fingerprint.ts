@@ -54,3 +54,10 @@ export function changedShare(a: Buffer, b: Buffer): number {
   for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > CELL_DELTA) changed++;
   return changed / a.length;
 }
+
+/** The dedup grid: 1 for each thumbnail cell whose brightness changed noticeably, else 0 (every cell when the sizes differ). */
+export function changedCells(a: Buffer, b: Buffer): Uint8Array {
+  const cells = new Uint8Array(b.length);
+  for (let i = 0; i < b.length; i++) cells[i] = a.length !== b.length || Math.abs(a[i]! - b[i]!) > CELL_DELTA ? 1 : 0;
+  return cells;
+}

@@ -1,3 +1,5 @@
+import type { ImageArea } from './raw-image';
+
 export interface Frame {
   readonly id: number;
   readonly at: number;
@@ -10,6 +12,10 @@ export interface Frame {
   readonly height: number;
   /** Encoded screenshot; kept in memory only unless the user turned on "keep screenshots". */
   readonly image: Buffer;
+  /** The monitor it shows (RandR's name); null where the source cannot tell (a replay, other systems). */
+  readonly monitor?: string | null;
+  /** The focused window's frame within the image, when known: OCR reads that part only. */
+  readonly focus?: ImageArea | null;
 }
 
 export type ChangeKind = 'app-switch' | 'title-change' | 'visual-change';

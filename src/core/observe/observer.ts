@@ -107,7 +107,10 @@ export class Observer {
       keptFrames: deps.keptFrames,
       privacy: deps.privacy,
       isExcluded: (w) => this.exclusions.match(w) !== null,
-      onFrameKept: () => deps.events.emit('context:immediate-updated', this.immediateContext()),
+      onFrameKept: (monitor) => {
+        if (monitor !== null) this.tracker.noteMonitor(monitor);
+        deps.events.emit('context:immediate-updated', this.immediateContext());
+      },
       onFailure: (error) => this.fail(error),
     });
     this.storage = deps.storage ?? new StorageMonitor({ clock, probeWrite: () => {} });
@@ -191,6 +194,7 @@ export class Observer {
         hash: f.hash,
         width: f.width,
         height: f.height,
+        monitor: f.monitor ?? null,
       })),
     };
   }
@@ -234,6 +238,7 @@ export class Observer {
       lastPollAt: this.lastPollAt === null ? null : iso(this.lastPollAt),
       lastError: this.lastError,
       probes: { window: this.windowProbe.view(), idle: this.idleProbe.view(), screenshot: this.capture.probe.view() },
+      ...grabberHealth(this.deps.source),
     };
   }
 
@@ -421,6 +426,11 @@ export class Observer {
     this.lastError = { at: iso(this.deps.clock.now()), message: messageOf(error) };
     this.deps.events.emit('capture:error', this.lastError);
   }
+}
+
+function grabberHealth(source: CaptureSource): Pick<Health['capture'], 'screenshots'> {
+  const grabber = source.grabberInUse?.();
+  return grabber ? { screenshots: { grabber: grabber.kind, fallbackReason: grabber.fallbackReason } } : {};
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

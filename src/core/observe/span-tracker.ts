@@ -11,6 +11,8 @@ export interface Span {
   readonly title: string | null;
   /** Private spans: the exclusion rule that made them private. */
   readonly privateReason: string | null;
+  /** App spans: the monitor that showed the window (from its first screenshot); null until one was taken. */
+  monitor?: string | null;
   readonly startMs: number;
   endMs: number;
 }
@@ -75,6 +77,12 @@ export class SpanTracker {
       endMs: at,
     };
     this.current = { span, key: this.sink.open(span), lastSeen: at, flushedAt: at };
+  }
+
+  /** The open app span's window is on `monitor` (its first screenshot says so); written with the next flush. */
+  noteMonitor(monitor: string): void {
+    const span = this.current?.span;
+    if (span?.kind === 'app' && !span.monitor) span.monitor = monitor;
   }
 
   /** Ends the open span at its last observation (pause, quit, end of a work session). */

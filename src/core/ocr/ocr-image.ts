@@ -25,3 +25,22 @@ export async function toGreyscalePgm(image: Buffer, maxWidth: number): Promise<B
     .toBuffer({ resolveWithObject: true });
   return Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`, 'ascii'), data]);
 }
+
+/**
+ * One part of a screenshot for OCR, as a greyscale PGM, scaled to at most `maxWidth`; `scale` turns
+ * the crop's rows back into the screenshot's (`y / scale + area.y`).
+ */
+export async function toOcrCrop(
+  image: Buffer,
+  area: { x: number; y: number; width: number; height: number },
+  maxWidth = OCR_MAX_WIDTH,
+): Promise<{ image: Buffer; scale: number }> {
+  const { data, info } = await sharp(image)
+    .extract({ left: area.x, top: area.y, width: area.width, height: area.height })
+    .greyscale()
+    .resize({ width: Math.min(maxWidth, area.width), withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pgm = Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`, 'ascii'), data]);
+  return { image: pgm, scale: info.width / area.width };
+}

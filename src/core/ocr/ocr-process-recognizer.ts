@@ -5,10 +5,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { packageRoot } from '../package-root';
 import type { OcrReply, OcrRequest } from './ocr-process';
-import type { TextRecognizer } from './text-recognizer';
+import type { OcrArea, OcrLine, TextRecognizer } from './text-recognizer';
+
+interface Read {
+  readonly text: string;
+  readonly lines?: readonly OcrLine[];
+}
 
 interface Pending {
-  readonly resolve: (text: string) => void;
+  readonly resolve: (read: Read) => void;
   readonly reject: (error: Error) => void;
 }
 
@@ -95,7 +100,7 @@ export function createOcrProcessRecognizer(options: { idleExitMs?: number } = {}
       if (current === running) stopWhenIdle(running);
       if ('error' in message) return waiting.reject(new Error(message.error));
       peakRss = Math.max(peakRss ?? 0, message.peakRssBytes);
-      waiting.resolve(message.text);
+      waiting.resolve({ text: message.text, ...(message.lines && { lines: message.lines }) });
     });
     child.on('error', (error) => {
       if (current === running) current = null;
@@ -109,23 +114,26 @@ export function createOcrProcessRecognizer(options: { idleExitMs?: number } = {}
     return running;
   };
 
-  return {
-    recognize(image) {
-      if (idleTimer) clearTimeout(idleTimer);
-      idleTimer = null;
-      const running = start();
-      running.process.ref();
-      running.process.channel?.ref();
-      const id = nextId++;
-      return new Promise<string>((resolve, reject) => {
-        running.pending.set(id, { resolve, reject });
-        const request: OcrRequest = { id, image };
-        running.process.send(request, (error) => {
-          if (!error || !running.pending.delete(id)) return;
-          reject(new Error(`Could not send a frame to the OCR process: ${error.message}`));
-        });
+  const read = (image: Buffer, lines: boolean, area?: OcrArea): Promise<Read> => {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
+    const running = start();
+    running.process.ref();
+    running.process.channel?.ref();
+    const id = nextId++;
+    return new Promise<Read>((resolve, reject) => {
+      running.pending.set(id, { resolve, reject });
+      const request: OcrRequest = { id, image, ...(lines && { lines }), ...(area && { area }) };
+      running.process.send(request, (error) => {
+        if (!error || !running.pending.delete(id)) return;
+        reject(new Error(`Could not send a frame to the OCR process: ${error.message}`));
       });
-    },
+    });
+  };
+
+  return {
+    recognize: async (image) => (await read(image, false)).text,
+    recognizeLines: async (image, area) => [...((await read(image, true, area)).lines ?? [])],
     async terminate() {
       if (idleTimer) clearTimeout(idleTimer);
       idleTimer = null;

@@ -5,15 +5,20 @@
  * Messages (IPC, advanced serialization): `{ id, image }` in; `{ id, text, peakRssBytes }` or
  * `{ id, error }` out. The process exits when the parent disconnects (close, or the parent died) or is gone.
  */
-import { createTesseractRecognizer } from './text-recognizer';
+import { createTesseractRecognizer, type OcrArea, type OcrLine } from './text-recognizer';
 
 export interface OcrRequest {
   readonly id: number;
   readonly image: Uint8Array;
+  /** Answer with the lines and where they sit (`recognizeLines`) instead of the plain text. */
+  readonly lines?: boolean;
+  /** With `lines`: read only this part of the image (cropped here, not in the core). */
+  readonly area?: OcrArea;
 }
 
 export type OcrReply =
-  { readonly id: number; readonly text: string; readonly peakRssBytes: number } | { readonly id: number; readonly error: string };
+  | { readonly id: number; readonly text: string; readonly lines?: readonly OcrLine[]; readonly peakRssBytes: number }
+  | { readonly id: number; readonly error: string };
 
 function isOcrRequest(message: unknown): message is OcrRequest {
   const m = message as Partial<OcrRequest> | null;
@@ -34,7 +39,13 @@ if (process.send) {
     const { id, image } = message;
     chain = chain.then(async () => {
       try {
-        const text = await recognizer.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
+        const buffer = Buffer.from(image.buffer, image.byteOffset, image.byteLength);
+        if (message.lines) {
+          const lines = await recognizer.recognizeLines!(buffer, message.area);
+          reply({ id, text: lines.map((line) => line.text).join('\n'), lines, peakRssBytes: process.resourceUsage().maxRSS * 1024 });
+          return;
+        }
+        const text = await recognizer.recognize(buffer);
         reply({ id, text, peakRssBytes: process.resourceUsage().maxRSS * 1024 });
       } catch (error) {
         reply({ id, error: error instanceof Error ? error.message : String(error) });

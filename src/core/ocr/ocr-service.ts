@@ -5,6 +5,7 @@ import type { Frame } from '../observe/frame';
 import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
 import { BoundedFifo } from '../util/bounded-fifo';
 import { toOcrImage } from './ocr-image';
+import { RegionReader } from './region-reader';
 import type { TextRecognizer } from './text-recognizer';
 
 export interface OcrServiceOptions {
@@ -38,12 +39,14 @@ export interface OcrStatus {
   readonly queueCapacity: number;
   /** Frames whose text was read (by the worker or from the cache). */
   readonly recognized: number;
-  /** Of those, read from the cache of identical images without running OCR. */
+  /** Of those, read without running OCR: an identical image in the cache, or nothing changed in the window. */
   readonly fromCache: number;
   /** New rows of screen text stored. */
   readonly stored: number;
   /** Frames whose text was the same as the last stored text of the same window (not stored again). */
   readonly unchanged: number;
+  /** Frames of which only the changed part was read (the rest kept from the frame before). */
+  readonly partial: number;
   /** Frames with no readable text. */
   readonly empty: number;
   /** Frames dropped because the queue was full (OCR is slower than the screen changes). */
@@ -56,7 +59,7 @@ export interface OcrStatus {
   readonly lastError: { at: string; message: string } | null;
 }
 
-type QueuedFrame = Pick<Frame, 'at' | 'app' | 'title' | 'image'>;
+type QueuedFrame = Pick<Frame, 'at' | 'app' | 'title' | 'image'> & Partial<Pick<Frame, 'thumb' | 'width' | 'height' | 'monitor' | 'focus'>>;
 
 const MIN_WORD_CHARS = 3;
 
@@ -78,22 +81,42 @@ export class OcrService {
   private closed = false;
   private lastStored: { app: string; title: string; text: string } | null = null;
   private totalMs = 0;
-  private readonly counters = { recognized: 0, fromCache: 0, stored: 0, unchanged: 0, empty: 0, dropped: 0, failed: 0, ocrRuns: 0 };
+  private readonly counters = {
+    recognized: 0,
+    fromCache: 0,
+    partial: 0,
+    stored: 0,
+    unchanged: 0,
+    empty: 0,
+    dropped: 0,
+    failed: 0,
+    ocrRuns: 0,
+  };
+  /** Reads only what changed, where the recognizer can say where its lines are. */
+  private readonly regions: RegionReader | null;
   private lastError: OcrStatus['lastError'] = null;
 
   constructor(private readonly options: OcrServiceOptions) {
     this.queue = new BoundedFifo(options.queueCapacity);
+    const { recognizer } = options;
+    this.regions = recognizer.recognizeLines ? new RegionReader((image, area) => recognizer.recognizeLines!(image, area)) : null;
   }
 
   /** Subscribes to kept frames. The worker itself starts with the first frame. */
   start(): void {
     if (this.unsubscribe || this.closed) return;
-    this.unsubscribe = this.options.events.on('frame:kept', ({ frame }) => this.enqueue(frame));
+    const offKept = this.options.events.on('frame:kept', ({ frame }) => this.enqueue(frame));
+    const offBeside = this.options.events.on('frame:beside', ({ frame }) => this.enqueue(frame));
+    this.unsubscribe = () => {
+      offKept();
+      offBeside();
+    };
   }
 
   enqueue(frame: QueuedFrame): void {
     if (this.closed) return;
-    const dropped = this.queue.push({ at: frame.at, app: frame.app, title: frame.title, image: frame.image });
+    const { at, app, title, image, thumb, width, height, monitor, focus } = frame;
+    const dropped = this.queue.push({ at, app, title, image, thumb, width, height, monitor, focus });
     if (dropped) this.counters.dropped++;
     if (!this.pumping) this.pumpRun = this.pump();
   }
@@ -146,7 +169,7 @@ export class OcrService {
 
   private async process(frame: QueuedFrame): Promise<void> {
     try {
-      const text = await this.readText(frame.image);
+      const text = await this.readFrame(frame);
       // The core may have closed (and the database with it) while the worker was reading.
       if (this.closed) return;
       this.counters.recognized++;
@@ -156,6 +179,18 @@ export class OcrService {
       this.counters.failed++;
       this.lastError = { at: iso(this.options.clock.now()), message: error instanceof Error ? error.message : String(error) };
     }
+  }
+
+  private async readFrame(frame: QueuedFrame): Promise<string> {
+    const { thumb, width, height } = frame;
+    if (!this.regions || !thumb || !width || !height) return this.readText(frame.image);
+    const read = await this.regions.read({ ...frame, thumb, width, height });
+    if (read.recognizerMs > 0) {
+      this.totalMs += read.recognizerMs;
+      this.counters.ocrRuns++;
+    } else this.counters.fromCache++;
+    if (read.shareRead > 0 && read.shareRead < 1) this.counters.partial++;
+    return normalizeOcrText(read.lines.map((line) => line.text).join('\n'), this.options.maxTextChars ?? 20_000);
   }
 
   private async readText(image: Buffer): Promise<string> {
@@ -194,7 +229,7 @@ export class OcrService {
       this.counters.unchanged++;
       return;
     }
-    const id = this.options.repository.insert({ atMs: frame.at, app: frame.app, title: frame.title, text });
+    const id = this.options.repository.insert({ atMs: frame.at, app: frame.app, title: frame.title, text, monitor: frame.monitor ?? null });
     this.lastStored = { app: frame.app, title: frame.title, text };
     this.counters.stored++;
     if (redaction.total > 0) privacy?.stored(redaction.counts, frame.at);

@@ -12,9 +12,15 @@ export function searchScreenTextInWindow(
 ): ScreenSearchHit[] {
   const match = toFtsQuery(q);
   if (match === null) return [];
-  return repository
-    .search({ match, app, fromMs, toMs, limit })
-    .map((h) => ({ id: h.id, at: iso(h.atMs), app: h.app, title: h.title, snippet: h.snippet, score: h.score }));
+  return repository.search({ match, app, fromMs, toMs, limit }).map((h) => ({
+    id: h.id,
+    at: iso(h.atMs),
+    app: h.app,
+    title: h.title,
+    snippet: h.snippet,
+    score: h.score,
+    ...(h.monitor !== null && { monitor: h.monitor }),
+  }));
 }
 
 /** Screen search as the API and the CLI both answer it. */

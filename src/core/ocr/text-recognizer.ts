@@ -1,9 +1,32 @@
 import { createRequire } from 'node:module';
 import type { Worker } from 'tesseract.js';
+import { toOcrCrop } from './ocr-image';
+
+/** One line of text read, with its vertical extent in the image's pixels. */
+export interface OcrLine {
+  readonly text: string;
+  readonly top: number;
+  readonly bottom: number;
+}
+
+/** A rectangle of an image, in its pixels. */
+export interface OcrArea {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
 
 /** Reads the text in an image. The OCR service depends on this, not on Tesseract. */
 export interface TextRecognizer {
   recognize(image: Buffer): Promise<string>;
+  /**
+   * The text of `area` of the image (default: all of it) as lines with where each sits, in the
+   * image's rows: lets OCR read only the changed part of a screen and keep the rest from the previous
+   * frame. The crop is made where the engine runs (the OCR process), so the core never decodes the
+   * screenshot. Recognizers without it are given whole screens.
+   */
+  recognizeLines?(image: Buffer, area?: OcrArea): Promise<OcrLine[]>;
   /** Stops the worker; a later `recognize` starts a new one. */
   terminate(): Promise<void>;
   /** Peak resident memory of the process the engine runs in, where that is its own (bytes; null before the first image). */
@@ -50,6 +73,21 @@ export function createTesseractRecognizer(options: { onWorkerError?: (error: Err
       const ready = await start();
       const result = await ready.recognize(image);
       return result.data.text;
+    },
+    async recognizeLines(image, area) {
+      const ready = await start();
+      const crop = area ? await toOcrCrop(image, area) : { image, scale: 1 };
+      const result = await ready.recognize(crop.image, {}, { text: false, blocks: true });
+      const top = area?.y ?? 0;
+      return (result.data.blocks ?? []).flatMap((block) =>
+        block.paragraphs.flatMap((paragraph) =>
+          paragraph.lines.map((line) => ({
+            text: line.text.trim(),
+            top: line.bbox.y0 / crop.scale + top,
+            bottom: line.bbox.y1 / crop.scale + top,
+          })),
+        ),
+      );
     },
     async terminate() {
       const running = worker;

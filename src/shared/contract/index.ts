@@ -11,6 +11,7 @@ import { contextSetOperations } from './session-context-sets';
 import { coverageOperations } from './coverage';
 import { storageOperations } from './storage';
 import { timelineOperations } from './timeline';
+import { storageBudgetOperations } from './storage-budget';
 
 export * from './define';
 export * from './observation';
@@ -26,6 +27,7 @@ export * from './timeline';
 export * from './evidence';
 export * from './moments';
 export * from './coverage';
+export * from './storage-budget';
 
 /** The whole API table. Each feature adds its own module of operations here; a key used twice throws. */
 export const operations = mergeTables(
@@ -40,6 +42,7 @@ export const operations = mergeTables(
   privacyOperations,
   momentOperations,
   coverageOperations,
+  storageBudgetOperations,
 );
 
 export type Operations = typeof operations;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation, defineOperations, intParam, localDateSchema } from './define';
+import { storageMeterSchema } from './storage-budget';
 
 /**
  * `unavailable`: the app wants to observe but cannot (no display, the focused window cannot be read,
@@ -68,6 +69,11 @@ export const healthSchema = z.object({
     lastError: z.object({ at: z.string(), message: z.string() }).nullable(),
     /** What each probe did lately: health is derived from these, not from what the loop intends. */
     probes: z.object({ window: probeSchema, idle: probeSchema, screenshot: probeSchema }),
+    /** How screenshots are taken: in-process (`native`), by ImageMagick's `import` (the fallback, `fallbackReason` says why); null before the first. */
+    screenshots: z
+      .object({ grabber: z.enum(['native', 'import']), fallbackReason: z.string().nullable() })
+      .nullable()
+      .optional(),
   }),
   llm: llmStatusSchema,
   /** Whether the store is encrypted at rest and where data may go, in plain words (docs/privacy.md). */
@@ -78,6 +84,8 @@ export const healthSchema = z.object({
     /** Set when something is not protected, e.g. "The store is not encrypted: …". */
     warning: z.string().nullable(),
   }),
+  /** The storage meter: what the profile occupies against its size cap. */
+  storage: storageMeterSchema,
 });
 export type Health = z.infer<typeof healthSchema>;
 
@@ -89,6 +97,8 @@ export const frameSummarySchema = z.object({
   hash: z.string(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /** The monitor the frame shows (null where the source cannot tell, as in a replay). */
+  monitor: z.string().nullable().optional(),
 });
 export type FrameSummary = z.infer<typeof frameSummarySchema>;
 
@@ -117,6 +127,8 @@ export const appTimeSchema = z.object({
       titles: z.array(secondsRowSchema.extend({ title: z.string() })),
     }),
   ),
+  /** Active time per monitor the focused window was on, when frames said which (several monitors). */
+  monitors: z.array(secondsRowSchema.extend({ monitor: z.string() })).optional(),
 });
 export type AppTime = z.infer<typeof appTimeSchema>;
 

@@ -37,6 +37,8 @@ export const screenSearchHitSchema = z.object({
   snippet: z.string(),
   /** Relevance (bm25, higher is better); hits come best first. */
   score: z.number(),
+  /** The monitor the text was read from, when the frame came from one of several. */
+  monitor: z.string().optional(),
 });
 export type ScreenSearchHit = z.infer<typeof screenSearchHitSchema>;
 
@@ -55,6 +57,8 @@ export const ocrStatusSchema = z.object({
   fromCache: z.number().int(),
   stored: z.number().int(),
   unchanged: z.number().int(),
+  /** Frames of which only the changed part was read (the rest kept from the frame before). */
+  partial: z.number().int(),
   empty: z.number().int(),
   dropped: z.number().int(),
   failed: z.number().int(),

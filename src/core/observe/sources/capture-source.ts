@@ -1,3 +1,5 @@
+import type { ImageArea, RawImage } from '../raw-image';
+
 export interface ActiveWindow {
   readonly app: string;
   readonly title: string;
@@ -18,7 +20,35 @@ export interface CaptureSource {
    * `onBlackedOut` hears how many windows were painted black, when any were.
    */
   captureScreen(isPrivate?: (window: ActiveWindow) => boolean, onBlackedOut?: (windows: number) => void): Promise<Buffer>;
+  /**
+   * The pixels of the monitor that holds the focused window (`monitors: 'focused'`) or of every
+   * monitor, private windows blacked out as in `captureScreen`, not encoded: the observer
+   * fingerprints them and encodes only the frames that pass dedup. Sources that can only hand over
+   * an encoded image leave this out.
+   */
+  grabScreens?(request: GrabRequest): Promise<readonly Screenshot[]>;
+  /** Which grabber takes the pixels (health); null before the first screenshot. */
+  grabberInUse?(): { readonly kind: 'native' | 'import'; readonly fallbackReason: string | null } | null;
   close?(): Promise<void>;
+}
+
+export interface GrabRequest {
+  readonly monitors: 'focused' | 'all';
+  readonly isPrivate: (window: ActiveWindow) => boolean;
+  readonly onBlackedOut?: (windows: number) => void;
+}
+
+/** One monitor's picture. */
+export interface Screenshot {
+  readonly image: RawImage;
+  /** The monitor's name (RandR's), recorded with the frame and its screen text. */
+  readonly monitor: string;
+  /** Whether the focused window is on this monitor (else the frame shows what sits beside it). */
+  readonly focused: boolean;
+  /** The focused window's frame within this image, when it is on it; OCR reads only that part. */
+  readonly focus: ImageArea | null;
+  /** For a monitor without the focus: the topmost window on it, as far as the source can tell. */
+  readonly window?: ActiveWindow;
 }
 
 /** The source has no screen to look at (no X display, the display went away): nothing can be observed. */

@@ -74,6 +74,11 @@ export class X11FocusWatcher {
   }
 
   /** The focused window; null when nothing is focused; undefined while not known yet (ask get-windows). */
+  /** The focused client window's id (`0x…`), null when nothing is focused or before the first event. */
+  focusedWindowId(): string | null {
+    return this.focusedId;
+  }
+
   current(): ActiveWindow | null | undefined {
     if (this.failed || !this.root) return undefined;
     if (this.focusedId === null) {

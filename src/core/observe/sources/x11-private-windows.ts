@@ -85,6 +85,10 @@ export function subtractArea(area: ScreenArea, cover: ScreenArea): ScreenArea[] 
   return pieces.filter((piece) => piece.width > 0 && piece.height > 0);
 }
 
+async function readTreeOnce(): Promise<string> {
+  return (await run('xwininfo', ['-root', '-tree'], { timeout: 2000, maxBuffer: 16 * 1024 * 1024 })).stdout;
+}
+
 async function windowInfo(id: string): Promise<WindowInfo> {
   const { stdout } = await run('xwininfo', ['-id', id], { timeout: 2000 });
   return parseWindowInfo(stdout);
@@ -115,13 +119,18 @@ const TITLE_TTL_MS = 60_000;
 export class X11PrivateWindows {
   private readonly titles = new Map<string, { readonly title: string; readonly at: number }>();
 
+  /** `readTree`: the output of `xwininfo -root -tree` (DesktopSource reads it through one long-lived shell). */
+  constructor(private readonly readTree: () => Promise<string> = readTreeOnce) {}
+
   async visibleAreas(isPrivate: (window: ActiveWindow) => boolean): Promise<ScreenArea[]> {
     return (await this.visiblePrivateWindows(isPrivate)).areas;
   }
 
   /** The visible areas, and how many private windows they belong to (the privacy report counts those). */
-  async visiblePrivateWindows(isPrivate: (window: ActiveWindow) => boolean): Promise<{ areas: ScreenArea[]; windows: number }> {
-    const { stdout } = await run('xwininfo', ['-root', '-tree'], { timeout: 2000, maxBuffer: 16 * 1024 * 1024 });
+  async visiblePrivateWindows(
+    isPrivate: (window: ActiveWindow) => boolean,
+  ): Promise<{ areas: ScreenArea[]; windows: number; stack: readonly TopLevelWindow[] }> {
+    const stdout = await this.readTree();
     const stack = parseWindowTree(stdout).filter((w) => w.width > 1 && w.height > 1);
     this.forgetClosedWindows(stack);
     const areas: ScreenArea[] = [];
@@ -138,7 +147,7 @@ export class X11PrivateWindows {
       areas.push(...visible);
       if (visible.length > 0) windows++;
     }
-    return { areas, windows };
+    return { areas, windows, stack };
   }
 
   private async privateClientIn(topLevel: TopLevelWindow, isPrivate: (window: ActiveWindow) => boolean): Promise<X11Client | undefined> {

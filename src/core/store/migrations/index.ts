@@ -7,6 +7,7 @@ import { migration006 } from './006-privacy';
 import { migration007 } from './007-recall-evidence';
 import { migration008 } from './008-observation-coverage';
 import { migration009 } from './009-turn-interruption';
+import { migration010 } from './010-capture-monitors';
 import type { Migration } from './types';
 
 /** Every migration in order. Add a new file per schema version; never edit a shipped one. */
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   migration007,
   migration008,
   migration009,
+  migration010,
 ];

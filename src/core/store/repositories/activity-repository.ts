@@ -57,7 +57,7 @@ export class ActivityRepository {
         `INSERT INTO activity_spans (work_session_id, kind, app, title, private_reason, start_ms, end_ms)
          VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       ),
-      updateSpan: db.prepare(`UPDATE activity_spans SET start_ms = ?, end_ms = ? WHERE id = ?`),
+      updateSpan: db.prepare(`UPDATE activity_spans SET start_ms = ?, end_ms = ?, monitor = ? WHERE id = ?`),
       openWorkSessions: db.prepare(`SELECT * FROM work_sessions WHERE status = 'active'`),
       lastSpanEnd: db.prepare(`SELECT MAX(end_ms) AS end FROM activity_spans WHERE work_session_id = ?`),
       getWorkSession: db.prepare(`SELECT * FROM work_sessions WHERE id = ?`),
@@ -99,7 +99,7 @@ export class ActivityRepository {
             id: number;
           }
         ).id,
-      update: (key: number, span: Span) => void this.stmts.updateSpan.run(span.startMs, span.endMs, key),
+      update: (key: number, span: Span) => void this.stmts.updateSpan.run(span.startMs, span.endMs, span.monitor ?? null, key),
     };
   }
 
@@ -140,7 +140,28 @@ export class ActivityRepository {
             )
             .all(filter.workSessionId)
     ) as TotalsRow[];
-    return summarize(rows);
+    const monitors = this.monitorTime(filter);
+    return { ...summarize(rows), ...(monitors.length > 0 && { monitors }) };
+  }
+
+  /** App time per monitor (of spans whose window's monitor is known), longest first. */
+  private monitorTime(filter: { window: TimeWindow } | { workSessionId: number }): { monitor: string; seconds: number }[] {
+    const rows = (
+      'window' in filter
+        ? this.db
+            .prepare(
+              `SELECT monitor, SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) AS ms FROM activity_spans
+               WHERE kind = 'app' AND monitor IS NOT NULL AND start_ms < @end AND end_ms > @start GROUP BY monitor`,
+            )
+            .all({ start: filter.window.startMs, end: filter.window.endMs })
+        : this.db
+            .prepare(
+              `SELECT monitor, SUM(end_ms - start_ms) AS ms FROM activity_spans
+               WHERE kind = 'app' AND monitor IS NOT NULL AND work_session_id = ? GROUP BY monitor`,
+            )
+            .all(filter.workSessionId)
+    ) as { monitor: string; ms: number }[];
+    return rows.map((r) => ({ monitor: r.monitor, seconds: round1(r.ms) })).sort((a, b) => b.seconds - a.seconds);
   }
 
   /**

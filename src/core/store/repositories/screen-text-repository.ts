@@ -5,6 +5,8 @@ export interface ScreenTextInput {
   readonly app: string;
   readonly title: string;
   readonly text: string;
+  /** The monitor the text was read from (null where the source cannot tell). */
+  readonly monitor?: string | null;
 }
 
 export interface ScreenTextEntry extends ScreenTextInput {
@@ -22,6 +24,8 @@ export interface ScreenTextHit {
   readonly score: number;
   /** The frame's whole text (what answers quote from). */
   readonly text: string;
+  /** The monitor it was read from, where known. */
+  readonly monitor: string | null;
 }
 
 export interface ScreenTextSearch {
@@ -39,6 +43,7 @@ interface EntryRow {
   app: string;
   title: string;
   text: string;
+  monitor: string | null;
 }
 
 interface HitRow {
@@ -49,7 +54,14 @@ interface HitRow {
   rank: number;
 }
 
-const toEntry = (row: EntryRow): ScreenTextEntry => ({ id: row.id, atMs: row.at_ms, app: row.app, title: row.title, text: row.text });
+const toEntry = (row: EntryRow): ScreenTextEntry => ({
+  id: row.id,
+  atMs: row.at_ms,
+  app: row.app,
+  title: row.title,
+  text: row.text,
+  ...(row.monitor !== null && { monitor: row.monitor }),
+});
 
 /** How many of the newest matching frames a search ranks (see `windowStart`). */
 const RANKED_WINDOW = 5000;
@@ -60,7 +72,7 @@ export class ScreenTextRepository {
 
   constructor(db: Db) {
     this.stmts = {
-      insert: db.prepare(`INSERT INTO screen_text_entries (at_ms, app, title, text) VALUES (?, ?, ?, ?) RETURNING id`),
+      insert: db.prepare(`INSERT INTO screen_text_entries (at_ms, app, title, text, monitor) VALUES (?, ?, ?, ?, ?) RETURNING id`),
       // Ranking every match of a common word over a year of frames costs ~100 ms, so only the
       // newest RANKED_WINDOW matches (rowids follow time) are ranked: a search of a year still finds
       // any rare word, and a common one ranks among recent frames, which is what people look for.
@@ -106,12 +118,18 @@ export class ScreenTextRepository {
       after: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms > ? ORDER BY at_ms, id LIMIT 1`),
       prune: db.prepare(`DELETE FROM screen_text_entries WHERE at_ms < ?`),
       deleteBetween: db.prepare(`DELETE FROM screen_text_entries WHERE at_ms >= ? AND at_ms <= ?`),
+      pruneOldest: db.prepare(
+        `DELETE FROM screen_text_entries WHERE id IN (SELECT id FROM screen_text_entries WHERE at_ms < ? ORDER BY at_ms, id LIMIT ?)`,
+      ),
+      oldest: db.prepare(`SELECT MIN(at_ms) AS at FROM screen_text_entries`),
+      // A bounded merge of the index's segments, so deleted rows' entries leave it as pruning goes.
+      mergeIndex: db.prepare(`INSERT INTO screen_text(screen_text, rank) VALUES ('merge', 64)`),
       count: db.prepare(`SELECT COUNT(*) AS n FROM screen_text_entries`),
     };
   }
 
   insert(entry: ScreenTextInput): number {
-    return (this.stmts.insert.get(entry.atMs, entry.app, entry.title, entry.text) as { id: number }).id;
+    return (this.stmts.insert.get(entry.atMs, entry.app, entry.title, entry.text, entry.monitor ?? null) as { id: number }).id;
   }
 
   search(query: ScreenTextSearch): ScreenTextHit[] {
@@ -126,16 +144,20 @@ export class ScreenTextRepository {
     const span = this.stmts.idSpan.get() as { lo: number | null; hi: number | null };
     const middle = ((span.lo ?? 0) + (span.hi ?? 0)) / 2;
     // Snippets only for the hits returned: making one for every match ranked is the costly part.
-    return rows.map((r) => ({
-      id: r.id,
-      atMs: r.at_ms,
-      app: r.app,
-      title: r.title,
-      snippet: this.snippetOf(query.match, r.id, r.id >= middle),
-      score: -r.rank,
+    return rows.map((r) => {
       // Read by id for the hits only: carrying every ranked frame's text through the sort costs more.
-      text: (this.stmts.byId.get(r.id) as EntryRow).text,
-    }));
+      const entry = this.stmts.byId.get(r.id) as EntryRow;
+      return {
+        id: r.id,
+        atMs: r.at_ms,
+        app: r.app,
+        title: r.title,
+        snippet: this.snippetOf(query.match, r.id, r.id >= middle),
+        score: -r.rank,
+        text: entry.text,
+        monitor: entry.monitor,
+      };
+    });
   }
 
   /** The best passage of one frame's own text for a MATCH expression it satisfies. */
@@ -191,6 +213,18 @@ export class ScreenTextRepository {
   /** Retention: deletes text of frames taken before `olderThanMs`; returns how many rows went. */
   pruneScreenText(olderThanMs: number): number {
     return this.stmts.prune.run(olderThanMs).changes;
+  }
+
+  /** Deletes up to `limit` of the oldest rows taken before `beforeMs` (the storage budget's step); returns how many. */
+  pruneOldest(beforeMs: number, limit: number): number {
+    const removed = this.stmts.pruneOldest.run(beforeMs, limit).changes;
+    if (removed > 0) this.stmts.mergeIndex.run();
+    return removed;
+  }
+
+  /** When the oldest stored text was read; null when there is none. */
+  oldestAtMs(): number | null {
+    return (this.stmts.oldest.get() as { at: number | null }).at;
   }
 
   count(): number {

@@ -4,6 +4,7 @@ import { useOperation } from '../../hooks/use-operation';
 import { AppTimeTable } from '../app-time/app-time-table';
 import { RecentFrames } from '../observation/recent-frames';
 import { PrivacyCard } from '../privacy/privacy-card';
+import { StorageMeterCard } from '../storage/storage-meter';
 import { PendingQuestions } from '../questions/pending-questions';
 import { WorkSessionList } from '../work-sessions/work-session-list';
 import { DayCard, type ChartMode } from './day-card';
@@ -75,6 +76,7 @@ export function TodayView({ client, refreshKey }: { readonly client: ShadowClien
         <PendingQuestions client={client} />
         <RecentFrames client={client} now={now.data} workSession={latestWorkSession} />
         <PrivacyCard client={client} />
+        <StorageMeterCard client={client} />
         <WorkSessionList workSessions={workSessions.data?.workSessions ?? null} />
       </div>
     </main>
