@@ -1,7 +1,7 @@
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { statSync } from 'node:fs';
 import type { DiskUsage } from '../shared/contract/settings';
 import type { ShadowCore } from './shadow-core';
+import { folderSize } from './storage-budget/folder-size';
 
 function fileSize(path: string): number {
   try {
@@ -9,22 +9,6 @@ function fileSize(path: string): number {
   } catch {
     return 0;
   }
-}
-
-function folderSize(dir: string): number {
-  let total = 0;
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return 0;
-  }
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) total += folderSize(path);
-    else if (entry.isFile()) total += fileSize(path);
-  }
-  return total;
 }
 
 /** What the profile occupies on disk, with the retention settings beside it, for the settings view. */
