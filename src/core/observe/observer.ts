@@ -1,46 +1,21 @@
 import type { CaptureState, Health, ImmediateContextView } from '../../shared/contract/index';
-import { iso, type Clock } from '../clock';
-import type { ExclusionRule, Settings } from '../config/settings';
-import type { EventBus } from '../events';
-import type { ActivityRepository } from '../store/repositories/activity-repository';
-import type { CoverageReason, CoverageSink } from '../store/repositories/coverage-repository';
+import { iso } from '../clock';
+import type { ExclusionRule } from '../config/settings';
+import type { CoverageReason } from '../store/repositories/coverage-repository';
 import { StorageMonitor } from '../store/storage-monitor';
 import { localDateOf } from '../time';
 import { CoverageTracker } from './coverage-tracker';
 import { compileExclusions, type CompiledExclusions } from './exclusion';
 import type { Frame } from './frame';
 import { FrameCapture } from './frame-capture';
+import type { ObserverDeps } from './observer-deps';
+import { coverageReasonOf, grabberHealth, isOverlap, messageOf, type Unavailable } from './observer-state';
 import { ProbeRecord } from './probe-record';
-import { isNoDisplay, type ActiveWindow, type CaptureSource } from './sources/capture-source';
+import { isNoDisplay, type ActiveWindow } from './sources/capture-source';
 import { SpanTracker, type ActivityState } from './span-tracker';
 import { withTimeout } from './with-timeout';
 
-export interface ObserverDeps {
-  readonly settings: Settings;
-  readonly source: CaptureSource;
-  readonly clock: Clock;
-  readonly activity: ActivityRepository;
-  readonly events: EventBus;
-  /** Where frames go when the user turned on "keep screenshots". */
-  readonly keptFrames?: { keep(frame: Frame): Promise<unknown> };
-  /** Redaction of titles and the privacy report's counts (src/core/privacy); titles pass as they are without it. */
-  readonly privacy?: ObserverPrivacy;
-  readonly probeTimeoutMs?: number;
-  /** Where the record of when observation ran goes (`observation_coverage`). */
-  readonly coverage?: CoverageSink;
-  /** Whether the profile can be written; capture pauses itself while it cannot. */
-  readonly storage?: StorageMonitor;
-}
-
-/** What the observer tells the privacy layer, and the titles it asks it to make safe. */
-export interface ObserverPrivacy {
-  /** The window title as it may be kept and shown: secrets in it replaced. */
-  title(raw: string, atMs: number): string;
-  /** A screenshot was thrown away to protect privacy (`focus-moved`: taken while the focus moved). */
-  frameDropped(reason: string, atMs: number): void;
-  /** Excluded windows painted black in one screenshot. */
-  regionsBlackedOut(count: number, atMs: number): void;
-}
+export type { ObserverDeps, ObserverPrivacy } from './observer-deps';
 
 /** Private time of a window a recording already marked private (no rule of ours matched it). */
 const RECORDED_PRIVATE = 'private in the recording';
@@ -48,13 +23,6 @@ const RECORDED_PRIVATE = 'private in the recording';
 const NO_WINDOW: ActiveWindow = { app: 'Desktop', title: '' };
 /** After a failed idle probe (tool missing), when to try again. */
 const IDLE_PROBE_RETRY_MS = 60_000;
-
-/** Why the observer wants to observe but cannot: a probe fails (no display) or nothing can be saved. */
-interface Unavailable {
-  readonly cause: 'probe' | 'storage';
-  readonly reason: CoverageReason;
-  readonly message: string;
-}
 
 /**
  * The capture loop: one `tick()` per poll reads the focused window and idle time, merges them
@@ -401,24 +369,8 @@ export class Observer {
 
   /** The coverage stretch the current state continues (nothing while stopped: that is time not running). */
   private recordCoverage(at: number, since = at): void {
-    const reason = this.coverageReason();
+    const reason = coverageReasonOf(this.state, this.pausedReason, this.unavailable);
     if (reason) this.coverage?.note(at, reason.reason, reason.detail, since);
-  }
-
-  private coverageReason(): { reason: CoverageReason; detail: string | null } | null {
-    switch (this.state) {
-      case 'observing':
-      case 'idle':
-      case 'private':
-        return { reason: this.state, detail: null };
-      case 'paused':
-      case 'locked':
-        return { reason: this.state, detail: this.pausedReason };
-      case 'unavailable':
-        return this.unavailable && { reason: this.unavailable.reason, detail: this.unavailable.message };
-      case 'stopped':
-        return null;
-    }
   }
 
   private fail(error: unknown): void {
@@ -426,16 +378,4 @@ export class Observer {
     this.lastError = { at: iso(this.deps.clock.now()), message: messageOf(error) };
     this.deps.events.emit('capture:error', this.lastError);
   }
-}
-
-function grabberHealth(source: CaptureSource): Pick<Health['capture'], 'screenshots'> {
-  const grabber = source.grabberInUse?.();
-  return grabber ? { screenshots: { grabber: grabber.kind, fallbackReason: grabber.fallbackReason } } : {};
-}
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
-/** The store refused a span over time already recorded (see migration 006). */
-function isOverlap(error: unknown): boolean {
-  return error instanceof Error && /activity spans may not overlap/.test(error.message);
 }

@@ -1,0 +1,43 @@
+import type { CaptureState, Health } from '../../shared/contract/index';
+import type { CoverageReason } from '../store/repositories/coverage-repository';
+import type { CaptureSource } from './sources/capture-source';
+
+/** Why the observer wants to observe but cannot: a probe fails (no display) or nothing can be saved. */
+export interface Unavailable {
+  readonly cause: 'probe' | 'storage';
+  readonly reason: CoverageReason;
+  readonly message: string;
+}
+
+/** The coverage reason the observer's state records (nothing while stopped: that is time not running). */
+export function coverageReasonOf(
+  state: CaptureState,
+  pausedReason: string | null,
+  unavailable: Unavailable | null,
+): { reason: CoverageReason; detail: string | null } | null {
+  switch (state) {
+    case 'observing':
+    case 'idle':
+    case 'private':
+      return { reason: state, detail: null };
+    case 'paused':
+    case 'locked':
+      return { reason: state, detail: pausedReason };
+    case 'unavailable':
+      return unavailable && { reason: unavailable.reason, detail: unavailable.message };
+    case 'stopped':
+      return null;
+  }
+}
+
+export function grabberHealth(source: CaptureSource): Pick<Health['capture'], 'screenshots'> {
+  const grabber = source.grabberInUse?.();
+  return grabber ? { screenshots: { grabber: grabber.kind, fallbackReason: grabber.fallbackReason } } : {};
+}
+
+export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** The store refused a span over time already recorded (see migration 006). */
+export function isOverlap(error: unknown): boolean {
+  return error instanceof Error && /activity spans may not overlap/.test(error.message);
+}
