@@ -1,4 +1,7 @@
-import nlp from 'compromise';
+import type nlpType from 'compromise';
+import { lazyModule } from '../util/lazy-module';
+
+const nlp = lazyModule<typeof nlpType>('compromise');
 
 /**
  * The things work is about, as they appear in window titles and screen text: document numbers
@@ -99,7 +102,7 @@ function organizationIn(run: string): string | null {
 function peopleIn(line: string): string[] {
   if (!/[A-Z][a-z]+\s+[A-Z][a-z]+/.test(line)) return [];
   const names = new Set<string>();
-  for (const name of nlp(line).people().out('array') as string[]) {
+  for (const name of nlp()(line).people().out('array') as string[]) {
     const clean = name.replace(/[^\p{L}\s'-]/gu, '').trim();
     // compromise sometimes reads only the surname of "Raj Patel": the capitalized word before it is the first name.
     const full = /\s/.test(clean) ? clean : new RegExp(`\\b([A-Z][a-z'-]+)\\s+${clean}\\b`).exec(line)?.[0];

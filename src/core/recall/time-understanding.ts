@@ -1,7 +1,10 @@
-import * as chrono from 'chrono-node';
+import type * as chrono from 'chrono-node';
+import { lazyModule } from '../util/lazy-module';
 import { formatClockTime } from '../../shared/format-clock-time';
 import type { TimeWindow } from '../store/repositories/activity-repository';
 import { localDateOf, localDayBounds } from '../time';
+
+const chronoNode = lazyModule<typeof chrono>('chrono-node');
 
 /** The part of the calendar a question is about, as the answer names it. */
 export interface AskedTime extends TimeWindow {
@@ -27,8 +30,10 @@ const LUNCH_MIN_MS = 20 * 60_000;
  * chrono-node's English parser, taught two things people say about a workday: "between 2 and 3"
  * (a range chrono leaves alone), and that a bare hour from 1 to 6 means the afternoon ("at 2:30").
  */
-const parser = (() => {
-  const custom = chrono.casual.clone();
+let taught: chrono.Chrono | null = null;
+const parser = (): chrono.Chrono => (taught ??= teachParser(chronoNode().casual.clone()));
+
+function teachParser(custom: chrono.Chrono): chrono.Chrono {
   custom.parsers.push({
     pattern: () => /\bbetween\s+(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?\s+and\s+(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?\b/i,
     extract: (context, match) => {
@@ -84,7 +89,7 @@ const parser = (() => {
     },
   });
   return custom;
-})();
+}
 
 const PART_OF_DAY: Record<string, readonly [number, number, string]> = {
   morning: [0, 12, 'morning'],
@@ -110,7 +115,7 @@ export function dayLabel(ms: number, nowMs: number): string {
  * break around midday. Null when the question names no time; the caller chooses the default.
  */
 export function understandTime(question: string, nowMs: number, day: DayShape): AskedTime | null {
-  const results = parser.parse(question, new Date(nowMs), { forwardDate: false });
+  const results = parser().parse(question, new Date(nowMs), { forwardDate: false });
   const lunch = LUNCH.exec(question);
   const dated = results.find((r) => !r.start.isCertain('hour') && !isRelativeStretch(r.text));
   if (lunch) return lunchTime(lunch[1]?.toLowerCase(), dated ? dated.start.date().getTime() : nowMs, nowMs, day);
@@ -123,7 +128,7 @@ export function understandTime(question: string, nowMs: number, day: DayShape): 
 /** The question with the words that name a time blanked out, so they are not taken for its subject. */
 export function withoutTimeWords(question: string, nowMs: number): string {
   let text = question.replace(LUNCH, ' ');
-  const results = parser.parse(text, new Date(nowMs), { forwardDate: false });
+  const results = parser().parse(text, new Date(nowMs), { forwardDate: false });
   for (const r of [...results].sort((a, b) => b.index - a.index)) {
     text = `${text.slice(0, r.index)} ${text.slice(r.index + r.text.length)}`;
   }

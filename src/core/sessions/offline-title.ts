@@ -1,6 +1,9 @@
-import nlp from 'compromise';
+import type nlpType from 'compromise';
+import { lazyModule } from '../util/lazy-module';
 import { SESSION_TITLE_MAX } from '../../shared/contract/sessions';
 import { cutAtWord, keywords } from './extractive';
+
+const nlp = lazyModule<typeof nlpType>('compromise');
 
 /** Words that name a time or say nothing about a topic: never the head of a title. */
 const NOT_A_TOPIC = new Set(
@@ -72,7 +75,7 @@ function termsOf(prompt: string): Term[] {
     .split(/\r?\n/)
     .slice(0, 5)
     .join(' ');
-  const json = nlp(clean).terms().json() as { terms: { text: string; tags: string[] }[] }[];
+  const json = nlp()(clean).terms().json() as { terms: { text: string; tags: string[] }[] }[];
   return json
     .map((t) => t.terms[0]!)
     .map((t) => ({ text: t.text.replace(/^[^\p{L}\p{N}#]+|[^\p{L}\p{N}]+$/gu, ''), tags: new Set(t.tags) }))

@@ -1,10 +1,13 @@
-import * as chrono from 'chrono-node';
+import type * as chrono from 'chrono-node';
+import { lazyModule } from '../../util/lazy-module';
 import { entitiesOf } from '../entities';
 import { toEvidence, when } from '../evidence-format';
 import { coverage, termMatches } from '../question-terms';
 import type { UnderstoodQuestion } from '../question-understanding';
 import { oneLine, retrieveEvidence, type Found } from '../retrieval';
 import { allHistory, answer, askedWindow, closest, quoted, windowOf, type RecallAnswer, type RecallContext } from './answer-kit';
+
+const chronoNode = lazyModule<typeof chrono>('chrono-node');
 
 interface Reading {
   readonly value: string;
@@ -91,7 +94,9 @@ function bestLines(lines: readonly string[], terms: readonly string[]): string[]
 function readValue(line: string, wanted: Wanted, word: string | null): string | null {
   if (wanted === 'date') {
     const iso = /\b\d{4}-\d{2}-\d{2}\b/.exec(line)?.[0];
-    const spoken = chrono.parse(line).find((r) => r.start.isCertain('day'))?.text;
+    const spoken = chronoNode()
+      .parse(line)
+      .find((r) => r.start.isCertain('day'))?.text;
     return spoken ?? iso ?? null;
   }
   const entities = entitiesOf(line);
