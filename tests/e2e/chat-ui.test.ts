@@ -102,16 +102,17 @@ describe('chat with the offline engine, over the demo day', () => {
     await items.first().click();
     await expect.poll(() => page.getByTestId('resume-dialog').count()).toBe(0);
     await expect.poll(() => page.getByTestId('session-status').getAttribute('data-status')).toBe('active');
+    // The conversation's turns load after its status: wait for them rather than read them at once.
+    await expect.poll(() => shownTurns(page), { timeout: 15_000 }).toHaveLength(3);
     const block = await page.getByTestId('resume-block').textContent();
     expect(block).toContain('[RESUMED CONVERSATION]');
     expect(block).toContain(title);
-    expect(await shownTurns(page)).toHaveLength(3);
 
     // "Let's stop here" asks first; "Yes, pause" pauses.
     await sendFromComposer(page, "Let's stop here for today");
     await page.getByTestId('pause-confirm').getByRole('button').click();
     await expect.poll(() => page.getByTestId('session-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('paused');
-    expect((await shownTurns(page)).map(([n]) => n)).toEqual([1, 2, 3, 4, 5]);
+    await expect.poll(async () => (await shownTurns(page)).map(([n]) => n), { timeout: 15_000 }).toEqual([1, 2, 3, 4, 5]);
 
     // A reload comes back to the same conversation.
     await page.reload();
