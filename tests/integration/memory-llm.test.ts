@@ -109,18 +109,18 @@ describe('memory through an OpenAI-compatible endpoint', () => {
 
     const [ws] = core.activity.listWorkSessions(1);
     const detail = core.memory.workSessionDetail(ws!.id)!;
-    expect(detail.theory).toMatchObject({ engine: 'openai', text: 'LLM theory: matching bank transactions to the ledger.' });
-    expect(detail.summaries.at(-1)).toMatchObject({ kind: 'final', engine: 'openai' });
+    expect(detail.theory).toMatchObject({ engine: 'llm', text: 'LLM theory: matching bank transactions to the ledger.' });
+    expect(detail.summaries.at(-1)).toMatchObject({ kind: 'final', engine: 'llm' });
     expect(detail.questions.map((q) => q.text)).toContain('What are you matching between the ledger and the bank portal?');
     const receipts = core.memory.repositories.receipts.list(100, ws!.id);
     expect(receipts).toHaveLength(memoryCalls.length);
     for (const r of receipts) {
-      expect(r.engine).toBe('openai');
+      expect(r.engine).toBe('llm');
       expect(r.imageCount).toBeGreaterThanOrEqual(1);
       expect(r.tokens.total).toBeLessThanOrEqual(TOKEN_BUDGETS.totalText);
       expect(r.included.some((i) => i.tier === 'baseline')).toBe(true);
     }
-    expect(core.memory.interview.view().summary).toMatchObject({ engine: 'openai' });
+    expect(core.memory.interview.view().summary).toMatchObject({ engine: 'llm' });
   }, 60_000);
 
   const failures: Array<[string, FakeReply, RegExp]> = [

@@ -13,7 +13,7 @@ function recordingProvider(endpoint: string, vision = true): LlmClient & { sent:
   const sent: LlmRequest[] = [];
   const answer = (request: LlmRequest) => {
     sent.push(request);
-    return Promise.resolve({ text: 'ok', toolCalls: [], engine: 'openai' as const, model: 'm', fallbackReason: null, usage: null });
+    return Promise.resolve({ text: 'ok', toolCalls: [], engine: 'llm' as const, model: 'm', fallbackReason: null, usage: null });
   };
   return {
     sent,

@@ -44,7 +44,7 @@ export interface LlmResult {
   readonly text: string;
   readonly toolCalls: readonly LlmToolCall[];
   /** Which engine produced `text`. */
-  readonly engine: 'openai' | 'offline';
+  readonly engine: 'llm' | 'offline';
   readonly model: string;
   /** Why the offline engine answered although a provider is configured (timeout, 429, ...). */
   readonly fallbackReason: string | null;

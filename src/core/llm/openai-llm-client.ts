@@ -25,12 +25,7 @@ class CallFailure extends Error {
 
 export interface OpenAiLlmClientOptions {
   /** Called after each call with how it ended (logging, health, tests). */
-  readonly onCallSettled?: (info: {
-    purpose: string;
-    engine: 'openai' | 'offline';
-    attempts: number;
-    fallbackReason: string | null;
-  }) => void;
+  readonly onCallSettled?: (info: { purpose: string; engine: 'llm' | 'offline'; attempts: number; fallbackReason: string | null }) => void;
 }
 
 /**
@@ -84,7 +79,7 @@ export class OpenAiLlmClient implements LlmClient {
           attempts++;
           try {
             const result = await this.attempt(request, deliver);
-            this.options.onCallSettled?.({ purpose: request.purpose, engine: 'openai', attempts, fallbackReason: null });
+            this.options.onCallSettled?.({ purpose: request.purpose, engine: 'llm', attempts, fallbackReason: null });
             return result;
           } catch (error) {
             const f = toFailure(error, this.config.timeoutMs, request.signal);
@@ -101,11 +96,11 @@ export class OpenAiLlmClient implements LlmClient {
     if (emitted) {
       // The user saw part of the model's reply: keep it, and say it broke off (never glue an offline answer on).
       const kept = `${reason}; the partial reply was kept`;
-      this.options.onCallSettled?.({ purpose: request.purpose, engine: 'openai', attempts, fallbackReason: kept });
+      this.options.onCallSettled?.({ purpose: request.purpose, engine: 'llm', attempts, fallbackReason: kept });
       return {
         text: '',
         toolCalls: [],
-        engine: 'openai',
+        engine: 'llm',
         model: this.config.textModel,
         fallbackReason: kept,
         usage: null,
@@ -141,7 +136,7 @@ export class OpenAiLlmClient implements LlmClient {
           toolCalls: (choice.message.tool_calls ?? []).flatMap((c) =>
             c.type === 'function' ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : [],
           ),
-          engine: 'openai',
+          engine: 'llm',
           model: response.model || model,
           fallbackReason: null,
           usage: response.usage ? { promptTokens: response.usage.prompt_tokens, completionTokens: response.usage.completion_tokens } : null,
@@ -168,7 +163,7 @@ export class OpenAiLlmClient implements LlmClient {
         }
       }
       const toolCalls: LlmToolCall[] = [...calls.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c);
-      return { text, toolCalls, engine: 'openai', model: modelName, fallbackReason: null, usage: null };
+      return { text, toolCalls, engine: 'llm', model: modelName, fallbackReason: null, usage: null };
     } finally {
       clearTimeout(timer);
     }

@@ -83,10 +83,10 @@ export class ReplyStreamer {
       return {
         // A stream that broke off keeps what arrived (`interrupted`); the stored reply is exactly what the user saw.
         reply: streamed ? soFar : result.text,
-        engine: result.engine === 'openai' ? 'llm' : 'offline',
-        model: result.engine === 'openai' ? result.model : null,
+        engine: result.engine,
+        model: result.engine === 'llm' ? result.model : null,
         replyTokens: result.usage?.completionTokens ?? null,
-        evidence: result.engine === 'openai' ? evidence : offlineAnswer().evidence,
+        evidence: result.engine === 'llm' ? evidence : offlineAnswer().evidence,
         ...(result.interrupted !== undefined && { interruptedReason: result.interrupted }),
       };
     } catch (error) {

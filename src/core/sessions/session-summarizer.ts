@@ -128,7 +128,7 @@ export class SessionSummarizer {
         () => fallback,
       ),
     );
-    const line = result.engine === 'openai' ? toOneLine(result.text, TURN_SUMMARY_MAX) : '';
+    const line = result.engine === 'llm' ? toOneLine(result.text, TURN_SUMMARY_MAX) : '';
     if (this.gone(sessionId)) return;
     const [summary, source] = line ? [line, 'llm' as const] : [fallback, 'extractive' as const];
     this.deps.repo.setSummary(sessionId, number, summary, source);
@@ -160,8 +160,8 @@ export class SessionSummarizer {
         ),
       );
       // A failed call keeps the last good title: the offline rule only names a conversation that has none.
-      if (result.engine !== 'openai' && session.title) return;
-      title = result.engine === 'openai' ? toOneLine(result.text, SESSION_TITLE_MAX) || offlineTitle() : result.text;
+      if (result.engine !== 'llm' && session.title) return;
+      title = result.engine === 'llm' ? toOneLine(result.text, SESSION_TITLE_MAX) || offlineTitle() : result.text;
     } else {
       title = offlineTitle();
     }

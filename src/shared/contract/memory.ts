@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation, defineOperations, intParam, localDateSchema } from './define';
 import { appTimeSchema, frameSummarySchema, workSessionSchema } from './observation';
 
-const engineSchema = z.enum(['openai', 'offline']);
+const engineSchema = z.enum(['llm', 'offline']);
 const idParam = intParam(1, Number.MAX_SAFE_INTEGER);
 
 export const taskSchema = z.object({
@@ -119,7 +119,7 @@ export const interviewSummarySchema = z.object({
   text: z.string(),
   tokenCount: z.number().int().max(500),
   edited: z.boolean(),
-  engine: z.enum(['openai', 'offline', 'user']),
+  engine: z.enum(['llm', 'offline', 'user']),
   updatedAt: z.string(),
 });
 export const interviewSchema = z.object({

@@ -7,7 +7,7 @@ interface ReceiptRow {
   at_ms: number;
   purpose: string;
   work_session_id: number | null;
-  engine: 'openai' | 'offline' | null;
+  engine: 'llm' | 'offline' | null;
   fallback_reason: string | null;
   tokens: string;
   image_count: number;
@@ -47,7 +47,7 @@ export class MemoryReceiptRepository {
   }
 
   /** Records which engine answered the call the receipt belongs to. */
-  setOutcome(id: number, engine: 'openai' | 'offline', fallbackReason: string | null): void {
+  setOutcome(id: number, engine: 'llm' | 'offline', fallbackReason: string | null): void {
     this.stmts.setOutcome.run(engine, fallbackReason, id);
   }
 
