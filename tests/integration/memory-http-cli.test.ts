@@ -132,7 +132,10 @@ describe('memory over HTTP', () => {
     expect(body.receipt.tokens.total).toBe(tokenCount(body.text));
     const receipts = await api('/context/receipts?limit=5');
     expect(receipts.body.receipts.length).toBe(5);
-    expect(receipts.body.receipts[0]).toMatchObject({ engine: 'offline', purpose: expect.stringMatching(/theory|summary|question/) });
+    expect(receipts.body.receipts[0]).toMatchObject({
+      engine: 'offline',
+      purpose: expect.stringMatching(/theory|summary|question|interview/),
+    });
     expect((await api('/context/receipts?limit=0')).status).toBe(400);
   });
 

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { operations, type PrivacyReport, type PrivacyStatus } from '../../shared/contract/index';
+import { formatBytes } from '../../shared/format-bytes';
 import { formatDuration } from '../../shared/format-duration';
 import { parseFlags } from '../cli-error';
 import { printJson, table } from '../format';
@@ -89,7 +90,7 @@ function printReport(report: PrivacyReport): void {
   } else {
     console.log(
       `${llm.calls} call(s): ${llm.answered} answered, ${llm.fellBack} answered offline after a failure, ${llm.refused} refused by local-only · ` +
-        `${llm.promptTokens} tokens sent, ${llm.completionTokens} received · ${llm.imagesSent} screenshot(s) sent, ${llm.imagesWithheld} withheld`,
+        `${llm.promptTokens} tokens sent, ${llm.completionTokens} received · ${llm.imagesSent} screenshot(s) sent (${formatBytes(llm.imageBytes)}), ${llm.imagesWithheld} withheld`,
     );
     console.log(
       `\n${table([['ENDPOINT', 'CALLS', 'TOKENS SENT', 'TOKENS RECEIVED'], ...llm.endpoints.map((e) => [e.endpoint, String(e.calls), String(e.promptTokens), String(e.completionTokens)])])}`,

@@ -1,3 +1,4 @@
+import type { ContextReceipt } from '../../shared/contract/memory';
 import type { LlmStatus } from '../../shared/contract/observation';
 
 /**
@@ -55,6 +56,8 @@ export interface LlmResult {
    * delivered), and no offline answer is glued to it.
    */
   readonly interrupted?: string;
+  /** Bytes of the images the request carried to the model, as sent (downscaled); absent when none went. */
+  readonly imageBytes?: number;
 }
 
 /** The deterministic answer for this request when no LLM is configured or the call failed. */
@@ -77,3 +80,14 @@ export interface LlmClient {
 
 /** The status of a client that uses no language model. */
 export const LLM_OFF: LlmStatus = { state: 'off', model: null, endpointHost: null, lastError: null };
+
+/** What a call made without an LLM context was given, for its receipt (TOC lines, titles, the interview). */
+export interface CallReceipt {
+  readonly purpose: LlmPurpose;
+  readonly atMs: number;
+  readonly included: ContextReceipt['included'];
+  readonly dropped?: ContextReceipt['dropped'];
+}
+
+/** Stores the receipt of a call: every LLM call leaves one (memory's calls through their LLM context). */
+export type RecordCallReceipt = (call: CallReceipt, result: Pick<LlmResult, 'engine' | 'fallbackReason' | 'imageBytes'>) => void;

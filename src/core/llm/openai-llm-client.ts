@@ -11,6 +11,7 @@ import type { ReadyLlmConfig } from './llm-config';
 import type { LlmClient, LlmMessage, LlmRequest, LlmResult, LlmToolCall, OfflineAnswer } from './llm-client';
 import { offlineResult } from './offline-llm-client';
 import { Semaphore } from './semaphore';
+import { visionImage } from './vision-image';
 
 /** Why a call failed, worded for `fallbackReason`; `retryable` for 429, 5xx and dropped connections. */
 class CallFailure extends Error {
@@ -73,14 +74,17 @@ export class OpenAiLlmClient implements LlmClient {
         }
       : null;
     let failure: CallFailure;
+    // Screenshots go downscaled (once per call, whatever the retries); what they weigh goes in the result.
+    const images = this.visionEnabled && request.images?.length ? await Promise.all(request.images.map(visionImage)) : [];
+    const sent = images.length > 0 ? { imageBytes: images.reduce((sum, image) => sum + image.length, 0) } : {};
     try {
       return await this.gate.run(async () => {
         for (;;) {
           attempts++;
           try {
-            const result = await this.attempt(request, deliver);
+            const result = await this.attempt(request, images, deliver);
             this.options.onCallSettled?.({ purpose: request.purpose, engine: 'llm', attempts, fallbackReason: null });
-            return result;
+            return { ...result, ...sent };
           } catch (error) {
             const f = toFailure(error, this.config.timeoutMs, request.signal);
             // A stream that already showed text cannot be retried without repeating it.
@@ -105,20 +109,20 @@ export class OpenAiLlmClient implements LlmClient {
         fallbackReason: kept,
         usage: null,
         interrupted: reason,
+        ...sent,
       };
     }
     this.options.onCallSettled?.({ purpose: request.purpose, engine: 'offline', attempts, fallbackReason: reason });
     const result = await offlineResult(offline, reason);
     if (onDelta && result.text) onDelta(result.text);
-    return result;
+    return { ...result, ...sent };
   }
 
-  private async attempt(request: LlmRequest, onDelta: ((text: string) => void) | null): Promise<LlmResult> {
-    const withImages = this.visionEnabled && (request.images?.length ?? 0) > 0;
-    const model = withImages ? this.config.visionModel! : this.config.textModel;
+  private async attempt(request: LlmRequest, images: readonly Buffer[], onDelta: ((text: string) => void) | null): Promise<LlmResult> {
+    const model = images.length > 0 ? this.config.visionModel! : this.config.textModel;
     const body: ChatCompletionCreateParamsBase = {
       model,
-      messages: toOpenAiMessages(request.messages, withImages ? request.images! : []),
+      messages: toOpenAiMessages(request.messages, images),
       ...(request.tools?.length ? { tools: request.tools.map(toOpenAiTool) } : {}),
       ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),

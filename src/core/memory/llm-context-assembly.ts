@@ -1,10 +1,10 @@
 import type { ContextReceipt } from '../../shared/contract/memory';
 import type { FrameSummary, ImmediateContextView } from '../../shared/contract/observation';
 import { formatClockTime } from '../../shared/format-clock-time';
-import type { Frame } from '../observe/frame';
 import { getRelevantHistory, type HistoricalContext } from './history';
 import type { DigestItem } from './work-session-digest';
 import { tokenCount, truncateToTokens } from '../llm/tokens';
+import type { VisionChoice } from './vision-frames';
 
 /** The LLM context's token budgets (docs/architecture.md, Memory), in tokens of the real tokenizer. Immediate frames go as images, outside the text. */
 export const TOKEN_BUDGETS = { workSession: 500, history: 1000, baseline: 500, totalText: 2000 } as const;
@@ -16,9 +16,8 @@ export interface LlmContextInput {
   readonly workSessionId: number | null;
   readonly nowMs: number;
   readonly immediate: ImmediateContextView;
-  /** The FIFO's frames with their images (sent only when vision is on). */
-  readonly frames: readonly Frame[];
-  readonly visionEnabled: boolean;
+  /** The screenshots this call sends, and the FIFO's other frames with why not (`chooseVisionFrames`). */
+  readonly vision: VisionChoice;
   readonly workSessionDigest: readonly DigestItem[];
   readonly history: HistoricalContext | null;
   /** What the user is doing now, in words: the query history is ranked against. */
@@ -27,7 +26,13 @@ export interface LlmContextInput {
 }
 
 export interface LlmContext {
-  readonly immediate: { readonly currentState: string; readonly frames: readonly FrameSummary[]; readonly images: readonly Buffer[] };
+  readonly immediate: {
+    readonly currentState: string;
+    readonly frames: readonly FrameSummary[];
+    readonly images: readonly Buffer[];
+    /** The dedup hashes of `images`, so a picture sent once is not sent again during the task. */
+    readonly imageHashes: readonly string[];
+  };
   readonly workSession: string;
   readonly history: string;
   readonly baseline: string;
@@ -51,11 +56,10 @@ export function assembleLlmContext(input: LlmContextInput): LlmContext {
   const currentState = truncateToTokens(describeImmediate(input.immediate), IMMEDIATE_TEXT_MAX);
   const immediateTokens = tokenCount(currentState);
   included.push({ tier: 'immediate', label: 'current window and last change', tokens: immediateTokens });
-  const images = input.visionEnabled ? input.frames.map((f) => f.image) : [];
-  for (const f of input.frames) {
-    if (input.visionEnabled) included.push({ tier: 'immediate', label: `frame ${f.id} (${f.app})`, tokens: 0 });
-    else dropped.push({ tier: 'immediate', label: `frame ${f.id} (${f.app})`, tokens: 0, reason: 'no vision model configured' });
-  }
+  const images = input.vision.chosen.map((f) => f.image);
+  for (const f of input.vision.chosen) included.push({ tier: 'immediate', label: `frame ${f.id} (${f.app})`, tokens: 0 });
+  for (const { frame: f, reason } of input.vision.left)
+    dropped.push({ tier: 'immediate', label: `frame ${f.id} (${f.app})`, tokens: 0, reason });
 
   const workSession = fillTier('session', input.workSessionDigest, TOKEN_BUDGETS.workSession, included, dropped);
   const baselineText = input.baseline?.trim() ?? '';
@@ -93,7 +97,7 @@ export function assembleLlmContext(input: LlmContextInput): LlmContext {
     .join('\n\n');
   const total = tokenCount(text);
   return {
-    immediate: { currentState, frames: input.immediate.recentFrames, images },
+    immediate: { currentState, frames: input.immediate.recentFrames, images, imageHashes: input.vision.chosen.map((f) => f.hash) },
     workSession,
     history,
     baseline,
@@ -104,8 +108,17 @@ export function assembleLlmContext(input: LlmContextInput): LlmContext {
       workSessionId: input.workSessionId,
       engine: null,
       fallbackReason: null,
-      tokens: { immediate: immediateTokens, session: workSessionTokens, history: historyTokens, baseline: baselineTokens, total },
+      tokens: {
+        immediate: immediateTokens,
+        session: workSessionTokens,
+        history: historyTokens,
+        baseline: baselineTokens,
+        evidence: 0,
+        conversation: 0,
+        total,
+      },
       imageCount: images.length,
+      imageBytes: 0,
       included,
       dropped,
     },

@@ -53,6 +53,7 @@ export function guardLlm(deps: LlmGateDeps): GuardedLlm {
         completionTokens: 0,
         imagesSent: 0,
         imagesWithheld: 0,
+        imageBytes: 0,
         redactions: 0,
         fallbackReason: reason,
       });
@@ -71,6 +72,7 @@ export function guardLlm(deps: LlmGateDeps): GuardedLlm {
       completionTokens: answered ? (result.usage?.completionTokens ?? tokenCount(result.text)) : 0,
       imagesSent: safe.images?.length ?? 0,
       imagesWithheld: withheld,
+      imageBytes: result.imageBytes ?? 0,
       redactions,
       fallbackReason: result.fallbackReason,
     });

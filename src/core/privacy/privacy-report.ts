@@ -39,7 +39,17 @@ export function buildPrivacyReport(date: string, sources: PrivacyReportSources):
 
   const traffic = sources.privacy.llmTraffic(window.startMs, window.endMs);
   const endpoints = new Map<string, { endpoint: string; calls: number; promptTokens: number; completionTokens: number }>();
-  const llm = { calls: 0, answered: 0, fellBack: 0, refused: 0, promptTokens: 0, completionTokens: 0, imagesSent: 0, imagesWithheld: 0 };
+  const llm = {
+    calls: 0,
+    answered: 0,
+    fellBack: 0,
+    refused: 0,
+    promptTokens: 0,
+    completionTokens: 0,
+    imagesSent: 0,
+    imagesWithheld: 0,
+    imageBytes: 0,
+  };
   for (const row of traffic) {
     llm.calls += row.calls;
     if (row.outcome === 'answered') llm.answered += row.calls;
@@ -49,6 +59,7 @@ export function buildPrivacyReport(date: string, sources: PrivacyReportSources):
     llm.completionTokens += row.completionTokens;
     llm.imagesSent += row.imagesSent;
     llm.imagesWithheld += row.imagesWithheld;
+    llm.imageBytes += row.imageBytes;
     const usage = endpoints.get(row.endpoint) ?? { endpoint: row.endpoint, calls: 0, promptTokens: 0, completionTokens: 0 };
     usage.calls += row.calls;
     usage.promptTokens += row.promptTokens;

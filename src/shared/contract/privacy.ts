@@ -92,6 +92,8 @@ export const privacyReportSchema = z.object({
     imagesSent: count,
     /** Screenshots kept back because OCR found something to redact in them or had not checked them yet. */
     imagesWithheld: count,
+    /** Bytes of the screenshots sent, as sent (each downscaled to at most 1024 px on its longest side). */
+    imageBytes: count,
     endpoints: z.array(llmEndpointUsageSchema),
   }),
   /**

@@ -13,6 +13,8 @@ export interface LlmCallRecord {
   readonly completionTokens: number;
   readonly imagesSent: number;
   readonly imagesWithheld: number;
+  /** Bytes of the images sent, as sent (downscaled). */
+  readonly imageBytes: number;
   readonly redactions: number;
   readonly fallbackReason: string | null;
 }
@@ -25,6 +27,7 @@ export interface LlmTrafficRow {
   readonly completionTokens: number;
   readonly imagesSent: number;
   readonly imagesWithheld: number;
+  readonly imageBytes: number;
 }
 
 /** The privacy report's tables (migration 006): daily counters and the record of LLM calls. */
@@ -40,13 +43,13 @@ export class PrivacyRepository {
       countsOn: db.prepare(`SELECT metric, count FROM privacy_counts WHERE day = ?`),
       insertCall: db.prepare(
         `INSERT INTO llm_calls (at_ms, purpose, endpoint, model, outcome, prompt_tokens, completion_tokens, images_sent,
-           images_withheld, redactions, fallback_reason)
+           images_withheld, image_bytes, redactions, fallback_reason)
          VALUES (@atMs, @purpose, @endpoint, @model, @outcome, @promptTokens, @completionTokens, @imagesSent, @imagesWithheld,
-           @redactions, @fallbackReason)`,
+           @imageBytes, @redactions, @fallbackReason)`,
       ),
       traffic: db.prepare(
         `SELECT endpoint, outcome, COUNT(*) AS calls, SUM(prompt_tokens) AS promptTokens, SUM(completion_tokens) AS completionTokens,
-           SUM(images_sent) AS imagesSent, SUM(images_withheld) AS imagesWithheld
+           SUM(images_sent) AS imagesSent, SUM(images_withheld) AS imagesWithheld, SUM(image_bytes) AS imageBytes
          FROM llm_calls WHERE at_ms >= ? AND at_ms < ? GROUP BY endpoint, outcome ORDER BY endpoint, outcome`,
       ),
       pruneCounts: db.prepare(`DELETE FROM privacy_counts WHERE day < ?`),

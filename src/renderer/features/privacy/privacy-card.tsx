@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { PrivacyReport, RedactionKind } from '../../../shared/contract/index';
 import type { ShadowClient } from '../../api/index';
 import { errorText } from '../../error-text';
+import { formatBytes } from '../../../shared/format-bytes';
 import { formatDuration } from '../../format';
 import { useOperation } from '../../hooks/use-operation';
 
@@ -28,7 +29,10 @@ function llmText(llm: PrivacyReport['llm']): string {
   if (llm.calls === 0) return 'No call to an LLM.';
   const where = llm.endpoints.map((e) => e.endpoint).join(', ');
   const refused = llm.refused > 0 ? `, ${llm.refused} refused by local-only` : '';
-  const images = llm.imagesSent + llm.imagesWithheld > 0 ? ` · ${llm.imagesSent} screenshots sent, ${llm.imagesWithheld} held back` : '';
+  const images =
+    llm.imagesSent + llm.imagesWithheld > 0
+      ? ` · ${llm.imagesSent} screenshots sent (${formatBytes(llm.imageBytes)}), ${llm.imagesWithheld} held back`
+      : '';
   return `${plural(llm.calls, 'call', 'calls')} to ${where}${refused} · ${llm.promptTokens.toLocaleString()} tokens sent${images}`;
 }
 
