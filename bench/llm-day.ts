@@ -21,7 +21,7 @@ import { DemoDayOracle } from '../tests/fixtures/demo-day-oracle';
 import { recallQuestionSet } from '../tests/fixtures/recall-question-set';
 import { demoReplayOptions, replayDemoDayForRecall } from '../tests/fixtures/recall-replay';
 import { allText, imageUrls, startFakeOpenAiServer } from '../tests/helpers/fake-openai-server';
-import { purposeOfRequest, scriptedModel, tasksInRequest } from '../tests/helpers/scripted-model';
+import { clock24, purposeOfRequest, scriptedModel, tasksInRequest } from '../tests/helpers/scripted-model';
 import { createTempShadowHome } from '../tests/helpers/temp-shadow-home';
 import { percentile, printFigures, type Figure } from './lib/report';
 
@@ -68,8 +68,10 @@ try {
   const finalRequest = dayRequests.filter((r) => purposeOfRequest(r) === 'summary').at(-1)!;
   const known = new Set([...tasksInRequest(allText(finalRequest.body)).values()].flat());
   const taskSeconds = detail.tasks.reduce((sum, t) => sum + t.durationSeconds, 0);
-  const coveredSeconds = detail.tasks.filter((t) => known.has(formatClockTime(t.startedAt))).reduce((sum, t) => sum + t.durationSeconds, 0);
-  const earliest = detail.tasks.find((t) => known.has(formatClockTime(t.startedAt)));
+  const coveredSeconds = detail.tasks
+    .filter((t) => known.has(clock24(formatClockTime(t.startedAt))))
+    .reduce((sum, t) => sum + t.durationSeconds, 0);
+  const earliest = detail.tasks.find((t) => known.has(clock24(formatClockTime(t.startedAt))));
 
   // Every MCP tool on the day, with the arguments an agent would give first.
   const handlers = createHandlers(core);

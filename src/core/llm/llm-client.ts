@@ -56,8 +56,11 @@ export interface LlmResult {
    * delivered), and no offline answer is glued to it.
    */
   readonly interrupted?: string;
-  /** Bytes of the images the request carried to the model, as sent (downscaled); absent when none went. */
+  /** The images the request carried to the model and their bytes, as sent (downscaled); absent when none went. */
+  readonly imageCount?: number;
   readonly imageBytes?: number;
+  /** Which of the request's images (by index) the LLM gate held back: OCR had not found them clean. */
+  readonly withheldImages?: readonly number[];
 }
 
 /** The deterministic answer for this request when no LLM is configured or the call failed. */
@@ -90,4 +93,7 @@ export interface CallReceipt {
 }
 
 /** Stores the receipt of a call: every LLM call leaves one (memory's calls through their LLM context). */
-export type RecordCallReceipt = (call: CallReceipt, result: Pick<LlmResult, 'engine' | 'fallbackReason' | 'imageBytes'>) => void;
+export type RecordCallReceipt = (
+  call: CallReceipt,
+  result: Pick<LlmResult, 'engine' | 'fallbackReason' | 'imageCount' | 'imageBytes'>,
+) => void;

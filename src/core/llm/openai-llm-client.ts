@@ -76,7 +76,7 @@ export class OpenAiLlmClient implements LlmClient {
     let failure: CallFailure;
     // Screenshots go downscaled (once per call, whatever the retries); what they weigh goes in the result.
     const images = this.visionEnabled && request.images?.length ? await Promise.all(request.images.map(visionImage)) : [];
-    const sent = images.length > 0 ? { imageBytes: images.reduce((sum, image) => sum + image.length, 0) } : {};
+    const sent = images.length > 0 ? { imageCount: images.length, imageBytes: images.reduce((sum, image) => sum + image.length, 0) } : {};
     try {
       return await this.gate.run(async () => {
         for (;;) {

@@ -52,7 +52,7 @@ export function createMemory(deps: MemoryDeps): Memory {
   const { db, settings, events, clock, llm, activity, screenText, observer } = deps;
   const repositories = memoryRepositories(db);
   const queue = new MemoryWorkQueue({ clock, events });
-  const tracker = new WorkSessionTracker({ activity, observer, repositories });
+  const tracker = new WorkSessionTracker({ activity, observer, repositories, screenText });
   const llmContext = new LlmContextService({ clock, llm, observer, repositories, tracker, dedupMinChange: settings.dedupMinChange });
   const call = memoryLlmCall(llm, llmContext);
   const forgetHistory = (): void => llmContext.forgetHistory();

@@ -19,7 +19,7 @@ export interface LlmContextServiceDeps {
   readonly dedupMinChange: number;
 }
 
-type Outcome = Pick<LlmResult, 'engine' | 'fallbackReason' | 'imageBytes'>;
+type Outcome = Pick<LlmResult, 'engine' | 'fallbackReason' | 'imageCount' | 'imageBytes' | 'withheldImages'>;
 
 /**
  * Calls that look at the screen, and how: the task theory sends each picture once per task (its answer,
@@ -34,10 +34,13 @@ const VISION_POLICY: Partial<Record<string, 'once per task' | 'newest'>> = { the
  */
 export class LlmContextService {
   private history: HistoricalContext | null = null;
-  /** The pictures the theory sent during the current task (by dedup hash), and which task that is. */
-  private sent: { task: string; hashes: Set<string> } = { task: '', hashes: new Set() };
+  /**
+   * When the theory last sent each picture (by dedup hash) in the work session followed: one sent since
+   * the current task began is not sent again (tasks are re-cut as the day goes, so it is the time that counts).
+   */
+  private sent: { workSessionId: number | null; at: Map<string, number> } = { workSessionId: null, at: new Map() };
   /** Receipts awaiting their call's outcome, with the pictures that call sends once per task. */
-  private readonly pendingImages = new Map<number, { task: string; hashes: readonly string[] }>();
+  private readonly pendingImages = new Map<number, { workSessionId: number; atMs: number; hashes: readonly string[] }>();
 
   constructor(private readonly deps: LlmContextServiceDeps) {}
 
@@ -62,13 +65,19 @@ export class LlmContextService {
    */
   recordOutcome(receiptId: number, result: Outcome, extra?: Pick<ContextReceipt, 'included' | 'dropped'>): void {
     const { receipts } = this.deps.repositories;
-    receipts.setOutcome(receiptId, result.engine, result.fallbackReason, result.imageBytes ?? 0);
+    receipts.setOutcome(receiptId, {
+      engine: result.engine,
+      fallbackReason: result.fallbackReason,
+      imageCount: result.imageCount ?? 0,
+      imageBytes: result.imageBytes ?? 0,
+    });
     if (extra) receipts.addParts(receiptId, extra.included, extra.dropped);
     const images = this.pendingImages.get(receiptId);
     this.pendingImages.delete(receiptId);
     if (images && result.engine === 'llm') {
-      if (this.sent.task !== images.task) this.sent = { task: images.task, hashes: new Set() };
-      for (const hash of images.hashes) this.sent.hashes.add(hash);
+      if (this.sent.workSessionId !== images.workSessionId) this.sent = { workSessionId: images.workSessionId, at: new Map() };
+      // A picture the gate held back (OCR had not found it clean yet) may go with a later call.
+      for (const [index, hash] of images.hashes.entries()) if (!result.withheldImages?.includes(index)) this.sent.at.set(hash, images.atMs);
     }
   }
 
@@ -87,7 +96,7 @@ export class LlmContextService {
         engine: result.engine,
         fallbackReason: result.fallbackReason,
         tokens,
-        imageCount: 0,
+        imageCount: result.imageCount ?? 0,
         imageBytes: result.imageBytes ?? 0,
         included: [...call.included],
         dropped: [...(call.dropped ?? [])],
@@ -100,8 +109,8 @@ export class LlmContextService {
   assembleWithReceipt(purpose: string, workSession: WorkSessionState | null, now: number): { llmContext: LlmContext; receiptId: number } {
     const llmContext = this.assemble(purpose, workSession, now);
     const receiptId = this.deps.repositories.receipts.insert(llmContext.receipt, now);
-    if (VISION_POLICY[purpose] === 'once per task' && llmContext.immediate.imageHashes.length > 0)
-      this.pendingImages.set(receiptId, { task: taskKey(workSession), hashes: llmContext.immediate.imageHashes });
+    if (workSession && VISION_POLICY[purpose] === 'once per task' && llmContext.immediate.imageHashes.length > 0)
+      this.pendingImages.set(receiptId, { workSessionId: workSession.id, atMs: now, hashes: llmContext.immediate.imageHashes });
     return { llmContext, receiptId };
   }
 
@@ -145,17 +154,20 @@ export class LlmContextService {
     if (!this.deps.llm.visionEnabled) return none('no vision model configured');
     if (!policy) return none(`a ${purpose} call reads the text record only`);
     const task = workSession?.tasks.at(-1);
+    const taskStartMs = task?.open ? task.startMs : null;
     return chooseVisionFrames(frames, {
       observing,
-      taskStartMs: task?.open ? task.startMs : null,
-      alreadySent: policy === 'once per task' && this.sent.task === taskKey(workSession) ? this.sent.hashes : new Set(),
+      taskStartMs,
+      alreadySent: policy === 'once per task' ? this.sentDuring(workSession, taskStartMs) : new Set(),
       minChange: this.deps.dedupMinChange,
     });
   }
-}
 
-/** The current task of a work session, as a key: its work session and start. */
-function taskKey(workSession: WorkSessionState | null): string {
-  const task = workSession?.tasks.at(-1);
-  return workSession && task?.open ? `${workSession.id}@${task.startMs}` : '';
+  /** The pictures the theory sent since the current task began (or in the work session, between tasks). */
+  private sentDuring(workSession: WorkSessionState | null, taskStartMs: number | null): Set<string> {
+    if (!workSession || this.sent.workSessionId !== workSession.id) return new Set();
+    const since = taskStartMs ?? workSession.startMs;
+    for (const [hash, at] of this.sent.at) if (at < since) this.sent.at.delete(hash);
+    return new Set(this.sent.at.keys());
+  }
 }

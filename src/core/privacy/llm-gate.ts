@@ -61,7 +61,8 @@ export function guardLlm(deps: LlmGateDeps): GuardedLlm {
       if (onDelta && result.text) onDelta(result.text);
       return result;
     }
-    const { request: safe, counts, redactions, withheld } = redactRequest(request, deps);
+    const { request: safe, counts, redactions, withheld: withheldImages } = redactRequest(request, deps);
+    const withheld = withheldImages.length;
     if (redactions > 0) deps.recordRedactions(counts, at);
     const result = onDelta ? await base.stream(safe, offline, onDelta) : await base.complete(safe, offline);
     const answered = result.engine !== 'offline';
@@ -76,7 +77,7 @@ export function guardLlm(deps: LlmGateDeps): GuardedLlm {
       redactions,
       fallbackReason: result.fallbackReason,
     });
-    return result;
+    return withheld > 0 ? { ...result, withheldImages } : result;
   };
 
   return {
@@ -108,7 +109,7 @@ export function guardLlm(deps: LlmGateDeps): GuardedLlm {
 function redactRequest(
   request: LlmRequest,
   deps: LlmGateDeps,
-): { request: LlmRequest; counts: RedactionCounts; redactions: number; withheld: number } {
+): { request: LlmRequest; counts: RedactionCounts; redactions: number; withheld: number[] } {
   const redactor = deps.redactor();
   const counts: RedactionCounts = {};
   let redactions = 0;
@@ -123,10 +124,12 @@ function redactRequest(
     content: clean(m.content),
     ...(m.toolCalls && { toolCalls: m.toolCalls.map((c) => ({ ...c, arguments: clean(c.arguments) })) }),
   }));
-  const images = (request.images ?? []).filter((image) => {
+  const withheld: number[] = [];
+  const images = (request.images ?? []).filter((image, index) => {
     const verdict = deps.images.verdict(image);
-    return verdict === 'clean' || (verdict === 'unchecked' && !deps.ocrChecksImages);
+    const send = verdict === 'clean' || (verdict === 'unchecked' && !deps.ocrChecksImages);
+    if (!send) withheld.push(index);
+    return send;
   });
-  const withheld = (request.images?.length ?? 0) - images.length;
   return { request: { ...request, messages, ...(request.images && { images }) }, counts, redactions, withheld };
 }

@@ -26,7 +26,7 @@ export class MemoryReceiptRepository {
         `INSERT INTO context_receipts (at_ms, purpose, work_session_id, engine, fallback_reason, tokens, image_count, image_bytes, included, dropped)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       ),
-      setOutcome: db.prepare(`UPDATE context_receipts SET engine = ?, fallback_reason = ?, image_bytes = ? WHERE id = ?`),
+      setOutcome: db.prepare(`UPDATE context_receipts SET engine = ?, fallback_reason = ?, image_count = ?, image_bytes = ? WHERE id = ?`),
       get: db.prepare(`SELECT * FROM context_receipts WHERE id = ?`),
       setParts: db.prepare(`UPDATE context_receipts SET tokens = ?, included = ?, dropped = ? WHERE id = ?`),
       prune: db.prepare(`DELETE FROM context_receipts WHERE at_ms < ?`),
@@ -50,9 +50,15 @@ export class MemoryReceiptRepository {
     ).id;
   }
 
-  /** Records which engine answered the call the receipt belongs to, and the bytes of the images it sent. */
-  setOutcome(id: number, engine: 'llm' | 'offline', fallbackReason: string | null, imageBytes = 0): void {
-    this.stmts.setOutcome.run(engine, fallbackReason, imageBytes, id);
+  /**
+   * Records which engine answered the call the receipt belongs to, and the images it sent (the LLM gate
+   * may hold back some of those the LLM context chose) with their bytes.
+   */
+  setOutcome(
+    id: number,
+    outcome: { engine: 'llm' | 'offline'; fallbackReason: string | null; imageCount: number; imageBytes: number },
+  ): void {
+    this.stmts.setOutcome.run(outcome.engine, outcome.fallbackReason, outcome.imageCount, outcome.imageBytes, id);
   }
 
   /** Adds what a caller gave the call beside the LLM context (chat: the evidence and the conversation) to its receipt. */
