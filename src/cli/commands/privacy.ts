@@ -96,14 +96,30 @@ function printReport(report: PrivacyReport): void {
       `\n${table([['ENDPOINT', 'CALLS', 'TOKENS SENT', 'TOKENS RECEIVED'], ...llm.endpoints.map((e) => [e.endpoint, String(e.calls), String(e.promptTokens), String(e.completionTokens)])])}`,
     );
   }
-  console.log(`\nAgents over MCP: ${report.agentReads === null ? 'not recorded yet' : `${report.agentReads.length} agent(s)`}`);
+  console.log('\nRead by agents over MCP\n');
+  if (report.agentReads.length === 0) console.log('No agent read anything.');
+  else
+    console.log(
+      table([
+        ['AGENT', 'TOOL', 'CALLS', 'TOKENS', 'BYTES', 'LARGEST', 'PAGED'],
+        ...report.agentReads.map((r) => [
+          `${r.agent} (${r.transport})`,
+          r.tool,
+          String(r.calls),
+          String(r.tokens),
+          formatBytes(r.bytes),
+          `${r.largestTokens} tokens`,
+          String(r.paged),
+        ]),
+      ]),
+    );
 }
 
 export function registerPrivacyCommand(program: Command): void {
   program
     .command('privacy')
     .description(
-      'What was kept private today (or --date): time in excluded windows, screenshots dropped, windows blacked out, strings redacted by kind, what went to an LLM; whether the store is encrypted',
+      'What was kept private today (or --date): time in excluded windows, screenshots dropped, windows blacked out, strings redacted by kind, what went to an LLM, what agents read over MCP; whether the store is encrypted',
     )
     .option('--date <YYYY-MM-DD>', 'another local day')
     .option('--json', 'print JSON instead of text')

@@ -13,13 +13,13 @@ import { metric } from './privacy-ledger';
 
 export interface PrivacyReportSources {
   readonly activity: Pick<ActivityRepository, 'appTime' | 'privateTimeByRule'>;
-  readonly privacy: Pick<PrivacyRepository, 'countsOn' | 'llmTraffic'>;
+  readonly privacy: Pick<PrivacyRepository, 'countsOn' | 'llmTraffic' | 'agentReads'>;
   readonly status: PrivacyStatus;
 }
 
 const zeros = <K extends string>(keys: readonly K[]): Record<K, number> => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 
-/** One local day of what was kept out, hidden or sent: from the spans, the daily counters and the LLM call records. */
+/** One local day of what was kept out, hidden or sent: from the spans, the daily counters, the LLM call records and agents' reads. */
 export function buildPrivacyReport(date: string, sources: PrivacyReportSources): PrivacyReport {
   const window = localDayBounds(date);
   const counts = sources.privacy.countsOn(date);
@@ -81,7 +81,7 @@ export function buildPrivacyReport(date: string, sources: PrivacyReportSources):
     regionsBlackedOut: counts.get(metric.regionsBlackedOut) ?? 0,
     redactions: { total, byKind, byChannel },
     llm: { ...llm, endpoints: [...endpoints.values()].sort((a, b) => b.calls - a.calls) },
-    agentReads: null,
+    agentReads: sources.privacy.agentReads(window.startMs, window.endMs),
     status: sources.status,
   };
 }

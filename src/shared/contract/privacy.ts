@@ -96,11 +96,21 @@ export const privacyReportSchema = z.object({
     imageBytes: count,
     endpoints: z.array(llmEndpointUsageSchema),
   }),
-  /**
-   * Which agent read what over MCP. Null: not recorded yet; a list of agents and the tools they
-   * called once MCP reads are recorded.
-   */
-  agentReads: z.array(z.object({ agent: z.string(), tool: z.string(), calls: count })).nullable(),
+  /** Which agent (the MCP client's name) called which tool and how much it read, most tokens first. */
+  agentReads: z.array(
+    z.object({
+      agent: z.string(),
+      transport: z.enum(['stdio', 'http', 'in-memory']),
+      tool: z.string(),
+      calls: count,
+      /** Tokens (cl100k) and bytes of the answers: text and structured content, images in bytes. */
+      tokens: count,
+      bytes: count,
+      largestTokens: count,
+      /** Answers that were a page of more, or cut to the budget. */
+      paged: count,
+    }),
+  ),
   status: privacyStatusSchema,
 });
 export type PrivacyReport = z.infer<typeof privacyReportSchema>;
