@@ -130,7 +130,7 @@ function notableScreenText(entries: readonly ScreenTextEntry[]): Array<{ app: st
   return notable;
 }
 
-export function appTimeLine(appTime: Pick<AppTime, 'apps'>): string {
+function appTimeLine(appTime: Pick<AppTime, 'apps'>): string {
   return appTime.apps
     .slice(0, 6)
     .map((a) => `${a.app} ${formatDuration(a.seconds)}`)
