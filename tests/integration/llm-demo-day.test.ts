@@ -183,7 +183,7 @@ describe('the LLM path over the demo day when the model fails', () => {
       env: {},
       paths: tempHome.paths,
       ...demoReplayOptions,
-      settings: { ...demoReplayOptions.settings, llm: { baseUrl: fakeServer.baseUrl, textModel: 'scripted-text', timeoutMs: 400 } },
+      settings: { ...demoReplayOptions.settings, llm: { baseUrl: fakeServer.baseUrl, textModel: 'scripted-text', timeoutMs: 1500 } },
     });
     failing = { home: tempHome, fake: fakeServer, core: c };
     await replayDemoDayForRecall(c);
