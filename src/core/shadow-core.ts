@@ -225,9 +225,10 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
       return {
         text: assembled.text,
         images: assembled.immediate.images,
-        settle: (result) => memory.llmContext.recordOutcome(receiptId, result),
+        settle: (result, parts) => memory.llmContext.recordOutcome(receiptId, result, parts),
       };
     },
+    receipts: (call, result) => memory.llmContext.recordCall(call, result),
     currentWindow: () => {
       const now = observer.immediateContext();
       return { app: now.currentApp, title: now.currentWindowTitle };

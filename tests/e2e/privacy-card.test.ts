@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrivacyStatus } from '../../src/shared/contract/index';
 import { SAMPLE_AWS_KEY, SAMPLE_CARD, SAMPLE_IBAN } from '../helpers/secret-samples';
+import { TEST_API_TOKEN } from '../helpers/shadow-process';
 import { writeTinyDay } from '../helpers/tiny-day';
 import { waitFor } from '../helpers/wait';
 import { openWebUi, type WebUi } from '../helpers/web-ui';
@@ -31,6 +34,16 @@ beforeAll(async () => {
   });
   // OCR reads the last frames after the replay ends.
   await waitFor(() => ui.shadow.get<{ queued: number }>('/screen/ocr'), { what: 'OCR to catch up', until: (s) => s.queued === 0 });
+  // An agent reads the day over MCP: the card names it.
+  const agent = new Client({ name: 'card-agent', version: '1.0.0' });
+  await agent.connect(
+    new StreamableHTTPClientTransport(new URL(ui.shadow.apiUrl.replace(/\/api\/v1$/, '/mcp')), {
+      requestInit: { headers: { authorization: `Bearer ${TEST_API_TOKEN}` } },
+    }),
+  );
+  await agent.callTool({ name: 'app_time', arguments: {} });
+  await agent.callTool({ name: 'work_session_summary', arguments: {} });
+  await agent.close();
 }, 300_000);
 
 afterAll(async () => {
@@ -61,6 +74,9 @@ describe('the privacy card', () => {
     expect(said).toMatch(/1 IBAN/);
     expect(said).toMatch(/1 key or token/);
     expect(await page.getByTestId('privacy-llm').textContent()).toBe('No call to an LLM.');
+    expect(await page.getByTestId('privacy-agents').textContent()).toMatch(
+      /^card-agent: 2 calls, [\d,]+ tokens \((app_time 1, work_session_summary 1|work_session_summary 1, app_time 1)\)$/,
+    );
     expect(await card.textContent()).not.toMatch(/4111|DE89|AKIA/);
     const axe = await new AxeBuilder({ page }).include('[data-testid="privacy-card"]').analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);

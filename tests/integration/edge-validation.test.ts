@@ -245,7 +245,9 @@ describe('MCP: malformed requests and unknown arguments', () => {
       result: { isError: boolean; content: { text: string }[] };
     };
     expect(answer.result.isError).toBe(true);
-    expect(answer.result.content[0]!.text).toBe('Invalid arguments for session_toc: unknown argument "sessionId"; it takes session_id');
+    expect(answer.result.content[0]!.text).toBe(
+      'Invalid arguments for session_toc: unknown argument "sessionId"; it takes session_id, cursor, max_tokens',
+    );
     const right = (await rpc('tools/call', { name: 'session_toc', arguments: { session_id: sessionId } })) as unknown as {
       result: { isError?: boolean; content: { text: string }[] };
     };

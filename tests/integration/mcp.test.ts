@@ -6,6 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenCount } from '../../src/core/llm/tokens';
 import { createMcpServer } from '../../src/server/mcp/create-mcp-server';
 import { startEngine, type RunningEngine } from '../../src/server/start-engine';
 import { readFileSync } from 'node:fs';
@@ -249,6 +250,88 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     expect(wrongType.isError).toBe(true);
     const again = await call(clients[transport], 'app_time', { date: '2026-11-02' });
     expect(again.isError).toBeFalsy();
+  });
+});
+
+describe.each(['http', 'stdio'] as const)('MCP answers sized for agents, over %s', (transport) => {
+  const size = (r: ToolResult): number =>
+    tokenCount(text(r)) + (r.structuredContent === undefined ? 0 : tokenCount(JSON.stringify(r.structuredContent)));
+
+  it('keeps every tool answer within 4,000 tokens on the demo day, the summary first', async () => {
+    const hit = (await engine.handlers.searchScreen({ q: 'invoice', limit: 1 })).hits[0]!;
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ['work_session_summary', {}],
+      ['app_time', { date: expected.date }],
+      ['current_activity', {}],
+      ['current_session', {}],
+      ['list_sessions', { limit: 500 }],
+      ['session_toc', {}],
+      ['session_title_history', {}],
+      ['get_turn', { turn: 1 }],
+      ['get_turns', { from: 1, to: 5 }],
+      ['search_session', { query: 'ledger', limit: 200 }],
+      ['search_all_sessions', { query: 'ledger', limit: 200 }],
+      ['search_screen', { query: 'invoice', limit: 200 }],
+      ['get_moment', { at: hit.at, screen_text_id: hit.id }],
+    ];
+    for (const [name, args] of calls) {
+      const result = await call(clients[transport], name, args);
+      expect(result.isError, `${name}: ${text(result)}`).toBeFalsy();
+      expect(size(result), name).toBeLessThanOrEqual(4000);
+    }
+    const summary = await call(clients[transport], 'work_session_summary');
+    expect(text(summary).split('\n').slice(0, 2).join('\n')).toMatch(/^Work session \d+ \(completed\).*\nSummary \(final, /);
+    expect(summary.structuredContent.latestSummary.kind).toBe('final');
+    expect(summary.structuredContent).not.toHaveProperty('summaries');
+  });
+
+  it('pages the work session within a lower max_tokens: every task once, in order, each page within it', async () => {
+    const detail = await engine.handlers.getWorkSession({ id: (await engine.handlers.listWorkSessions({ limit: 1 })).workSessions[0]!.id });
+    const seen: number[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await call(clients[transport], 'work_session_summary', { max_tokens: 1500, ...(cursor && { cursor }) });
+      expect(page.isError, text(page)).toBeFalsy();
+      expect(size(page)).toBeLessThanOrEqual(1500);
+      seen.push(...(page.structuredContent.tasks as Array<{ id: number }>).map((t) => t.id));
+      cursor = page.structuredContent.page.nextCursor ?? undefined;
+      if (cursor) expect(text(page)).toContain(`call again with cursor "${cursor}"`);
+      pages++;
+    } while (cursor && pages < 100);
+    expect(pages).toBeGreaterThan(2);
+    expect(seen).toEqual(detail.tasks.map((t) => t.id));
+  });
+
+  it('cuts an answer that is over the budget and says so; a bad cursor is an error that says what one is', async () => {
+    const turn = await call(clients[transport], 'get_turn', { turn: 1, max_tokens: 200 });
+    expect(turn.isError).toBeFalsy();
+    expect(size(turn)).toBeLessThanOrEqual(200);
+    expect(text(turn)).toContain('[Answer cut to fit the answer budget of 200 tokens');
+    expect(turn.structuredContent.budget).toMatchObject({ maxTokens: 200, cut: true });
+    const whole = await call(clients[transport], 'get_turn', { turn: 1 });
+    expect(text(whole)).not.toContain('cut to fit');
+    const bad = await call(clients[transport], 'session_toc', { cursor: 'next please' });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toMatch(/a cursor is the page\.nextCursor of an earlier answer/);
+    const past = await call(clients[transport], 'session_toc', { cursor: 'p999' });
+    expect(text(past)).toMatch(/past the end/);
+    const tooMany = await call(clients[transport], 'app_time', { max_tokens: 5000 });
+    expect(tooMany.isError).toBe(true);
+  });
+
+  it('records which agent read which tool and how much, for the privacy report', async () => {
+    await call(clients[transport], 'app_time', { date: expected.date });
+    // The stdio server runs on the real clock, the replaying engine on the demo day's.
+    const date = transport === 'http' ? expected.date : new Date().toISOString().slice(0, 10);
+    const report = await engine.handlers.privacyReport({ date });
+    const reads = report.agentReads.filter((r) => r.agent === `test-${transport}`);
+    expect(reads.map((r) => r.transport)).toEqual(reads.map(() => transport));
+    const appTime = reads.find((r) => r.tool === 'app_time')!;
+    expect(appTime.calls).toBeGreaterThanOrEqual(2);
+    expect(appTime.tokens).toBeGreaterThan(0);
+    expect(appTime.bytes).toBeGreaterThan(appTime.tokens);
+    expect(reads.find((r) => r.tool === 'work_session_summary')!.paged).toBeGreaterThan(2);
   });
 });
 

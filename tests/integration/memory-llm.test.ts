@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOKEN_BUDGETS } from '../../src/core/memory/llm-context-assembly';
 import { tokenCount } from '../../src/core/llm/tokens';
@@ -65,9 +66,13 @@ async function run(
     role: 'Accounts payable specialist at Contoso',
     systems: 'Excel, Northwind Bank portal, Outlook',
   });
+  framesKept = 0;
+  core.events.on('frame:kept', () => framesKept++);
   await replayWithMemory(core);
   return { core, server };
 }
+
+let framesKept = 0;
 
 function purposeOf(system: string): string {
   if (system.includes('onboarding interview')) return 'interview';
@@ -87,6 +92,7 @@ describe('memory through an OpenAI-compatible endpoint', () => {
     });
     const memoryCalls = server.requests.filter((r) => purposeOf(String(r.body.messages[0]?.content)) !== 'interview');
     expect(memoryCalls.length).toBeGreaterThanOrEqual(5);
+    const sentImages: Buffer[] = [];
     for (const req of memoryCalls) {
       const user = lastUserText(req.body);
       expect(user).toContain('## Now');
@@ -98,29 +104,43 @@ describe('memory through an OpenAI-compatible endpoint', () => {
       expect(user).toContain('accounts payable specialist at Contoso');
       // The text is the assembled context: within the total budget by the real tokenizer.
       expect(tokenCount(user)).toBeLessThanOrEqual(TOKEN_BUDGETS.totalText + 40);
-      expect(req.body.model).toBe('fake-vision');
-      const images = imageUrls(req.body);
-      expect(images.length).toBeGreaterThanOrEqual(1);
-      expect(images.length).toBeLessThanOrEqual(6);
-      for (const url of images) expect(url).toMatch(/^data:image\/jpeg;base64,\/9j\//);
+      const images = imageUrls(req.body).map((url) => {
+        expect(url).toMatch(/^data:image\/jpeg;base64,\/9j\//);
+        return Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
+      });
+      // Only the theory looks at the screen; summaries and questions read the text record with the text model.
+      if (purposeOf(String(req.body.messages[0]?.content)) !== 'theory') expect(images).toEqual([]);
+      expect(req.body.model).toBe(images.length > 0 ? 'fake-vision' : 'fake-text');
+      expect(images.length).toBeLessThanOrEqual(3);
+      sentImages.push(...images);
     }
+    // Lean vision: every picture downscaled to 1024 px at most, and sent no more often than frames were kept.
+    expect(sentImages.length).toBeGreaterThanOrEqual(1);
+    for (const image of sentImages) {
+      const { width, height } = await sharp(image).metadata();
+      expect(Math.max(width, height)).toBe(1024);
+    }
+    expect(sentImages.length).toBeLessThanOrEqual(framesKept);
     expect(memoryCalls.some((r) => allText(r.body).includes('## This work session'))).toBe(true);
     for (const req of server.requests) expect(JSON.stringify(req.body)).not.toMatch(/1Password|Private vault/);
 
     const [ws] = core.activity.listWorkSessions(1);
     const detail = core.memory.workSessionDetail(ws!.id)!;
-    expect(detail.theory).toMatchObject({ engine: 'openai', text: 'LLM theory: matching bank transactions to the ledger.' });
-    expect(detail.summaries.at(-1)).toMatchObject({ kind: 'final', engine: 'openai' });
+    expect(detail.theory).toMatchObject({ engine: 'llm', text: 'LLM theory: matching bank transactions to the ledger.' });
+    expect(detail.summaries.at(-1)).toMatchObject({ kind: 'final', engine: 'llm' });
     expect(detail.questions.map((q) => q.text)).toContain('What are you matching between the ledger and the bank portal?');
-    const receipts = core.memory.repositories.receipts.list(100, ws!.id);
+    const receipts = core.memory.repositories.receipts.list(100, ws!.id).reverse();
     expect(receipts).toHaveLength(memoryCalls.length);
-    for (const r of receipts) {
-      expect(r.engine).toBe('openai');
-      expect(r.imageCount).toBeGreaterThanOrEqual(1);
+    for (const [i, r] of receipts.entries()) {
+      expect(r.engine).toBe('llm');
+      // Each receipt says how many images its call sent and what they weighed, as sent.
+      const images = imageUrls(memoryCalls[i]!.body);
+      expect(r.imageCount).toBe(images.length);
+      expect(r.imageBytes).toBe(images.reduce((sum, url) => sum + Buffer.from(url.slice(url.indexOf(',') + 1), 'base64').length, 0));
       expect(r.tokens.total).toBeLessThanOrEqual(TOKEN_BUDGETS.totalText);
       expect(r.included.some((i) => i.tier === 'baseline')).toBe(true);
     }
-    expect(core.memory.interview.view().summary).toMatchObject({ engine: 'openai' });
+    expect(core.memory.interview.view().summary).toMatchObject({ engine: 'llm' });
   }, 60_000);
 
   const failures: Array<[string, FakeReply, RegExp]> = [

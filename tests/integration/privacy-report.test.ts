@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShadowCore } from '../../src/core/shadow-core';
 import { startEngine, type RunningEngine } from '../../src/server/start-engine';
@@ -79,6 +81,17 @@ beforeAll(async () => {
     // What the user types is kept as typed (docs/privacy.md), and redacted on its way to the LLM.
     body: { content: `Why was ${CHAT_CARD} declined? password: hunter2` },
   });
+  // An agent reads the day over MCP: twice the app time, once the work session (a page of it).
+  const agent = new Client({ name: 'privacy-agent', version: '1.0.0' });
+  await agent.connect(
+    new StreamableHTTPClientTransport(new URL(`${engine.http.url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${engine.token}` } },
+    }),
+  );
+  await agent.callTool({ name: 'app_time', arguments: { date: DAY } });
+  await agent.callTool({ name: 'app_time', arguments: { date: DAY, max_tokens: 200 } });
+  await agent.callTool({ name: 'work_session_summary', arguments: { max_tokens: 600 } });
+  await agent.close();
 }, 120_000);
 
 afterAll(async () => {
@@ -137,7 +150,20 @@ describe('privacy of a replayed morning', () => {
     expect(report.llm).toMatchObject({ calls: server.requests.length, answered: server.requests.length, refused: 0, fellBack: 0 });
     expect(report.llm.endpoints).toEqual([expect.objectContaining({ endpoint, calls: server.requests.length })]);
     expect(report.llm.promptTokens).toBeGreaterThan(100);
-    expect(report.agentReads).toBeNull();
+    // Which agent read which tool, and how much: never what it read.
+    expect(report.agentReads).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ agent: 'privacy-agent', transport: 'http', tool: 'app_time', calls: 2 }),
+        expect.objectContaining({ agent: 'privacy-agent', transport: 'http', tool: 'work_session_summary', calls: 1 }),
+      ]),
+    );
+    const summaryRead = report.agentReads.find((r) => r.tool === 'work_session_summary')!;
+    expect(summaryRead.tokens).toBeGreaterThan(100);
+    expect(summaryRead.tokens).toBeLessThanOrEqual(600);
+    expect(summaryRead.bytes).toBeGreaterThan(summaryRead.tokens);
+    const appTimeRead = report.agentReads.find((r) => r.tool === 'app_time')!;
+    expect(appTimeRead.largestTokens).toBeLessThanOrEqual(4000);
+    expect(appTimeRead.tokens).toBeGreaterThan(appTimeRead.largestTokens);
     expect(report.status.dataMayGoTo).toBe(`Nothing leaves this machine: the LLM runs here (${endpoint}).`);
     expect(JSON.stringify(report)).not.toMatch(/4111|5555|DE89|AKIA|hunter2/);
   });
@@ -150,7 +176,7 @@ describe('privacy of a replayed morning', () => {
     expect(text.stdout).toContain('password manager');
     expect(text.stdout).toMatch(/card numbers\s+\d+/);
     expect(text.stdout).toMatch(/Store\s+The store is not encrypted: anyone who can read .*shadow\.db can read your history/);
-    expect(text.stdout).toContain('Agents over MCP: not recorded yet');
+    expect(text.stdout).toMatch(/Read by agents over MCP[\s\S]*privacy-agent \(http\)\s+work_session_summary\s+1\s+\d+/);
     const json = await shadow('privacy', '--date', DAY, '--json');
     const fromCli = JSON.parse(json.stdout) as PrivacyReport;
     const fromHttp = await api<PrivacyReport>(`/privacy/report?date=${DAY}`);

@@ -3,6 +3,8 @@ import { ManualClock } from '../../src/core/clock';
 import { tokenCount } from '../../src/core/llm/tokens';
 import { RECALL_CONTEXT_TOKENS } from '../../src/core/sessions/reply-streamer';
 import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
+import { formatDuration } from '../../src/shared/format-duration';
+import { DemoDayOracle } from '../fixtures/demo-day-oracle';
 import { demoReplayOptions, replayDemoDayForRecall } from '../fixtures/recall-replay';
 import { startFakeOpenAiServer, type FakeOpenAiServer, type RecordedRequest } from '../helpers/fake-openai-server';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
@@ -55,6 +57,28 @@ describe('recall with a model configured', () => {
     for (const e of turn.evidence) expect(tier).toContain(e.windowTitle ?? e.snippet.slice(0, 20));
     expect(turn.evidence.some((e) => e.source === 'screen_text' && e.open.screenTextId !== null)).toBe(true);
     expect(core.sessions.turn(session.id, 1).turn.evidence).toEqual(turn.evidence);
+  });
+
+  it('gives the model the day’s app and window times after the day ended, so it has the figure the offline answer gives', async () => {
+    const question = 'how long was I in the ledger today?';
+    const offline = core.recall.answer(question, core.clock.now()).markdown;
+    const figure = /You spent (\d+h \d+m|\d+m) in/.exec(offline)?.[1];
+    expect(figure).toBe(formatDuration(new DemoDayOracle().appSeconds(new DemoDayOracle().day, (s) => s.title.includes('Ledger 2026'))));
+    const session = core.sessions.create({ type: 'chat', tools: [] });
+    await core.sessions.send(session.id, question);
+    const system = systemText(fake.requests.filter(isChat).at(-1)!);
+    expect(system).toContain('Not observing now (stopped).');
+    expect(system).toMatch(
+      new RegExp(`App and window time today[^\n]*\n(- .*\n)*- Microsoft Excel [^\n]*“Ledger 2026\\.xlsx - Excel” ${figure}`),
+    );
+    // Within the same 600-token tier as the evidence, and counted on the receipt as evidence.
+    const tier = system.slice(system.indexOf('App and window time today'));
+    expect(tokenCount(tier)).toBeLessThanOrEqual(RECALL_CONTEXT_TOKENS);
+    await core.sessions.idle();
+    const receipt = core.memory.repositories.receipts.list(50).find((r) => r.purpose === 'chat')!;
+    expect(receipt.included.map((i) => i.label)).toContain('app and window time of the day asked about');
+    expect(receipt.tokens.evidence).toBeGreaterThan(0);
+    expect(receipt.tokens.evidence).toBeLessThanOrEqual(RECALL_CONTEXT_TOKENS);
   });
 
   it('answers offline with the offline answer’s evidence when the model fails', async () => {

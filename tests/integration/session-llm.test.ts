@@ -91,6 +91,21 @@ describe('sessions with an OpenAI-compatible model', () => {
     // Summary and title calls never become turns.
     expect(core.sessions.get(session.id).turnCount).toBe(prompts.length);
 
+    // Every call leaves a receipt, in one engine vocabulary: TOC lines and titles what they were given,
+    // chat replies the conversation beside the LLM context.
+    const receipts = core.memory.repositories.receipts.list(500);
+    const of = (purpose: string) => receipts.filter((r) => r.purpose === purpose);
+    expect(of('toc')).toHaveLength(fake.requests.filter(isTocRequest).length);
+    expect(of('title')).toHaveLength(fake.requests.filter(isTitleRequest).length);
+    expect(of('chat')).toHaveLength(prompts.length);
+    for (const r of [...of('toc'), ...of('title'), ...of('chat')]) {
+      expect(r).toMatchObject({ engine: 'llm', fallbackReason: null, imageCount: 0, imageBytes: 0 });
+      expect(r.included.some((i) => i.tier === 'conversation' && i.tokens > 0)).toBe(true);
+      expect(r.tokens.conversation).toBe(r.included.filter((i) => i.tier === 'conversation').reduce((sum, i) => sum + i.tokens, 0));
+    }
+    expect(of('toc').map((r) => r.included[0]!.label)).toEqual(expect.arrayContaining(['turn 1', 'turn 7']));
+    expect(of('chat')[0]!.included.map((i) => i.label)).toEqual(expect.arrayContaining(['12 earlier messages', 'the question']));
+
     // After a pause, the next message carries the [RESUMED CONVERSATION] block to the model, once.
     core.sessions.pause(session.id);
     await core.sessions.send(session.id, 'Where were we with the budget?');
@@ -115,6 +130,10 @@ describe('sessions with an OpenAI-compatible model', () => {
       summarySource: 'extractive',
     });
     expect(core.sessions.toc(session.id).entries[0]!.summary).toBe('Customer says the export button is greyed out');
+    // The failed call has its receipt too: answered offline, and why.
+    const failed = core.memory.repositories.receipts.list(20).find((r) => r.purpose === 'toc')!;
+    expect(failed).toMatchObject({ engine: 'offline' });
+    expect(failed.fallbackReason).toMatch(/HTTP 400/);
 
     fake.respondWith((request) =>
       isTocRequest(request) || isTitleRequest(request)

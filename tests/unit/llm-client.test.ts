@@ -50,7 +50,7 @@ describe('LLM client against an OpenAI-compatible server', () => {
     server.enqueue({ text: 'You reconciled the ledger.' });
     const client = createLlmClient(settings(server), {});
     const result = await client.complete(request(), () => 'offline');
-    expect(result).toMatchObject({ text: 'You reconciled the ledger.', engine: 'openai', fallbackReason: null });
+    expect(result).toMatchObject({ text: 'You reconciled the ledger.', engine: 'llm', fallbackReason: null });
     expect(server.requests).toHaveLength(1);
     const body = server.requests[0]!.body;
     expect(body.model).toBe('fake-text');
@@ -132,7 +132,7 @@ describe('LLM client against an OpenAI-compatible server', () => {
     server.enqueue({ kind: 'error', status: 500 }, { text: 'second time lucky' });
     const client = createLlmClient(settings(server), {});
     const result = await client.complete(request(), () => 'offline');
-    expect(result).toMatchObject({ text: 'second time lucky', engine: 'openai' });
+    expect(result).toMatchObject({ text: 'second time lucky', engine: 'llm' });
   });
 
   it('falls back on 500 and on a 400 without retrying the 400', async () => {
@@ -179,7 +179,7 @@ describe('LLM client against an OpenAI-compatible server', () => {
       },
       (d) => deltas.push(d),
     );
-    expect(result.engine).toBe('openai');
+    expect(result.engine).toBe('llm');
     expect(result.text).toBe('');
     expect(result.interrupted).toBeTruthy();
     expect(result.fallbackReason).toMatch(/partial reply was kept/);
@@ -202,7 +202,7 @@ describe('LLM client against an OpenAI-compatible server', () => {
     server.respondWith(() => ({ text: 'ok', delayMs: 80 }));
     const client = createLlmClient(settings(server, { timeoutMs: 5000 }), {});
     const results = await Promise.all(Array.from({ length: 12 }, () => client.complete(request(), () => 'offline')));
-    expect(results.every((r) => r.engine === 'openai')).toBe(true);
+    expect(results.every((r) => r.engine === 'llm')).toBe(true);
     expect(server.requests).toHaveLength(12);
     expect(server.maxInFlight).toBe(5);
   });

@@ -5,18 +5,22 @@ import { getRelevantHistory, type HistoricalContext, type HistoryItem } from '..
 import { wordSet } from '../../src/core/memory/text-similarity';
 import { tokenCount } from '../../src/core/llm/tokens';
 import type { Frame } from '../../src/core/observe/frame';
+import { chooseVisionFrames, VISION_MAX_FRAMES } from '../../src/core/memory/vision-frames';
 
 const NOW = Date.parse('2026-03-10T11:00:00Z');
 const DAY = 86_400_000;
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
 
-const frame = (id: number, app: string, title: string): Frame => ({
+/** A thumbnail whose cells all have one brightness: two frames differ where their brightness does. */
+const thumb = (brightness: number): Buffer => Buffer.alloc(32 * 20, brightness);
+
+const frame = (id: number, app: string, title: string, picture = id): Frame => ({
   id,
   at: NOW - (6 - id) * 10_000,
   app,
   title,
-  hash: 'ab',
-  thumb: Buffer.alloc(0),
+  hash: `h${picture}`,
+  thumb: thumb(picture * 40),
   width: 10,
   height: 10,
   image: JPEG,
@@ -51,8 +55,7 @@ function input(over: Partial<LlmContextInput> = {}): LlmContextInput {
     workSessionId: 1,
     nowMs: NOW,
     immediate,
-    frames,
-    visionEnabled: false,
+    vision: { chosen: [], left: frames.map((f) => ({ frame: f, reason: 'no vision model configured' })) },
     workSessionDigest: Array.from({ length: 40 }, (_, i) => ({
       label: `task ${i}`,
       text: `Earlier task ${i}: ${longText('reconcile', 8)}`,
@@ -80,6 +83,8 @@ describe('LLM context assembly', () => {
       session: tokenCount(ctx.workSession),
       history: tokenCount(ctx.history),
       baseline: tokenCount(ctx.baseline),
+      evidence: 0,
+      conversation: 0,
       total: tokenCount(ctx.text),
     });
     // The session tier filled up: later items were dropped, with the reason.
@@ -96,14 +101,58 @@ describe('LLM context assembly', () => {
     expect(ctx.text).toContain('switched from Microsoft Excel to Google Chrome');
   });
 
-  it('attaches the frames as images only when vision is on', () => {
+  it('attaches the chosen frames as images and lists the others with why', () => {
     const text = assembleLlmContext(input());
     expect(text.immediate.images).toEqual([]);
     expect(text.receipt.imageCount).toBe(0);
     expect(text.receipt.dropped.filter((d) => d.reason === 'no vision model configured')).toHaveLength(2);
-    const vision = assembleLlmContext(input({ visionEnabled: true }));
-    expect(vision.immediate.images).toEqual([JPEG, JPEG]);
-    expect(vision.receipt.imageCount).toBe(2);
+    const vision = assembleLlmContext(
+      input({ vision: { chosen: [frames[1]!], left: [{ frame: frames[0]!, reason: 'older than the current task' }] } }),
+    );
+    expect(vision.immediate.images).toEqual([JPEG]);
+    expect(vision.immediate.imageHashes).toEqual(['h2']);
+    expect(vision.receipt.imageCount).toBe(1);
+    expect(vision.receipt.included).toContainEqual({ tier: 'immediate', label: 'frame 2 (Google Chrome)', tokens: 0 });
+    expect(vision.receipt.dropped).toContainEqual({
+      tier: 'immediate',
+      label: 'frame 1 (Microsoft Excel)',
+      tokens: 0,
+      reason: 'older than the current task',
+    });
+  });
+
+  it('chooses only distinct pictures of the current task, newest first, each sent once, none once capture stopped', () => {
+    // Six frames of one task: 3 and 4 are one picture re-encoded (same hash), 5 is 4 with a cursor blink (same thumbnail).
+    const day = [
+      frame(1, 'Microsoft Excel', 'Ledger 2026.xlsx - Excel', 1),
+      frame(2, 'Microsoft Excel', 'Ledger 2026.xlsx - Excel', 2),
+      frame(3, 'Google Chrome', 'Northwind Bank - Google Chrome', 3),
+      frame(4, 'Google Chrome', 'Northwind Bank - Google Chrome', 3),
+      { ...frame(5, 'Google Chrome', 'Northwind Bank - Google Chrome', 3), hash: 'h3-blink' },
+      frame(6, 'Microsoft Excel', 'Ledger 2026.xlsx - Excel', 6),
+    ];
+    const rules = { observing: true, taskStartMs: day[1]!.at, alreadySent: new Set<string>(), minChange: 0.01 };
+    const choice = chooseVisionFrames(day, rules);
+    expect(choice.chosen.map((f) => f.id)).toEqual([2, 5, 6]);
+    expect(new Set(choice.chosen.map((f) => f.hash)).size).toBe(choice.chosen.length);
+    expect(Object.fromEntries(choice.left.map((l) => [l.frame.id, l.reason]))).toEqual({
+      1: 'older than the current task',
+      3: 'the same picture as frame 5',
+      4: 'the same picture as frame 5',
+    });
+    // What the model already saw during the task is not sent again; the cap keeps the newest.
+    const later = chooseVisionFrames(day, { ...rules, alreadySent: new Set(['h6', 'h2']) });
+    expect(later.chosen.map((f) => f.id)).toEqual([5]);
+    expect(later.left.find((l) => l.frame.id === 6)?.reason).toBe('already sent during this task');
+    const many = Array.from({ length: 6 }, (_, i) => frame(i + 1, 'Slack', '#finance - Slack', i + 1));
+    const capped = chooseVisionFrames(many, { ...rules, taskStartMs: null });
+    expect(capped.chosen.map((f) => f.id)).toEqual([4, 5, 6]);
+    expect(capped.chosen).toHaveLength(VISION_MAX_FRAMES);
+    expect(capped.left.map((l) => l.reason)).toEqual(Array(3).fill(`${VISION_MAX_FRAMES} newer pictures sent`));
+    // After capture stopped nothing it saw earlier goes.
+    const stopped = chooseVisionFrames(day, { ...rules, observing: false });
+    expect(stopped.chosen).toEqual([]);
+    expect(new Set(stopped.left.map((l) => l.reason))).toEqual(new Set(['capture is not observing']));
   });
 
   it('notes a missing interview and works with no history at all', () => {

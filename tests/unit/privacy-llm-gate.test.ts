@@ -13,7 +13,7 @@ function recordingProvider(endpoint: string, vision = true): LlmClient & { sent:
   const sent: LlmRequest[] = [];
   const answer = (request: LlmRequest) => {
     sent.push(request);
-    return Promise.resolve({ text: 'ok', toolCalls: [], engine: 'openai' as const, model: 'm', fallbackReason: null, usage: null });
+    return Promise.resolve({ text: 'ok', toolCalls: [], engine: 'llm' as const, model: 'm', fallbackReason: null, usage: null });
   };
   return {
     sent,
@@ -131,12 +131,14 @@ describe('the LLM gate', () => {
     const { guarded, calls, images } = gate(provider);
     images.judge(clean, false);
     images.judge(sensitive, true);
-    await guarded.complete(
+    const result = await guarded.complete(
       { purpose: 'theory', messages: [{ role: 'user', content: 'what now?' }], images: [clean, sensitive, unchecked] },
       offline,
     );
     expect(provider.sent[0]!.images).toEqual([clean]);
     expect(calls[0]).toMatchObject({ imagesSent: 1, imagesWithheld: 2 });
+    // The caller learns which it held back, so memory can send those later once they are clean.
+    expect(result.withheldImages).toEqual([1, 2]);
 
     // With OCR off nothing can check them: they go as taken (docs/privacy.md says so).
     const withoutOcr = gate(recordingProvider('https://api.openai.com/v1'), { ocrChecksImages: false, images });

@@ -149,7 +149,7 @@ describe('session service', () => {
       complete: async (request) => ({
         text: request.purpose === 'title' ? 'Ledger' : 'A line',
         toolCalls: [],
-        engine: 'openai',
+        engine: 'llm',
         model: 'm',
         fallbackReason: null,
       }),
@@ -159,7 +159,7 @@ describe('session service', () => {
           storedAfterPiece.push(repo.getTurn(sessionId, 1)!.reply);
           clock.advance(300);
         }
-        return { text: 'The ledger balances to the cent.', toolCalls: [], engine: 'openai', model: 'm', fallbackReason: null };
+        return { text: 'The ledger balances to the cent.', toolCalls: [], engine: 'llm', model: 'm', fallbackReason: null };
       },
     };
     const s = service(streaming);
@@ -187,14 +187,14 @@ describe('session service', () => {
         return {
           text: request.purpose === 'title' ? 'Some title' : 'A line',
           toolCalls: [],
-          engine: 'openai',
+          engine: 'llm',
           model: 'm',
           fallbackReason: null,
         };
       },
       async stream(_request, _offline, onDelta) {
         onDelta('reply');
-        return { text: 'reply', toolCalls: [], engine: 'openai', model: 'm', fallbackReason: null };
+        return { text: 'reply', toolCalls: [], engine: 'llm', model: 'm', fallbackReason: null };
       },
     };
     const s = service(slowLlm);
@@ -351,12 +351,12 @@ describe('session service', () => {
       async complete(request) {
         if (request.purpose === 'title' && aboutDoomed(request)) await summary.arrive();
         const text = request.purpose === 'title' ? 'Vendor bill cleanup' : 'A line';
-        return { text, toolCalls: [], engine: 'openai', model: 'm', fallbackReason: null };
+        return { text, toolCalls: [], engine: 'llm', model: 'm', fallbackReason: null };
       },
       async stream(request, _offline, onDelta) {
         if (aboutDoomed(request)) await reply.arrive();
         onDelta('Done.');
-        return { text: 'Done.', toolCalls: [], engine: 'openai', model: 'm', fallbackReason: null };
+        return { text: 'Done.', toolCalls: [], engine: 'llm', model: 'm', fallbackReason: null };
       },
     };
     const events = new EventBus();

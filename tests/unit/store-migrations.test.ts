@@ -43,6 +43,64 @@ describe('migrations', () => {
     }
   });
 
+  it('migrate stored memory rows to the one engine vocabulary (openai → llm), keeping every row and the CHECKs', () => {
+    const file = tempDb();
+    const old = new Database(file);
+    migrate(
+      old,
+      migrations.filter((m) => m.version <= 10),
+    );
+    const ws = (
+      old.prepare(`INSERT INTO work_sessions (started_at, status, source) VALUES (1, 'completed', 'replay') RETURNING id`).get() as {
+        id: number;
+      }
+    ).id;
+    for (const engine of ['openai', 'offline']) {
+      old.prepare(`INSERT INTO task_theories (work_session_id, at_ms, text, engine) VALUES (?, 5, 'theory', ?)`).run(ws, engine);
+      old
+        .prepare(
+          `INSERT INTO work_session_summaries (work_session_id, at_ms, kind, text, token_count, engine, duration_ms, tasks, apps)
+           VALUES (?, 5, 'rolling', 'summary', 1, ?, 0, '[]', '[]')`,
+        )
+        .run(ws, engine);
+      old
+        .prepare(
+          `INSERT INTO questions (work_session_id, asked_at, text, normalized, trigger, subject, status, engine)
+           VALUES (?, 5, 'q', 'q', 'switching', 's', 'pending', ?)`,
+        )
+        .run(ws, engine);
+      old
+        .prepare(
+          `INSERT INTO context_receipts (at_ms, purpose, work_session_id, engine, tokens, image_count, included, dropped) VALUES (5, 'theory', ?, ?, '{}', 0, '[]', '[]')`,
+        )
+        .run(ws, engine);
+    }
+    old
+      .prepare(`INSERT INTO interview_summary (id, text, token_count, edited, engine, updated_at) VALUES (1, 'x', 1, 0, 'openai', 1)`)
+      .run();
+    old.close();
+
+    const db = openDatabase(file);
+    for (const table of ['task_theories', 'work_session_summaries', 'questions', 'context_receipts']) {
+      const engines = (db.prepare(`SELECT engine FROM ${table} ORDER BY id`).all() as { engine: string }[]).map((r) => r.engine);
+      expect(engines, table).toEqual(['llm', 'offline']);
+    }
+    expect(db.prepare('SELECT engine FROM interview_summary').get()).toEqual({ engine: 'llm' });
+    // The rebuilt tables keep their rules: the old word is refused now, and rows still go with their work session.
+    expect(() =>
+      db.prepare(`INSERT INTO task_theories (work_session_id, at_ms, text, engine) VALUES (?, 6, 't', 'openai')`).run(ws),
+    ).toThrow(/CHECK/);
+    const indexes = (
+      db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'questions'`).all() as { name: string }[]
+    ).map((r) => r.name);
+    expect(indexes).toEqual(expect.arrayContaining(['questions_status', 'questions_asked']));
+    db.prepare('DELETE FROM work_sessions WHERE id = ?').run(ws);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM work_session_summaries').get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT work_session_id FROM questions').all()).toEqual([{ work_session_id: null }, { work_session_id: null }]);
+    expect(db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+    db.close();
+  });
+
   it('run pending migrations in one transaction: a failing one leaves the database as it was', () => {
     const db = new Database(':memory:');
     const broken = [...migrations, { version: 999, name: 'broken', up: 'CREATE TABLE ok (x INTEGER); SELECT * FROM missing_table;' }];

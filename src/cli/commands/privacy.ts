@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { operations, type PrivacyReport, type PrivacyStatus } from '../../shared/contract/index';
+import { formatBytes } from '../../shared/format-bytes';
 import { formatDuration } from '../../shared/format-duration';
 import { parseFlags } from '../cli-error';
 import { printJson, table } from '../format';
@@ -89,20 +90,36 @@ function printReport(report: PrivacyReport): void {
   } else {
     console.log(
       `${llm.calls} call(s): ${llm.answered} answered, ${llm.fellBack} answered offline after a failure, ${llm.refused} refused by local-only · ` +
-        `${llm.promptTokens} tokens sent, ${llm.completionTokens} received · ${llm.imagesSent} screenshot(s) sent, ${llm.imagesWithheld} withheld`,
+        `${llm.promptTokens} tokens sent, ${llm.completionTokens} received · ${llm.imagesSent} screenshot(s) sent (${formatBytes(llm.imageBytes)}), ${llm.imagesWithheld} withheld`,
     );
     console.log(
       `\n${table([['ENDPOINT', 'CALLS', 'TOKENS SENT', 'TOKENS RECEIVED'], ...llm.endpoints.map((e) => [e.endpoint, String(e.calls), String(e.promptTokens), String(e.completionTokens)])])}`,
     );
   }
-  console.log(`\nAgents over MCP: ${report.agentReads === null ? 'not recorded yet' : `${report.agentReads.length} agent(s)`}`);
+  console.log('\nRead by agents over MCP\n');
+  if (report.agentReads.length === 0) console.log('No agent read anything.');
+  else
+    console.log(
+      table([
+        ['AGENT', 'TOOL', 'CALLS', 'TOKENS', 'BYTES', 'LARGEST', 'PAGED'],
+        ...report.agentReads.map((r) => [
+          `${r.agent} (${r.transport})`,
+          r.tool,
+          String(r.calls),
+          String(r.tokens),
+          formatBytes(r.bytes),
+          `${r.largestTokens} tokens`,
+          String(r.paged),
+        ]),
+      ]),
+    );
 }
 
 export function registerPrivacyCommand(program: Command): void {
   program
     .command('privacy')
     .description(
-      'What was kept private today (or --date): time in excluded windows, screenshots dropped, windows blacked out, strings redacted by kind, what went to an LLM; whether the store is encrypted',
+      'What was kept private today (or --date): time in excluded windows, screenshots dropped, windows blacked out, strings redacted by kind, what went to an LLM, what agents read over MCP; whether the store is encrypted',
     )
     .option('--date <YYYY-MM-DD>', 'another local day')
     .option('--json', 'print JSON instead of text')

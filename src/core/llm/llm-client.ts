@@ -1,3 +1,4 @@
+import type { ContextReceipt } from '../../shared/contract/memory';
 import type { LlmStatus } from '../../shared/contract/observation';
 
 /**
@@ -44,7 +45,7 @@ export interface LlmResult {
   readonly text: string;
   readonly toolCalls: readonly LlmToolCall[];
   /** Which engine produced `text`. */
-  readonly engine: 'openai' | 'offline';
+  readonly engine: 'llm' | 'offline';
   readonly model: string;
   /** Why the offline engine answered although a provider is configured (timeout, 429, ...). */
   readonly fallbackReason: string | null;
@@ -55,6 +56,11 @@ export interface LlmResult {
    * delivered), and no offline answer is glued to it.
    */
   readonly interrupted?: string;
+  /** The images the request carried to the model and their bytes, as sent (downscaled); absent when none went. */
+  readonly imageCount?: number;
+  readonly imageBytes?: number;
+  /** Which of the request's images (by index) the LLM gate held back: OCR had not found them clean. */
+  readonly withheldImages?: readonly number[];
 }
 
 /** The deterministic answer for this request when no LLM is configured or the call failed. */
@@ -77,3 +83,17 @@ export interface LlmClient {
 
 /** The status of a client that uses no language model. */
 export const LLM_OFF: LlmStatus = { state: 'off', model: null, endpointHost: null, lastError: null };
+
+/** What a call made without an LLM context was given, for its receipt (TOC lines, titles, the interview). */
+export interface CallReceipt {
+  readonly purpose: LlmPurpose;
+  readonly atMs: number;
+  readonly included: ContextReceipt['included'];
+  readonly dropped?: ContextReceipt['dropped'];
+}
+
+/** Stores the receipt of a call: every LLM call leaves one (memory's calls through their LLM context). */
+export type RecordCallReceipt = (
+  call: CallReceipt,
+  result: Pick<LlmResult, 'engine' | 'fallbackReason' | 'imageCount' | 'imageBytes'>,
+) => void;

@@ -11,6 +11,7 @@ import type { ReadyLlmConfig } from './llm-config';
 import type { LlmClient, LlmMessage, LlmRequest, LlmResult, LlmToolCall, OfflineAnswer } from './llm-client';
 import { offlineResult } from './offline-llm-client';
 import { Semaphore } from './semaphore';
+import { visionImage } from './vision-image';
 
 /** Why a call failed, worded for `fallbackReason`; `retryable` for 429, 5xx and dropped connections. */
 class CallFailure extends Error {
@@ -25,12 +26,7 @@ class CallFailure extends Error {
 
 export interface OpenAiLlmClientOptions {
   /** Called after each call with how it ended (logging, health, tests). */
-  readonly onCallSettled?: (info: {
-    purpose: string;
-    engine: 'openai' | 'offline';
-    attempts: number;
-    fallbackReason: string | null;
-  }) => void;
+  readonly onCallSettled?: (info: { purpose: string; engine: 'llm' | 'offline'; attempts: number; fallbackReason: string | null }) => void;
 }
 
 /**
@@ -78,14 +74,17 @@ export class OpenAiLlmClient implements LlmClient {
         }
       : null;
     let failure: CallFailure;
+    // Screenshots go downscaled (once per call, whatever the retries); what they weigh goes in the result.
+    const images = this.visionEnabled && request.images?.length ? await Promise.all(request.images.map(visionImage)) : [];
+    const sent = images.length > 0 ? { imageCount: images.length, imageBytes: images.reduce((sum, image) => sum + image.length, 0) } : {};
     try {
       return await this.gate.run(async () => {
         for (;;) {
           attempts++;
           try {
-            const result = await this.attempt(request, deliver);
-            this.options.onCallSettled?.({ purpose: request.purpose, engine: 'openai', attempts, fallbackReason: null });
-            return result;
+            const result = await this.attempt(request, images, deliver);
+            this.options.onCallSettled?.({ purpose: request.purpose, engine: 'llm', attempts, fallbackReason: null });
+            return { ...result, ...sent };
           } catch (error) {
             const f = toFailure(error, this.config.timeoutMs, request.signal);
             // A stream that already showed text cannot be retried without repeating it.
@@ -101,29 +100,29 @@ export class OpenAiLlmClient implements LlmClient {
     if (emitted) {
       // The user saw part of the model's reply: keep it, and say it broke off (never glue an offline answer on).
       const kept = `${reason}; the partial reply was kept`;
-      this.options.onCallSettled?.({ purpose: request.purpose, engine: 'openai', attempts, fallbackReason: kept });
+      this.options.onCallSettled?.({ purpose: request.purpose, engine: 'llm', attempts, fallbackReason: kept });
       return {
         text: '',
         toolCalls: [],
-        engine: 'openai',
+        engine: 'llm',
         model: this.config.textModel,
         fallbackReason: kept,
         usage: null,
         interrupted: reason,
+        ...sent,
       };
     }
     this.options.onCallSettled?.({ purpose: request.purpose, engine: 'offline', attempts, fallbackReason: reason });
     const result = await offlineResult(offline, reason);
     if (onDelta && result.text) onDelta(result.text);
-    return result;
+    return { ...result, ...sent };
   }
 
-  private async attempt(request: LlmRequest, onDelta: ((text: string) => void) | null): Promise<LlmResult> {
-    const withImages = this.visionEnabled && (request.images?.length ?? 0) > 0;
-    const model = withImages ? this.config.visionModel! : this.config.textModel;
+  private async attempt(request: LlmRequest, images: readonly Buffer[], onDelta: ((text: string) => void) | null): Promise<LlmResult> {
+    const model = images.length > 0 ? this.config.visionModel! : this.config.textModel;
     const body: ChatCompletionCreateParamsBase = {
       model,
-      messages: toOpenAiMessages(request.messages, withImages ? request.images! : []),
+      messages: toOpenAiMessages(request.messages, images),
       ...(request.tools?.length ? { tools: request.tools.map(toOpenAiTool) } : {}),
       ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
@@ -141,7 +140,7 @@ export class OpenAiLlmClient implements LlmClient {
           toolCalls: (choice.message.tool_calls ?? []).flatMap((c) =>
             c.type === 'function' ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : [],
           ),
-          engine: 'openai',
+          engine: 'llm',
           model: response.model || model,
           fallbackReason: null,
           usage: response.usage ? { promptTokens: response.usage.prompt_tokens, completionTokens: response.usage.completion_tokens } : null,
@@ -168,7 +167,7 @@ export class OpenAiLlmClient implements LlmClient {
         }
       }
       const toolCalls: LlmToolCall[] = [...calls.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c);
-      return { text, toolCalls, engine: 'openai', model: modelName, fallbackReason: null, usage: null };
+      return { text, toolCalls, engine: 'llm', model: modelName, fallbackReason: null, usage: null };
     } finally {
       clearTimeout(timer);
     }

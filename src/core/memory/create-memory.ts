@@ -52,8 +52,8 @@ export function createMemory(deps: MemoryDeps): Memory {
   const { db, settings, events, clock, llm, activity, screenText, observer } = deps;
   const repositories = memoryRepositories(db);
   const queue = new MemoryWorkQueue({ clock, events });
-  const tracker = new WorkSessionTracker({ activity, observer, repositories });
-  const llmContext = new LlmContextService({ clock, llm, observer, repositories, tracker });
+  const tracker = new WorkSessionTracker({ activity, observer, repositories, screenText });
+  const llmContext = new LlmContextService({ clock, llm, observer, repositories, tracker, dedupMinChange: settings.dedupMinChange });
   const call = memoryLlmCall(llm, llmContext);
   const forgetHistory = (): void => llmContext.forgetHistory();
   const pipeline = new MemoryPipeline({
@@ -67,7 +67,14 @@ export function createMemory(deps: MemoryDeps): Memory {
     summaries: new SummaryWriter({ call, summaries: repositories.summaries, tracker, events }),
     asker: new QuestionAsker({ call, settings, observer, activity, questions: repositories.questions, events }),
   });
-  const interview = new InterviewService({ interview: repositories.interview, llm, clock, events, onChanged: forgetHistory });
+  const interview = new InterviewService({
+    interview: repositories.interview,
+    llm,
+    clock,
+    events,
+    onChanged: forgetHistory,
+    receipts: (receipt, result) => llmContext.recordCall(receipt, result),
+  });
   if (deps.interviewSeedFile) {
     try {
       interview.seedFrom(deps.interviewSeedFile);

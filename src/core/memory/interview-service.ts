@@ -1,7 +1,7 @@
 import type { Interview } from '../../shared/contract/memory';
 import type { Clock } from '../clock';
 import type { EventBus } from '../events';
-import type { LlmClient } from '../llm/llm-client';
+import type { LlmClient, RecordCallReceipt } from '../llm/llm-client';
 import { tokenCount, truncateToTokens } from '../llm/tokens';
 import type { MemoryInterviewRepository } from '../store/repositories/memory-interview-repository';
 import { INTERVIEW_QUESTIONS, INTERVIEW_SUMMARY_MAX_TOKENS, offlineInterviewSummary, readInterviewSeed } from './interview';
@@ -15,6 +15,8 @@ export interface InterviewServiceDeps {
   readonly events: EventBus;
   /** The baseline changed: history is loaded again for the next call. */
   readonly onChanged: () => void;
+  /** Stores the receipt of the summary call. */
+  readonly receipts: RecordCallReceipt;
 }
 
 /** The onboarding interview: its questions and answers, and the summary the baseline tier uses. */
@@ -89,6 +91,20 @@ export class InterviewService {
         maxTokens: INTERVIEW_SUMMARY_MAX_TOKENS + 100,
       },
       () => offlineInterviewSummary(answers),
+    );
+    this.deps.receipts(
+      {
+        purpose: 'interview',
+        atMs: now,
+        included: [
+          {
+            tier: 'conversation',
+            label: `${INTERVIEW_QUESTIONS.filter((q) => answers[q.id]).length} interview answers`,
+            tokens: tokenCount(transcript),
+          },
+        ],
+      },
+      result,
     );
     const text = truncateToTokens(result.text.trim(), INTERVIEW_SUMMARY_MAX_TOKENS);
     interview.saveSummary(text, tokenCount(text), result.engine, now);

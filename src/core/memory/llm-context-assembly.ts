@@ -1,13 +1,13 @@
 import type { ContextReceipt } from '../../shared/contract/memory';
 import type { FrameSummary, ImmediateContextView } from '../../shared/contract/observation';
 import { formatClockTime } from '../../shared/format-clock-time';
-import type { Frame } from '../observe/frame';
 import { getRelevantHistory, type HistoricalContext } from './history';
-import type { DigestItem } from './work-session-digest';
+import { PREVIOUS_SUMMARY_TOKENS, type DigestItem } from './work-session-digest';
 import { tokenCount, truncateToTokens } from '../llm/tokens';
+import type { VisionChoice } from './vision-frames';
 
 /** The LLM context's token budgets (docs/architecture.md, Memory), in tokens of the real tokenizer. Immediate frames go as images, outside the text. */
-export const TOKEN_BUDGETS = { workSession: 500, history: 1000, baseline: 500, totalText: 2000 } as const;
+export const TOKEN_BUDGETS = { workSession: 600, history: 1000, baseline: 500, totalText: 2000 } as const;
 /** The immediate tier's text (current window, last change) is short; it is capped so it cannot crowd out the rest. */
 const IMMEDIATE_TEXT_MAX = 150;
 
@@ -16,9 +16,8 @@ export interface LlmContextInput {
   readonly workSessionId: number | null;
   readonly nowMs: number;
   readonly immediate: ImmediateContextView;
-  /** The FIFO's frames with their images (sent only when vision is on). */
-  readonly frames: readonly Frame[];
-  readonly visionEnabled: boolean;
+  /** The screenshots this call sends, and the FIFO's other frames with why not (`chooseVisionFrames`). */
+  readonly vision: VisionChoice;
   readonly workSessionDigest: readonly DigestItem[];
   readonly history: HistoricalContext | null;
   /** What the user is doing now, in words: the query history is ranked against. */
@@ -27,7 +26,13 @@ export interface LlmContextInput {
 }
 
 export interface LlmContext {
-  readonly immediate: { readonly currentState: string; readonly frames: readonly FrameSummary[]; readonly images: readonly Buffer[] };
+  readonly immediate: {
+    readonly currentState: string;
+    readonly frames: readonly FrameSummary[];
+    readonly images: readonly Buffer[];
+    /** The dedup hashes of `images`, so a picture sent once is not sent again during the task. */
+    readonly imageHashes: readonly string[];
+  };
   readonly workSession: string;
   readonly history: string;
   readonly baseline: string;
@@ -41,7 +46,7 @@ type Dropped = ContextReceipt['dropped'][number];
 
 /**
  * Builds the LLM context of one call: immediate state (+ frames as images with vision), the
- * work session (≤500 tokens), relevant history (≤1000) and the baseline (≤500), the text ≤2000 in all.
+ * work session (≤600 tokens, 300 of them reserved for the latest summary), relevant history (≤1000) and the baseline (≤500), the text ≤2000 in all.
  * Each tier keeps its items in priority order while they fit; the receipt says what went in and out.
  */
 export function assembleLlmContext(input: LlmContextInput): LlmContext {
@@ -51,11 +56,10 @@ export function assembleLlmContext(input: LlmContextInput): LlmContext {
   const currentState = truncateToTokens(describeImmediate(input.immediate), IMMEDIATE_TEXT_MAX);
   const immediateTokens = tokenCount(currentState);
   included.push({ tier: 'immediate', label: 'current window and last change', tokens: immediateTokens });
-  const images = input.visionEnabled ? input.frames.map((f) => f.image) : [];
-  for (const f of input.frames) {
-    if (input.visionEnabled) included.push({ tier: 'immediate', label: `frame ${f.id} (${f.app})`, tokens: 0 });
-    else dropped.push({ tier: 'immediate', label: `frame ${f.id} (${f.app})`, tokens: 0, reason: 'no vision model configured' });
-  }
+  const images = input.vision.chosen.map((f) => f.image);
+  for (const f of input.vision.chosen) included.push({ tier: 'immediate', label: `frame ${f.id} (${f.app})`, tokens: 0 });
+  for (const { frame: f, reason } of input.vision.left)
+    dropped.push({ tier: 'immediate', label: `frame ${f.id} (${f.app})`, tokens: 0, reason });
 
   const workSession = fillTier('session', input.workSessionDigest, TOKEN_BUDGETS.workSession, included, dropped);
   const baselineText = input.baseline?.trim() ?? '';
@@ -93,7 +97,7 @@ export function assembleLlmContext(input: LlmContextInput): LlmContext {
     .join('\n\n');
   const total = tokenCount(text);
   return {
-    immediate: { currentState, frames: input.immediate.recentFrames, images },
+    immediate: { currentState, frames: input.immediate.recentFrames, images, imageHashes: input.vision.chosen.map((f) => f.hash) },
     workSession,
     history,
     baseline,
@@ -104,42 +108,64 @@ export function assembleLlmContext(input: LlmContextInput): LlmContext {
       workSessionId: input.workSessionId,
       engine: null,
       fallbackReason: null,
-      tokens: { immediate: immediateTokens, session: workSessionTokens, history: historyTokens, baseline: baselineTokens, total },
+      tokens: {
+        immediate: immediateTokens,
+        session: workSessionTokens,
+        history: historyTokens,
+        baseline: baselineTokens,
+        evidence: 0,
+        conversation: 0,
+        total,
+      },
       imageCount: images.length,
+      imageBytes: 0,
       included,
       dropped,
     },
   };
 }
 
-/** Fills the work-session tier (named `session` in receipts, on the wire) with the digest items that fit. */
+/**
+ * Fills the work-session tier (named `session` in receipts, on the wire). The latest summary takes its
+ * reserved share first (cut to it when longer), so no task list can crowd out the chain; the other
+ * items then fill what is left in order. The text keeps the items' order.
+ */
 function fillTier(tier: 'session', items: readonly DigestItem[], budget: number, included: Included[], dropped: Dropped[]): string {
-  const kept: string[] = [];
+  const kept = new Map<DigestItem, string>();
   let used = 0;
-  for (const item of items) {
+  for (const item of items.filter((i) => i.reserved)) {
+    const share = Math.min(PREVIOUS_SUMMARY_TOKENS, budget - used);
+    const text = tokenCount(item.text) + 1 <= share ? item.text : truncateToTokens(item.text, share - 1);
+    if (!text) {
+      dropped.push({ tier, label: item.label, tokens: tokenCount(item.text) + 1, reason: 'session budget spent' });
+      continue;
+    }
+    const cost = tokenCount(text) + 1;
+    kept.set(item, text);
+    included.push({ tier, label: text === item.text ? item.label : `${item.label} (shortened to its reserved share)`, tokens: cost });
+    used += cost;
+  }
+  for (const item of items.filter((i) => !i.reserved)) {
     const cost = tokenCount(item.text) + 1;
-    const left = budget - used;
-    if (cost <= left) {
-      kept.push(item.text);
+    if (cost <= budget - used) {
+      kept.set(item, item.text);
       included.push({ tier, label: item.label, tokens: cost });
       used += cost;
-    } else if (left >= 60 && item.label.startsWith('summary')) {
-      // The running summary is worth keeping in part rather than not at all.
-      const cut = truncateToTokens(item.text, left - 1);
-      kept.push(cut);
-      const t = tokenCount(cut) + 1;
-      included.push({ tier, label: `${item.label} (shortened)`, tokens: t });
-      used += t;
     } else {
       dropped.push({ tier, label: item.label, tokens: cost, reason: 'session budget spent' });
     }
   }
-  let text = kept.join('\n');
-  while (tokenCount(text) > budget && kept.length > 0) {
-    kept.pop();
-    const last = included.pop()!;
-    dropped.push({ ...last, reason: 'session budget spent' });
-    text = kept.join('\n');
+  const ordered = items.filter((i) => kept.has(i));
+  let text = ordered.map((i) => kept.get(i)!).join('\n');
+  // Token merges across joined lines can differ from the per-item counts: shed the last unreserved items.
+  while (tokenCount(text) > budget) {
+    const last = ordered.findLast((i) => !i.reserved);
+    if (!last) break;
+    ordered.splice(ordered.indexOf(last), 1);
+    const index = included.findLastIndex((i) => i.label === last.label);
+    const [removed] = included.splice(index, 1);
+    dropped.push({ ...removed!, reason: 'session budget spent' });
+    text = ordered.map((i) => kept.get(i)!).join('\n');
   }
   return text;
 }

@@ -8,7 +8,7 @@ import type { OcrPrivacy } from '../ocr/ocr-service';
 import type { ObserverPrivacy } from '../observe/observer';
 import type { Db } from '../store/database';
 import type { ActivityRepository } from '../store/repositories/activity-repository';
-import { PrivacyRepository } from '../store/repositories/privacy-repository';
+import { PrivacyRepository, type AgentReadRecord } from '../store/repositories/privacy-repository';
 import { FrameVault } from './frame-vault';
 import { ImageVerdicts } from './image-verdicts';
 import { guardLlm, type GuardedLlm } from './llm-gate';
@@ -49,6 +49,8 @@ export interface Privacy {
   readonly ocr: OcrPrivacy;
   status(): PrivacyStatus;
   report(date: string): PrivacyReport;
+  /** Records an MCP tool answer an agent read (who, which tool, how much; never the content), now. */
+  agentRead(read: Omit<AgentReadRecord, 'atMs'>): void;
   /** Turns the local-only switch on or off, from the next call on, and saves it in settings.json. */
   setLocalOnly(enabled: boolean): PrivacyStatus;
   /** Retention: the report's records from before `cutoffMs`; returns how many rows went. */
@@ -109,6 +111,7 @@ export function createPrivacy(deps: PrivacyDeps): Privacy {
     },
     status,
     report: (date) => buildPrivacyReport(date, { activity: deps.activity, privacy: repository, status: status() }),
+    agentRead: (read) => repository.recordAgentRead({ ...read, atMs: clock.now() }),
     setLocalOnly(enabled) {
       saveSettings(deps.settingsFile, { ...loadSettings(deps.settingsFile), localOnly: enabled });
       settings.localOnly = enabled;

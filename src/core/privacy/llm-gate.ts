@@ -53,6 +53,7 @@ export function guardLlm(deps: LlmGateDeps): GuardedLlm {
         completionTokens: 0,
         imagesSent: 0,
         imagesWithheld: 0,
+        imageBytes: 0,
         redactions: 0,
         fallbackReason: reason,
       });
@@ -60,7 +61,8 @@ export function guardLlm(deps: LlmGateDeps): GuardedLlm {
       if (onDelta && result.text) onDelta(result.text);
       return result;
     }
-    const { request: safe, counts, redactions, withheld } = redactRequest(request, deps);
+    const { request: safe, counts, redactions, withheld: withheldImages } = redactRequest(request, deps);
+    const withheld = withheldImages.length;
     if (redactions > 0) deps.recordRedactions(counts, at);
     const result = onDelta ? await base.stream(safe, offline, onDelta) : await base.complete(safe, offline);
     const answered = result.engine !== 'offline';
@@ -71,10 +73,11 @@ export function guardLlm(deps: LlmGateDeps): GuardedLlm {
       completionTokens: answered ? (result.usage?.completionTokens ?? tokenCount(result.text)) : 0,
       imagesSent: safe.images?.length ?? 0,
       imagesWithheld: withheld,
+      imageBytes: result.imageBytes ?? 0,
       redactions,
       fallbackReason: result.fallbackReason,
     });
-    return result;
+    return withheld > 0 ? { ...result, withheldImages } : result;
   };
 
   return {
@@ -106,7 +109,7 @@ export function guardLlm(deps: LlmGateDeps): GuardedLlm {
 function redactRequest(
   request: LlmRequest,
   deps: LlmGateDeps,
-): { request: LlmRequest; counts: RedactionCounts; redactions: number; withheld: number } {
+): { request: LlmRequest; counts: RedactionCounts; redactions: number; withheld: number[] } {
   const redactor = deps.redactor();
   const counts: RedactionCounts = {};
   let redactions = 0;
@@ -121,10 +124,12 @@ function redactRequest(
     content: clean(m.content),
     ...(m.toolCalls && { toolCalls: m.toolCalls.map((c) => ({ ...c, arguments: clean(c.arguments) })) }),
   }));
-  const images = (request.images ?? []).filter((image) => {
+  const withheld: number[] = [];
+  const images = (request.images ?? []).filter((image, index) => {
     const verdict = deps.images.verdict(image);
-    return verdict === 'clean' || (verdict === 'unchecked' && !deps.ocrChecksImages);
+    const send = verdict === 'clean' || (verdict === 'unchecked' && !deps.ocrChecksImages);
+    if (!send) withheld.push(index);
+    return send;
   });
-  const withheld = (request.images?.length ?? 0) - images.length;
   return { request: { ...request, messages, ...(request.images && { images }) }, counts, redactions, withheld };
 }

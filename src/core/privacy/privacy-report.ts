@@ -13,13 +13,13 @@ import { metric } from './privacy-ledger';
 
 export interface PrivacyReportSources {
   readonly activity: Pick<ActivityRepository, 'appTime' | 'privateTimeByRule'>;
-  readonly privacy: Pick<PrivacyRepository, 'countsOn' | 'llmTraffic'>;
+  readonly privacy: Pick<PrivacyRepository, 'countsOn' | 'llmTraffic' | 'agentReads'>;
   readonly status: PrivacyStatus;
 }
 
 const zeros = <K extends string>(keys: readonly K[]): Record<K, number> => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 
-/** One local day of what was kept out, hidden or sent: from the spans, the daily counters and the LLM call records. */
+/** One local day of what was kept out, hidden or sent: from the spans, the daily counters, the LLM call records and agents' reads. */
 export function buildPrivacyReport(date: string, sources: PrivacyReportSources): PrivacyReport {
   const window = localDayBounds(date);
   const counts = sources.privacy.countsOn(date);
@@ -39,7 +39,17 @@ export function buildPrivacyReport(date: string, sources: PrivacyReportSources):
 
   const traffic = sources.privacy.llmTraffic(window.startMs, window.endMs);
   const endpoints = new Map<string, { endpoint: string; calls: number; promptTokens: number; completionTokens: number }>();
-  const llm = { calls: 0, answered: 0, fellBack: 0, refused: 0, promptTokens: 0, completionTokens: 0, imagesSent: 0, imagesWithheld: 0 };
+  const llm = {
+    calls: 0,
+    answered: 0,
+    fellBack: 0,
+    refused: 0,
+    promptTokens: 0,
+    completionTokens: 0,
+    imagesSent: 0,
+    imagesWithheld: 0,
+    imageBytes: 0,
+  };
   for (const row of traffic) {
     llm.calls += row.calls;
     if (row.outcome === 'answered') llm.answered += row.calls;
@@ -49,6 +59,7 @@ export function buildPrivacyReport(date: string, sources: PrivacyReportSources):
     llm.completionTokens += row.completionTokens;
     llm.imagesSent += row.imagesSent;
     llm.imagesWithheld += row.imagesWithheld;
+    llm.imageBytes += row.imageBytes;
     const usage = endpoints.get(row.endpoint) ?? { endpoint: row.endpoint, calls: 0, promptTokens: 0, completionTokens: 0 };
     usage.calls += row.calls;
     usage.promptTokens += row.promptTokens;
@@ -70,7 +81,7 @@ export function buildPrivacyReport(date: string, sources: PrivacyReportSources):
     regionsBlackedOut: counts.get(metric.regionsBlackedOut) ?? 0,
     redactions: { total, byKind, byChannel },
     llm: { ...llm, endpoints: [...endpoints.values()].sort((a, b) => b.calls - a.calls) },
-    agentReads: null,
+    agentReads: sources.privacy.agentReads(window.startMs, window.endMs),
     status: sources.status,
   };
 }

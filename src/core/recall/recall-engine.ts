@@ -14,6 +14,7 @@ import { answerTimeSpent } from './answers/time-spent';
 import { answerValue } from './answers/value';
 import { answerWhich } from './answers/which';
 import { answerWho } from './answers/who';
+import { appTimeContext } from './app-time-context';
 import { toEvidence, when } from './evidence-format';
 import { termMatches } from './question-terms';
 import { understandQuestion, type QuestionKind, type UnderstoodQuestion } from './question-understanding';
@@ -36,9 +37,14 @@ export interface RecallContextTier {
   readonly text: string;
   readonly evidence: readonly Evidence[];
   readonly tokens: number;
+  /** Of `tokens`, those of the app and window times of the day asked about. */
+  readonly appTimeTokens: number;
   /** Pieces found that did not fit the budget. */
   readonly dropped: number;
 }
+
+/** The share of the evidence tier the app and window times may take: the rest is retrieval. */
+const APP_TIME_SHARE = 0.4;
 
 const ANSWERS: Record<QuestionKind, (ctx: RecallContext, question: UnderstoodQuestion) => RecallAnswer> = {
   time_spent: answerTimeSpent,
@@ -108,17 +114,25 @@ export class RecallEngine {
   }
 
   /**
-   * Evidence for a question as an LLM context tier: the question's time window (or all history),
-   * ranked pieces from every source, as many as fit `budgetTokens`.
+   * Evidence for a question as an LLM context tier: the app and window times of the time asked about
+   * (default: the day of `nowMs`), then ranked pieces from every source in the question's time window
+   * (or all history), as many as fit `budgetTokens`.
    */
   contextTier(question: string, nowMs: number, budgetTokens: number): RecallContextTier {
     const understood = this.understand(question, nowMs);
     const window: TimeWindow | undefined = understood.time ?? undefined;
+    const day = localDateOf(nowMs);
+    const appTime = appTimeContext(
+      this.deps.store.activity,
+      window ?? { startMs: localDayBounds(day).startMs, endMs: nowMs + 1 },
+      understood.time ? understood.time.label : `today (${day})`,
+      Math.floor(budgetTokens * APP_TIME_SHARE),
+    );
     const found = retrieveEvidence(this.deps.store, { terms: understood.terms, window, limit: 20 });
     const header = 'Evidence from the screen and memory for this question (time, app, window: text):';
     const lines: string[] = [];
     const evidence: Evidence[] = [];
-    let tokens = tokenCount(header);
+    let tokens = tokenCount(header) + appTime.tokens + (appTime.text ? 2 : 0);
     for (const f of found) {
       const line = `- ${when(f.atMs, nowMs)}, ${f.app ?? f.source}${f.windowTitle ? `, “${f.windowTitle}”` : ''}: ${oneLine(f.snippet).slice(0, 300)}`;
       const cost = tokenCount(line) + 1;
@@ -127,10 +141,19 @@ export class RecallEngine {
       lines.push(line);
       evidence.push(toEvidence(f, `context for “${question.slice(0, 80)}”`));
     }
+    const join = (): string => [appTime.text, lines.length > 0 ? [header, ...lines].join('\n') : ''].filter(Boolean).join('\n\n');
+    let text = join();
+    // Counted line by line; tokens can merge differently once joined: never hand back more than the budget.
+    while (tokenCount(text) > budgetTokens && lines.length > 0) {
+      lines.pop();
+      evidence.pop();
+      text = join();
+    }
     return {
-      text: lines.length > 0 ? [header, ...lines].join('\n') : '',
+      text,
       evidence,
-      tokens: lines.length > 0 ? tokens : 0,
+      tokens: text ? tokenCount(text) : 0,
+      appTimeTokens: appTime.tokens,
       dropped: found.length - lines.length,
     };
   }

@@ -1,7 +1,9 @@
 import type { Evidence } from '../../shared/contract/evidence';
+import type { ContextReceipt } from '../../shared/contract/memory';
 import type { Turn } from '../../shared/contract/sessions';
 import type { Clock } from '../clock';
-import type { LlmClient, LlmMessage, LlmResult } from '../llm/llm-client';
+import type { LlmClient, LlmMessage, LlmResult, RecordCallReceipt } from '../llm/llm-client';
+import { tokenCount } from '../llm/tokens';
 import type { SessionRepository } from '../store/repositories/session-repository';
 import type { RecallEngine } from '../recall/recall-engine';
 import type { OfflineAssistant, OfflineReply } from './offline-assistant';
@@ -23,6 +25,19 @@ export interface ReplyStreamerDeps {
   readonly instructions: string;
   /** Tokens of history the model's window leaves room for. */
   readonly historyTokens?: number;
+  /** Stores the receipt of a reply made without an LLM context (no model configured). */
+  readonly receipts?: RecordCallReceipt;
+}
+
+/** What a chat call was given beside the LLM context, for its receipt. */
+type ReceiptParts = Pick<ContextReceipt, 'included' | 'dropped'>;
+
+interface ChatRequest {
+  readonly messages: LlmMessage[];
+  readonly images?: readonly Buffer[];
+  readonly settle?: (result: LlmResult, parts: ReceiptParts) => void;
+  readonly evidence: readonly Evidence[];
+  readonly parts: ReceiptParts;
 }
 
 export interface StreamedReply {
@@ -61,9 +76,13 @@ export class ReplyStreamer {
     let offlineReply: OfflineReply | null = null;
     const offlineAnswer = (): OfflineReply => (offlineReply ??= this.deps.offline.reply(content, now));
     const offline = (): string => offlineAnswer().text;
-    const { messages, images, settle, evidence } = llm.configured
+    const { messages, images, settle, evidence, parts }: ChatRequest = llm.configured
       ? await this.chatRequest(sessionId, content, resumeBlock, now)
-      : { messages: [{ role: 'user' as const, content }], images: undefined, settle: undefined, evidence: [] };
+      : {
+          messages: [{ role: 'user', content }],
+          evidence: [],
+          parts: { included: [{ tier: 'conversation', label: 'the question', tokens: tokenCount(content) }], dropped: [] },
+        };
     let soFar = '';
     let streamed = false;
     let lastCheckpoint = clock.now();
@@ -78,15 +97,16 @@ export class ReplyStreamer {
     };
     try {
       const result = await llm.stream({ purpose: 'chat', messages, ...(images?.length && { images }) }, offline, onPiece);
-      settle?.(result);
+      if (settle) settle(result, parts);
+      else this.deps.receipts?.({ purpose: 'chat', atMs: now, ...parts }, result);
       if (!streamed && result.text) onDelta(result.text);
       return {
         // A stream that broke off keeps what arrived (`interrupted`); the stored reply is exactly what the user saw.
         reply: streamed ? soFar : result.text,
-        engine: result.engine === 'openai' ? 'llm' : 'offline',
-        model: result.engine === 'openai' ? result.model : null,
+        engine: result.engine,
+        model: result.engine === 'llm' ? result.model : null,
         replyTokens: result.usage?.completionTokens ?? null,
-        evidence: result.engine === 'openai' ? evidence : offlineAnswer().evidence,
+        evidence: result.engine === 'llm' ? evidence : offlineAnswer().evidence,
         ...(result.interrupted !== undefined && { interruptedReason: result.interrupted }),
       };
     } catch (error) {
@@ -99,12 +119,7 @@ export class ReplyStreamer {
   }
 
   /** Instructions + LLM context + the question's evidence, the history that fits, and the new prompt. */
-  private async chatRequest(
-    sessionId: string,
-    content: string,
-    resumeBlock: string | undefined,
-    nowMs: number,
-  ): Promise<{ messages: LlmMessage[]; images?: readonly Buffer[]; settle?: (result: LlmResult) => void; evidence: readonly Evidence[] }> {
+  private async chatRequest(sessionId: string, content: string, resumeBlock: string | undefined, nowMs: number): Promise<ChatRequest> {
     let llmContext: ChatLlmContext;
     try {
       const provided = await this.deps.llmContext();
@@ -116,11 +131,32 @@ export class ReplyStreamer {
     const past = buildHistory(this.deps.repo, sessionId, this.deps.historyTokens ?? DEFAULT_HISTORY_TOKENS).history.slice(0, -1);
     const recall = this.deps.recall.contextTier(content, nowMs, RECALL_CONTEXT_TOKENS);
     const system = [this.deps.instructions, llmContext.text, recall.text, resumeBlock].filter(Boolean).join('\n\n');
+    const included: ReceiptParts['included'][number][] = [];
+    const dropped: ReceiptParts['dropped'][number][] = [];
+    if (recall.appTimeTokens > 0)
+      included.push({ tier: 'evidence', label: 'app and window time of the day asked about', tokens: recall.appTimeTokens });
+    if (recall.evidence.length > 0)
+      included.push({
+        tier: 'evidence',
+        label: `${recall.evidence.length} pieces of evidence for the question`,
+        tokens: recall.tokens - recall.appTimeTokens,
+      });
+    if (recall.dropped > 0)
+      dropped.push({ tier: 'evidence', label: `${recall.dropped} more pieces of evidence`, tokens: 0, reason: 'evidence budget spent' });
+    if (past.length > 0)
+      included.push({
+        tier: 'conversation',
+        label: `${past.length} earlier messages`,
+        tokens: past.reduce((sum, m) => sum + tokenCount(m.content), 0),
+      });
+    if (resumeBlock) included.push({ tier: 'conversation', label: 'resume block', tokens: tokenCount(resumeBlock) });
+    included.push({ tier: 'conversation', label: 'the question', tokens: tokenCount(content) });
     return {
       messages: [{ role: 'system', content: system }, ...past, { role: 'user', content }],
       images: llmContext.images,
       settle: llmContext.settle,
       evidence: recall.evidence,
+      parts: { included, dropped },
     };
   }
 }

@@ -2,7 +2,7 @@ import type { ContextSets } from '../../shared/contract/context-sets';
 import type { SessionStatus } from '../../shared/contract/sessions';
 import type { Clock } from '../clock';
 import type { EventBus } from '../events';
-import type { LlmClient } from '../llm/llm-client';
+import type { LlmClient, RecordCallReceipt } from '../llm/llm-client';
 import type { RecallEngine } from '../recall/recall-engine';
 import type { ActivityRepository } from '../store/repositories/activity-repository';
 import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
@@ -26,6 +26,8 @@ export interface SessionServiceDeps {
   readonly events?: EventBus;
   /** The LLM context of the user's work, appended to the instructions each turn. */
   readonly llmContext: LlmContextProvider;
+  /** Stores the receipt of a call made without an LLM context: TOC lines, titles, replies with no model. */
+  readonly receipts?: RecordCallReceipt;
   /** The focused app and window right now (recorded with each prompt). */
   readonly currentWindow: () => { app: string | null; title: string | null };
   readonly instructions?: string;

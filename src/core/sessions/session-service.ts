@@ -54,11 +54,13 @@ export class SessionService {
       llmContext: deps.llmContext,
       instructions: this.instructions,
       historyTokens: deps.historyTokens,
+      receipts: deps.receipts,
     });
     this.summarizer = new SessionSummarizer({
       repo: deps.repo,
       llm: deps.llm,
       clock: deps.clock,
+      receipts: deps.receipts,
       events: deps.events,
       topicOf: (prompt) => deps.recall.topic(prompt, deps.clock.now()),
     });

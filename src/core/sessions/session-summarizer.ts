@@ -2,7 +2,8 @@ import { SESSION_TITLE_MAX, TURN_SUMMARY_MAX } from '../../shared/contract/sessi
 import type { Clock } from '../clock';
 import { iso } from '../clock';
 import type { EventBus } from '../events';
-import type { LlmClient } from '../llm/llm-client';
+import type { LlmClient, LlmRequest, LlmResult, OfflineAnswer, RecordCallReceipt } from '../llm/llm-client';
+import { tokenCount } from '../llm/tokens';
 import { Semaphore } from '../llm/semaphore';
 import type { SessionRepository } from '../store/repositories/session-repository';
 import { cutAtWord, extractiveSummary, toOneLine } from './extractive';
@@ -20,6 +21,8 @@ export interface SessionSummarizerDeps {
   readonly events?: EventBus;
   /** What a prompt is about, for offline titles (recall's reading of questions about the day). */
   readonly topicOf?: TopicOf;
+  /** Stores the receipt of each call (what it was given, which engine answered). */
+  readonly receipts?: RecordCallReceipt;
 }
 
 /** The title prompt: TOC newest first, the newest three marked [RECENT], so the title follows the current topic. */
@@ -101,6 +104,17 @@ export class SessionSummarizer {
     this.chains.set(sessionId, next);
   }
 
+  /** One call, within the shared slots, leaving its receipt: what it is about goes in the `conversation` tier. */
+  private async call(request: LlmRequest, offline: OfflineAnswer, about: string): Promise<LlmResult> {
+    const result = await this.llmSlots.run(() => this.deps.llm.complete(request, offline));
+    const tokens = request.messages.reduce((sum, m) => sum + tokenCount(m.content), 0);
+    this.deps.receipts?.(
+      { purpose: request.purpose, atMs: this.deps.clock.now(), included: [{ tier: 'conversation', label: about, tokens }] },
+      result,
+    );
+    return result;
+  }
+
   private async summarizeTurn(sessionId: string, number: number): Promise<void> {
     const turn = this.deps.repo.getTurn(sessionId, number);
     if (!turn || turn.summary) return;
@@ -111,24 +125,23 @@ export class SessionSummarizer {
       return;
     }
     const fallback = extractiveSummary(turn.prompt, turn.reply);
-    const result = await this.llmSlots.run(() =>
-      this.deps.llm.complete(
-        {
-          purpose: 'toc',
-          maxTokens: 60,
-          temperature: 0,
-          messages: [
-            {
-              role: 'system',
-              content: `Summarize this exchange in one line of at most ${TURN_SUMMARY_MAX} characters. Answer with the line only.`,
-            },
-            { role: 'user', content: `User: ${cutAtWord(turn.prompt, 4000)}\n\nAssistant: ${cutAtWord(turn.reply, 4000)}` },
-          ],
-        },
-        () => fallback,
-      ),
+    const result = await this.call(
+      {
+        purpose: 'toc',
+        maxTokens: 60,
+        temperature: 0,
+        messages: [
+          {
+            role: 'system',
+            content: `Summarize this exchange in one line of at most ${TURN_SUMMARY_MAX} characters. Answer with the line only.`,
+          },
+          { role: 'user', content: `User: ${cutAtWord(turn.prompt, 4000)}\n\nAssistant: ${cutAtWord(turn.reply, 4000)}` },
+        ],
+      },
+      () => fallback,
+      `turn ${number}`,
     );
-    const line = result.engine === 'openai' ? toOneLine(result.text, TURN_SUMMARY_MAX) : '';
+    const line = result.engine === 'llm' ? toOneLine(result.text, TURN_SUMMARY_MAX) : '';
     if (this.gone(sessionId)) return;
     const [summary, source] = line ? [line, 'llm' as const] : [fallback, 'extractive' as const];
     this.deps.repo.setSummary(sessionId, number, summary, source);
@@ -153,15 +166,14 @@ export class SessionSummarizer {
         .filter((r) => r.number <= turn)
         .slice(-TITLE_PROMPT_TURNS)
         .map((r) => ({ turn: r.number, summary: r.summary ?? '(no summary yet)' }));
-      const result = await this.llmSlots.run(() =>
-        this.deps.llm.complete(
-          { purpose: 'title', maxTokens: 30, temperature: 0, messages: [{ role: 'user', content: titlePrompt(session.title, toc) }] },
-          offlineTitle,
-        ),
+      const result = await this.call(
+        { purpose: 'title', maxTokens: 30, temperature: 0, messages: [{ role: 'user', content: titlePrompt(session.title, toc) }] },
+        offlineTitle,
+        `${toc.length} TOC lines up to turn ${turn}`,
       );
       // A failed call keeps the last good title: the offline rule only names a conversation that has none.
-      if (result.engine !== 'openai' && session.title) return;
-      title = result.engine === 'openai' ? toOneLine(result.text, SESSION_TITLE_MAX) || offlineTitle() : result.text;
+      if (result.engine !== 'llm' && session.title) return;
+      title = result.engine === 'llm' ? toOneLine(result.text, SESSION_TITLE_MAX) || offlineTitle() : result.text;
     } else {
       title = offlineTitle();
     }
@@ -183,19 +195,18 @@ export class SessionSummarizer {
     if (!this.deps.llm.configured) return this.refreshContextSummary(sessionId);
     const toc = this.deps.repo.tocRows(sessionId).slice(-60);
     const fallback = extractiveSessionSummary(this.deps.repo, sessionId);
-    const result = await this.llmSlots.run(() =>
-      this.deps.llm.complete(
-        {
-          purpose: 'summary',
-          maxTokens: 200,
-          temperature: 0,
-          messages: [
-            { role: 'system', content: 'Summarize where this conversation stands in two or three sentences, for picking it up later.' },
-            { role: 'user', content: toc.map((r) => `Turn ${r.number}: ${r.summary ?? ''}`).join('\n') },
-          ],
-        },
-        () => fallback,
-      ),
+    const result = await this.call(
+      {
+        purpose: 'summary',
+        maxTokens: 200,
+        temperature: 0,
+        messages: [
+          { role: 'system', content: 'Summarize where this conversation stands in two or three sentences, for picking it up later.' },
+          { role: 'user', content: toc.map((r) => `Turn ${r.number}: ${r.summary ?? ''}`).join('\n') },
+        ],
+      },
+      () => fallback,
+      `${toc.length} TOC lines`,
     );
     if (!this.gone(sessionId)) this.deps.repo.updateSession(sessionId, { contextSummary: cutAtWord(result.text, 1000) || fallback });
   }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ContextReceipt } from '../../shared/contract/memory';
 import type { LlmResult } from '../llm/llm-client';
 
 /** The assistant's standing instructions; their hash is stored per session to notice changes on resume. */
@@ -15,8 +16,8 @@ export const promptHash = (text: string): string => `sha256:${createHash('sha256
 export interface ChatLlmContext {
   readonly text: string;
   readonly images?: readonly Buffer[];
-  /** Told which engine answered (the memory feature keeps a receipt per call). */
-  readonly settle?: (result: LlmResult) => void;
+  /** Told which engine answered and what else the call was given (the memory feature keeps a receipt per call). */
+  readonly settle?: (result: LlmResult, parts: Pick<ContextReceipt, 'included' | 'dropped'>) => void;
 }
 
 /**

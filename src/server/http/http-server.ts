@@ -66,6 +66,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
       options.core.settings.mcpAllowImages
         ? { images: options.core.observer.recentFrames().map((f) => f.image) }
         : { refused: 'the user has not allowed screenshots over MCP (setting mcpAllowImages)' },
+    recordRead: (read) => options.core.privacy.agentRead(read),
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

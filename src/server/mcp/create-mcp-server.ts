@@ -4,7 +4,7 @@ import { sessionIdSchema } from '../../shared/contract/index';
 import { VERSION } from '../../core/version';
 import { mcpTools } from './tool-list';
 import { callOperation, type McpToolDeps } from './mcp-tool';
-import { registerTools } from './register-tools';
+import { registerTools, type ToolCaller } from './register-tools';
 import { guardMalformedRequests } from './request-guard';
 import { resolveSessionId } from './session-tools';
 
@@ -12,7 +12,7 @@ import { resolveSessionId } from './session-tools';
  * The MCP server: every tool of `mcpTools`, each a thin adapter over the operation table (see
  * register-tools.ts for how calls and failures are answered), plus session resources and a prompt.
  */
-export function createMcpServer(ctx: McpToolDeps): McpServer {
+export function createMcpServer(ctx: McpToolDeps, caller: ToolCaller = { transport: 'in-memory' }): McpServer {
   const server = new McpServer(
     { name: 'workflow-shadow', version: VERSION },
     {
@@ -23,7 +23,7 @@ export function createMcpServer(ctx: McpToolDeps): McpServer {
   // Every transport it is connected to answers malformed requests with -32602 (see request-guard.ts).
   const connect = server.connect.bind(server);
   server.connect = (transport) => connect(guardMalformedRequests(transport));
-  registerTools(server, ctx, mcpTools);
+  registerTools(server, ctx, mcpTools, caller);
   registerSessionResources(server, ctx);
   server.registerPrompt(
     'resume_session',

@@ -10,6 +10,18 @@ import {
 } from '../../shared/contract/index';
 import type { Handlers } from '../../core/api/handlers';
 import { callOperation as callThroughAdapterCore } from '../../core/api/invoke-operation';
+import type { AnswerBudget } from './answer-budget';
+
+/** One tool answer an agent read: who, which tool, how much (the privacy report counts them). */
+export interface AgentRead {
+  readonly agent: string;
+  readonly transport: 'stdio' | 'http' | 'in-memory';
+  readonly tool: string;
+  readonly tokens: number;
+  readonly bytes: number;
+  /** The answer was a page of more, or cut to the budget. */
+  readonly paged: boolean;
+}
 
 /** What a tool can reach: the same operation table as every other surface, plus live observation. */
 export interface McpToolDeps {
@@ -21,6 +33,8 @@ export interface McpToolDeps {
    * MCP images (`mcpAllowImages`); otherwise why not.
    */
   recentImages(): { images: Buffer[] } | { refused: string };
+  /** Records what an agent read (the privacy report's agents); absent where nothing is recorded. */
+  recordRead?(read: AgentRead): void;
 }
 
 export interface McpToolResult {
@@ -35,7 +49,8 @@ export interface McpToolSpec<S extends z.ZodObject = z.ZodObject> {
   readonly title: string;
   readonly description: string;
   readonly input: S;
-  run(ctx: McpToolDeps, args: z.output<S>): Promise<McpToolResult> | McpToolResult;
+  /** `budget`: the tokens the answer may take (text and structured together); `register-tools` enforces it. */
+  run(ctx: McpToolDeps, args: z.output<S>, budget: AnswerBudget): Promise<McpToolResult> | McpToolResult;
 }
 
 /** Types a tool's handler against its own schema, then erases it so tools of any schema share one list. */

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { formatDuration } from '../../shared/format-duration';
+import { cursorArg, pageOf } from './answer-budget';
 import { callOperation, defineTool, inputField, limitArg } from './mcp-tool';
+
+/** Window titles an app lists (longest first); the rest are counted. */
+const TITLES_PER_APP = 5;
 
 export const currentActivityTool = defineTool({
   name: 'current_activity',
@@ -39,23 +43,33 @@ export const appTimeTool = defineTool({
   name: 'app_time',
   title: 'App time',
   description:
-    'Time spent per app and window title (idle and private time excluded and reported separately) for a local day (YYYY-MM-DD, default today) or one work session.',
+    'Time spent per app and its longest window titles (idle and private time excluded and reported separately) for a local day (YYYY-MM-DD, default today) or one work session; paged within the answer budget.',
   input: z.object({
     date: inputField('appTime', 'date').describe('Local day as YYYY-MM-DD; default today'),
     work_session_id: inputField('appTime', 'workSessionId').describe('A work session id instead of a day'),
+    cursor: cursorArg,
   }),
-  async run(ctx, args) {
+  async run(ctx, args, budget) {
     const time = await callOperation(ctx, 'appTime', { date: args.date, workSessionId: args.work_session_id });
     const scope = time.date ? `on ${time.date}` : `in work session ${time.workSessionId}`;
-    const lines = [
-      `App time ${scope}: active ${formatDuration(time.totalActiveSeconds)}, idle ${formatDuration(time.idleSeconds)}, private ${formatDuration(time.privateSeconds)}.`,
-    ];
-    for (const app of time.apps) {
-      lines.push(`- ${app.app}: ${formatDuration(app.seconds)}`);
-      for (const t of app.titles.slice(0, 5)) lines.push(`  - "${t.title}": ${formatDuration(t.seconds)}`);
-    }
-    if (time.apps.length === 0) lines.push('No app time recorded.');
-    return { text: lines.join('\n'), structured: time };
+    const { apps, ...totals } = time;
+    const head = `App time ${scope}: active ${formatDuration(time.totalActiveSeconds)}, idle ${formatDuration(time.idleSeconds)}, private ${formatDuration(time.privateSeconds)}.`;
+    if (apps.length === 0) return { text: `${head}\nNo app time recorded.`, structured: time };
+    return pageOf({
+      items: apps,
+      cursor: args.cursor,
+      budget,
+      head: { text: head, structured: totals },
+      key: 'apps',
+      noun: 'apps',
+      line: (app) =>
+        [
+          `- ${app.app}: ${formatDuration(app.seconds)}`,
+          ...app.titles.slice(0, TITLES_PER_APP).map((t) => `  - "${t.title}": ${formatDuration(t.seconds)}`),
+          ...(app.titles.length > TITLES_PER_APP ? [`  - and ${app.titles.length - TITLES_PER_APP} more windows`] : []),
+        ].join('\n'),
+      data: (app) => ({ ...app, titles: app.titles.slice(0, TITLES_PER_APP), moreTitles: Math.max(0, app.titles.length - TITLES_PER_APP) }),
+    });
   },
 });
 
@@ -70,8 +84,9 @@ export const searchScreenTool = defineTool({
     from: inputField('searchScreen', 'from').describe('From this moment (ISO date-time) or local day (YYYY-MM-DD)'),
     to: inputField('searchScreen', 'to').describe('Until this moment or local day (inclusive)'),
     limit: limitArg(inputField('searchScreen', 'limit'), 10),
+    cursor: cursorArg,
   }),
-  async run(ctx, args) {
+  async run(ctx, args, budget) {
     const result = await callOperation(ctx, 'searchScreen', {
       q: args.query,
       app: args.app,
@@ -79,7 +94,17 @@ export const searchScreenTool = defineTool({
       to: args.to,
       limit: args.limit,
     });
-    const lines = result.hits.map((h) => `${h.at} · ${h.app} — "${h.title}": ${h.snippet}`);
-    return { text: lines.join('\n') || `"${args.query}" was not seen on screen.`, structured: result };
+    const { hits, ...about } = result;
+    if (hits.length === 0) return { text: `"${args.query}" was not seen on screen.`, structured: result };
+    return pageOf({
+      items: hits,
+      cursor: args.cursor,
+      budget,
+      head: { text: '', structured: about },
+      key: 'hits',
+      noun: 'hits',
+      line: (h) => `${h.at} · ${h.app} — "${h.title}": ${h.snippet}`,
+      data: (h) => h,
+    });
   },
 });

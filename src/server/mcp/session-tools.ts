@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TURN_RANGE_MAX, type Session, type SearchHit, type Turn } from '../../shared/contract/index';
 import { DomainError } from '../../core/errors';
+import { cursorArg, pageOf, type AnswerBudget } from './answer-budget';
 import { callOperation, defineTool, inputField, limitArg, type McpToolDeps } from './mcp-tool';
 
 export const sessionIdArg = inputField('getSession', 'id').optional().describe('Session id ("ses_…"); default: the current session');
@@ -19,6 +20,21 @@ const describeSession = (s: Session): string =>
   `${s.id} · ${s.type} · "${s.title}" · ${s.status} · ${s.turnCount} turns · last active ${s.lastActiveAt}${s.contextSummary ? `\n  ${s.contextSummary}` : ''}`;
 
 const describeHit = (h: SearchHit): string => `${h.sessionId} turn ${h.turn} ("${h.sessionTitle}", ${h.createdAt}): ${h.snippet}`;
+
+/** Search hits, best first, as many as the answer budget holds. */
+function pageOfHits(hits: readonly SearchHit[], args: { query: string; cursor?: string }, budget: AnswerBudget) {
+  if (hits.length === 0) return { text: `Nothing matches "${args.query}".`, structured: { hits: [] } };
+  return pageOf({
+    items: hits,
+    cursor: args.cursor,
+    budget,
+    head: { text: '' },
+    key: 'hits',
+    noun: 'hits',
+    line: describeHit,
+    data: (h) => h,
+  });
+}
 
 const describeTurn = (t: Turn): string =>
   [
@@ -65,26 +81,48 @@ export const listSessionsTool = defineTool({
     status: inputField('listSessions', 'status'),
     type: inputField('listSessions', 'type').describe('chat, ticket, design, support, …'),
     query: inputField('listSessions', 'q').describe('Fuzzy match on titles'),
+    cursor: cursorArg,
   }),
-  async run(ctx, args) {
+  async run(ctx, args, budget) {
     const { sessions } = await callOperation(ctx, 'listSessions', {
       limit: args.limit,
       status: args.status,
       type: args.type,
       q: args.query,
     });
-    return { text: sessions.map(describeSession).join('\n') || 'No sessions match.', structured: { sessions } };
+    if (sessions.length === 0) return { text: 'No sessions match.', structured: { sessions } };
+    return pageOf({
+      items: sessions,
+      cursor: args.cursor,
+      budget,
+      head: { text: '' },
+      key: 'sessions',
+      noun: 'sessions',
+      line: describeSession,
+      data: (s) => s,
+    });
   },
 });
 
 export const sessionTocTool = defineTool({
   name: 'session_toc',
   title: 'Session table of contents',
-  description: 'Numbered one-line summaries of every turn of a session, to find where something was discussed.',
-  input: z.object({ session_id: sessionIdArg }),
-  async run(ctx, args) {
+  description:
+    'Numbered one-line summaries of every turn of a session, to find where something was discussed; paged within the answer budget (pass page.nextCursor as cursor for more).',
+  input: z.object({ session_id: sessionIdArg, cursor: cursorArg }),
+  async run(ctx, args, budget) {
     const toc = await callOperation(ctx, 'sessionToc', { id: await resolveSessionId(ctx, args.session_id) });
-    return { text: `"${toc.sessionTitle}" (${toc.totalTurns} turns)\n${toc.formatted}`, structured: toc };
+    const { entries, formatted: _formatted, ...about } = toc;
+    return pageOf({
+      items: entries,
+      cursor: args.cursor,
+      budget,
+      head: { text: `"${toc.sessionTitle}" (${toc.totalTurns} turns)`, structured: about },
+      key: 'entries',
+      noun: 'turns',
+      line: (e) => `${e.turn}. ${e.summary ?? '(summary pending)'}`,
+      data: (e) => e,
+    });
   },
 });
 
@@ -120,15 +158,27 @@ export const getTurnTool = defineTool({
 export const getTurnsTool = defineTool({
   name: 'get_turns',
   title: 'Get turns',
-  description: `A range of turns of a session in full (at most ${TURN_RANGE_MAX}).`,
+  description: `A range of turns of a session in full (at most ${TURN_RANGE_MAX}), paged within the answer budget (pass page.nextCursor as cursor for more).`,
   input: z.object({
     session_id: sessionIdArg,
     from: inputField('getTurns', 'from').unwrap().describe('First turn'),
     to: inputField('getTurns', 'to').unwrap().describe(`Last turn (inclusive); at most ${TURN_RANGE_MAX} turns in a range`),
+    cursor: cursorArg,
   }),
-  async run(ctx, args) {
+  async run(ctx, args, budget) {
     const result = await callOperation(ctx, 'getTurns', { id: await resolveSessionId(ctx, args.session_id), from: args.from, to: args.to });
-    return { text: result.turns.map(describeTurn).join('\n\n') || 'No turns in that range.', structured: result };
+    if (result.turns.length === 0) return { text: 'No turns in that range.', structured: result };
+    const { turns, ...about } = result;
+    return pageOf({
+      items: turns,
+      cursor: args.cursor,
+      budget,
+      head: { text: '', structured: about },
+      key: 'turns',
+      noun: 'turns',
+      line: (t) => `${describeTurn(t)}\n`,
+      data: (t) => t,
+    });
   },
 });
 
@@ -140,14 +190,15 @@ export const searchSessionTool = defineTool({
     session_id: sessionIdArg,
     query: inputField('searchSession', 'q'),
     limit: limitArg(inputField('searchSession', 'limit'), 10),
+    cursor: cursorArg,
   }),
-  async run(ctx, args) {
+  async run(ctx, args, budget) {
     const { hits } = await callOperation(ctx, 'searchSession', {
       id: await resolveSessionId(ctx, args.session_id),
       q: args.query,
       limit: args.limit,
     });
-    return { text: hits.map(describeHit).join('\n') || `Nothing matches "${args.query}".`, structured: { hits } };
+    return pageOfHits(hits, args, budget);
   },
 });
 
@@ -160,8 +211,9 @@ export const searchAllSessionsTool = defineTool({
     limit: limitArg(inputField('searchAll', 'limit'), 10),
     type: inputField('searchAll', 'type'),
     status: inputField('searchAll', 'status'),
+    cursor: cursorArg,
   }),
-  async run(ctx, args) {
+  async run(ctx, args, budget) {
     const { hits } = await callOperation(ctx, 'searchAll', {
       q: args.query,
       limit: args.limit,
@@ -169,6 +221,6 @@ export const searchAllSessionsTool = defineTool({
       status: args.status,
       screen: false,
     });
-    return { text: hits.map(describeHit).join('\n') || `Nothing matches "${args.query}".`, structured: { hits } };
+    return pageOfHits(hits, args, budget);
   },
 });

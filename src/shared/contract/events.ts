@@ -59,7 +59,7 @@ export const publicEvents = defineEvents({
       kind: z.enum(['rolling', 'final']),
       at,
       tokenCount: z.number().int(),
-      engine: z.enum(['openai', 'offline']),
+      engine: z.enum(['llm', 'offline']),
     }),
   },
   'task:boundary': {

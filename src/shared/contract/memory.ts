@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation, defineOperations, intParam, localDateSchema } from './define';
 import { appTimeSchema, frameSummarySchema, workSessionSchema } from './observation';
 
-const engineSchema = z.enum(['openai', 'offline']);
+const engineSchema = z.enum(['llm', 'offline']);
 const idParam = intParam(1, Number.MAX_SAFE_INTEGER);
 
 export const taskSchema = z.object({
@@ -71,12 +71,19 @@ export const workSessionDetailSchema = workSessionSchema.extend({
 });
 export type WorkSessionDetail = z.infer<typeof workSessionDetailSchema>;
 
-export const contextTierSchema = z.enum(['immediate', 'session', 'history', 'baseline']);
+/**
+ * The parts of what a call is given: memory's four tiers, the `evidence` retrieved for a chat question
+ * (with the day's app time), and the `conversation` a call is about (earlier turns, the exchange a TOC
+ * line sums up, the TOC lines a title is chosen from, the interview's answers).
+ */
+export const contextTierSchema = z.enum(['immediate', 'session', 'history', 'baseline', 'evidence', 'conversation']);
 export const tierTokensSchema = z.object({
   immediate: z.number().int(),
   session: z.number().int(),
   history: z.number().int(),
   baseline: z.number().int(),
+  evidence: z.number().int(),
+  conversation: z.number().int(),
   total: z.number().int(),
 });
 export const receiptItemSchema = z.object({ tier: contextTierSchema, label: z.string(), tokens: z.number().int() });
@@ -90,6 +97,8 @@ export const contextReceiptSchema = z.object({
   fallbackReason: z.string().nullable(),
   tokens: tierTokensSchema,
   imageCount: z.number().int(),
+  /** Bytes of the images the call sent, as sent (downscaled); 0 when none went. */
+  imageBytes: z.number().int(),
   included: z.array(receiptItemSchema),
   dropped: z.array(receiptItemSchema.extend({ reason: z.string() })),
 });
@@ -119,7 +128,7 @@ export const interviewSummarySchema = z.object({
   text: z.string(),
   tokenCount: z.number().int().max(500),
   edited: z.boolean(),
-  engine: z.enum(['openai', 'offline', 'user']),
+  engine: z.enum(['llm', 'offline', 'user']),
   updatedAt: z.string(),
 });
 export const interviewSchema = z.object({

@@ -92,13 +92,25 @@ export const privacyReportSchema = z.object({
     imagesSent: count,
     /** Screenshots kept back because OCR found something to redact in them or had not checked them yet. */
     imagesWithheld: count,
+    /** Bytes of the screenshots sent, as sent (each downscaled to at most 1024 px on its longest side). */
+    imageBytes: count,
     endpoints: z.array(llmEndpointUsageSchema),
   }),
-  /**
-   * Which agent read what over MCP. Null: not recorded yet; a list of agents and the tools they
-   * called once MCP reads are recorded.
-   */
-  agentReads: z.array(z.object({ agent: z.string(), tool: z.string(), calls: count })).nullable(),
+  /** Which agent (the MCP client's name) called which tool and how much it read, most tokens first. */
+  agentReads: z.array(
+    z.object({
+      agent: z.string(),
+      transport: z.enum(['stdio', 'http', 'in-memory']),
+      tool: z.string(),
+      calls: count,
+      /** Tokens (cl100k) and bytes of the answers: text and structured content, images in bytes. */
+      tokens: count,
+      bytes: count,
+      largestTokens: count,
+      /** Answers that were a page of more, or cut to the budget. */
+      paged: count,
+    }),
+  ),
   status: privacyStatusSchema,
 });
 export type PrivacyReport = z.infer<typeof privacyReportSchema>;

@@ -60,7 +60,7 @@ export class QuestionAsker {
     let text = result.text.trim().split('\n')[0]!.slice(0, 300);
     let engine = result.engine;
     // A reworded question must still be new; if it echoes an old one, ask in the template's words.
-    if (!text || (engine === 'openai' && isRepeatQuestion({ normalized: normalizeQuestion(text), trigger: '', subject: '' }, asked))) {
+    if (!text || (engine === 'llm' && isRepeatQuestion({ normalized: normalizeQuestion(text), trigger: '', subject: '' }, asked))) {
       text = candidate.text;
       engine = 'offline';
     }

@@ -5,10 +5,14 @@ import type { LlmResult } from '../../llm/llm-client';
 import { tokenCount, truncateToTokens } from '../../llm/tokens';
 import type { MemorySummaryRepository } from '../../store/repositories/memory-summary-repository';
 import type { MemoryCall } from './memory-llm-call';
-import { offlineWorkSessionSummary, SUMMARY_MAX_TOKENS, type WorkSessionSnapshot } from '../work-session-digest';
+import { offlineWorkSessionSummary } from '../offline-summary';
+import { PREVIOUS_SUMMARY_TOKENS, SUMMARY_MAX_TOKENS, type WorkSessionSnapshot } from '../work-session-digest';
 import type { WorkSessionState, WorkSessionTracker } from './work-session-tracker';
 
-const SYSTEM = `You keep a running record of a knowledge worker's work session. Summarise the work session so far from the context: the tasks done (with times), apps used, what they seem to be working towards, and anything learned from their answers. Plain prose, at most ${SUMMARY_MAX_TOKENS - 150} words.`;
+/** Words a rolling summary may take, so the next call's reserved share holds it whole. */
+const SUMMARY_WORDS = Math.floor(PREVIOUS_SUMMARY_TOKENS / 2);
+
+const SYSTEM = `You keep a running record of a knowledge worker's work session. The context gives the summary so far (up to when it was written) and what happened since: tasks with times, questions and answers, text seen on screen. Write the summary of the whole work session so far from both: keep everything the summary so far covers, from the start of the work session (shorten it, never drop the earlier part), and add what happened since: the tasks done (with times), apps used, what they seem to be working towards, and anything learned from their answers or the screen. Plain prose, at most ${SUMMARY_WORDS} words.`;
 
 type SummaryKind = 'rolling' | 'final';
 
@@ -19,7 +23,11 @@ export interface SummaryWriterDeps {
   readonly events: EventBus;
 }
 
-/** Rolling and final work-session summaries (LLM, else the offline template), within 500 tokens. */
+/**
+ * Rolling and final work-session summaries (LLM, else the offline template), within 500 tokens. Each is
+ * written from the previous one plus what happened since (the work-session digest), so the chain, and
+ * the final summary that becomes history, covers the whole work session.
+ */
 export class SummaryWriter {
   constructor(private readonly deps: SummaryWriterDeps) {}
 
@@ -32,7 +40,7 @@ export class SummaryWriter {
       system: SYSTEM,
       ask: kind === 'final' ? 'The work session has ended. Write its final summary.' : 'Update the summary of this work session.',
       offline: () => offlineWorkSessionSummary(snapshot, kind === 'final'),
-      maxTokens: SUMMARY_MAX_TOKENS + 100,
+      maxTokens: PREVIOUS_SUMMARY_TOKENS + 100,
     });
     return this.store(workSession, now, kind, result.text, result, snapshot);
   }

@@ -1,8 +1,9 @@
 import type { Observer } from '../../observe/observer';
 import type { ActivityRepository } from '../../store/repositories/activity-repository';
 import type { TaskRecord } from '../../store/repositories/memory-task-repository';
+import type { ScreenTextRepository } from '../../store/repositories/screen-text-repository';
 import type { MemoryRepositories } from '../memory-repositories';
-import type { WorkSessionSnapshot } from '../work-session-digest';
+import { summarySince, type WorkSessionSnapshot } from '../work-session-digest';
 import { segmentTasks, type SpanLike } from '../task-segmentation';
 
 /** What memory keeps about the work session it follows, between frames. */
@@ -21,7 +22,11 @@ export interface WorkSessionTrackerDeps {
   readonly activity: ActivityRepository;
   readonly observer: Pick<Observer, 'health'>;
   readonly repositories: Pick<MemoryRepositories, 'tasks' | 'summaries' | 'questions'>;
+  readonly screenText: Pick<ScreenTextRepository, 'textBetween'>;
 }
+
+/** Screen-text rows a snapshot reads (newest first): enough to find the few windows read since the summary. */
+const SCREEN_TEXT_ROWS = 40;
 
 /** The work session memory follows: its state while the pipeline sees it, or one rebuilt from the store. */
 export class WorkSessionTracker {
@@ -63,7 +68,9 @@ export class WorkSessionTracker {
 
   /** What memory knows about `workSession` at `nowMs` (for summaries and the LLM context). */
   snapshot(workSession: WorkSessionState, nowMs: number): WorkSessionSnapshot {
-    const { repositories, activity } = this.deps;
+    const { repositories, activity, screenText } = this.deps;
+    const latestSummary = repositories.summaries.latestForWorkSession(workSession.id);
+    const since = summarySince({ latestSummary, startMs: workSession.startMs });
     return {
       workSessionId: workSession.id,
       startMs: workSession.startMs,
@@ -72,7 +79,8 @@ export class WorkSessionTracker {
       appTime: activity.appTime({ workSessionId: workSession.id }),
       questions: repositories.questions.listForWorkSession(workSession.id),
       theory: repositories.tasks.latestTheory(workSession.id),
-      latestSummary: repositories.summaries.latestForWorkSession(workSession.id),
+      latestSummary,
+      screenText: screenText.textBetween(since, nowMs + 1, SCREEN_TEXT_ROWS),
     };
   }
 

@@ -5,7 +5,7 @@ export interface StoredInterviewSummary {
   readonly text: string;
   readonly tokenCount: number;
   readonly edited: boolean;
-  readonly engine: 'openai' | 'offline' | 'user';
+  readonly engine: 'llm' | 'offline' | 'user';
   readonly updatedAt: string;
 }
 

@@ -9,7 +9,7 @@ export interface QuestionRecord {
   readonly normalized: string;
   readonly trigger: string;
   readonly subject: string;
-  readonly engine: 'openai' | 'offline';
+  readonly engine: 'llm' | 'offline';
 }
 
 interface QuestionRow {
@@ -24,7 +24,7 @@ interface QuestionRow {
   snoozed_until: number | null;
   answer: string | null;
   answered_at: number | null;
-  engine: 'openai' | 'offline';
+  engine: 'llm' | 'offline';
 }
 
 /** Clarifying questions: every one ever asked stays here, so none is asked twice. */

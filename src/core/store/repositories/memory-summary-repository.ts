@@ -8,7 +8,7 @@ export interface SummaryRecord {
   readonly kind: 'rolling' | 'final';
   readonly text: string;
   readonly tokenCount: number;
-  readonly engine: 'openai' | 'offline';
+  readonly engine: 'llm' | 'offline';
   readonly fallbackReason: string | null;
   readonly durationMs: number;
   readonly tasks: readonly string[];
@@ -22,7 +22,7 @@ interface SummaryRow {
   kind: 'rolling' | 'final';
   text: string;
   token_count: number;
-  engine: 'openai' | 'offline';
+  engine: 'llm' | 'offline';
   fallback_reason: string | null;
   duration_ms: number;
   tasks: string;

@@ -120,13 +120,13 @@ export class MemoryTaskRepository {
     }));
   }
 
-  saveTheory(workSessionId: number, atMs: number, text: string, engine: 'openai' | 'offline', fallbackReason: string | null): void {
+  saveTheory(workSessionId: number, atMs: number, text: string, engine: 'llm' | 'offline', fallbackReason: string | null): void {
     this.stmts.insertTheory.run(workSessionId, atMs, text, engine, fallbackReason);
   }
 
   latestTheory(workSessionId: number): TaskTheory | null {
     const row = this.stmts.latestTheory.get(workSessionId) as
-      { at_ms: number; text: string; engine: 'openai' | 'offline'; fallback_reason: string | null } | undefined;
+      { at_ms: number; text: string; engine: 'llm' | 'offline'; fallback_reason: string | null } | undefined;
     return row ? { at: iso(row.at_ms), text: row.text, engine: row.engine, fallbackReason: row.fallback_reason } : null;
   }
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { PrivacyReport, RedactionKind } from '../../../shared/contract/index';
 import type { ShadowClient } from '../../api/index';
 import { errorText } from '../../error-text';
+import { formatBytes } from '../../../shared/format-bytes';
 import { formatDuration } from '../../format';
 import { useOperation } from '../../hooks/use-operation';
 
@@ -28,8 +29,28 @@ function llmText(llm: PrivacyReport['llm']): string {
   if (llm.calls === 0) return 'No call to an LLM.';
   const where = llm.endpoints.map((e) => e.endpoint).join(', ');
   const refused = llm.refused > 0 ? `, ${llm.refused} refused by local-only` : '';
-  const images = llm.imagesSent + llm.imagesWithheld > 0 ? ` · ${llm.imagesSent} screenshots sent, ${llm.imagesWithheld} held back` : '';
+  const images =
+    llm.imagesSent + llm.imagesWithheld > 0
+      ? ` · ${llm.imagesSent} screenshots sent (${formatBytes(llm.imageBytes)}), ${llm.imagesWithheld} held back`
+      : '';
   return `${plural(llm.calls, 'call', 'calls')} to ${where}${refused} · ${llm.promptTokens.toLocaleString()} tokens sent${images}`;
+}
+
+/** Agents that read over MCP today, most read first: `claude-code: 12 calls, 8,400 tokens (work_session_summary 5, app_time 7)`. */
+function agentsText(reads: PrivacyReport['agentReads']): string {
+  if (reads.length === 0) return 'No agent read anything.';
+  const byAgent = new Map<string, { calls: number; tokens: number; tools: string[] }>();
+  for (const r of reads) {
+    const agent = byAgent.get(r.agent) ?? { calls: 0, tokens: 0, tools: [] };
+    agent.calls += r.calls;
+    agent.tokens += r.tokens;
+    agent.tools.push(`${r.tool} ${r.calls}`);
+    byAgent.set(r.agent, agent);
+  }
+  return [...byAgent]
+    .sort((a, b) => b[1].tokens - a[1].tokens)
+    .map(([name, a]) => `${name}: ${plural(a.calls, 'call', 'calls')}, ${a.tokens.toLocaleString()} tokens (${a.tools.join(', ')})`)
+    .join(' · ');
 }
 
 /** Today's privacy: where data may go (with the local-only switch), whether the store is encrypted, and what was hidden. */
@@ -99,6 +120,8 @@ export function PrivacyCard({ client }: { readonly client: ShadowClient }) {
         </dd>
         <dt>LLM</dt>
         <dd data-testid="privacy-llm">{llmText(data.llm)}</dd>
+        <dt>Agents (MCP)</dt>
+        <dd data-testid="privacy-agents">{agentsText(data.agentReads)}</dd>
       </dl>
       {error && (
         <p className="error-line" role="status">

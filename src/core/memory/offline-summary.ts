@@ -1,0 +1,50 @@
+import type { TaskRecord } from '../store/repositories/memory-task-repository';
+import { formatClockTime as clock } from '../../shared/format-clock-time';
+import { formatDuration } from '../../shared/format-duration';
+import { joinNames } from './task-segmentation';
+import { tokenCount, truncateToTokens } from '../llm/tokens';
+import { PREVIOUS_SUMMARY_TOKENS, type WorkSessionSnapshot } from './work-session-digest';
+
+/** The longest the line of folded earlier tasks may grow: the rest of the summary lists the newest ones. */
+const FOLDED_LINE_TOKENS = 120;
+/** As long as the share of the work-session tier the next call reserves for it: the chain holds it whole. */
+const OFFLINE_SUMMARY_TOKENS = PREVIOUS_SUMMARY_TOKENS;
+
+/**
+ * The offline summary of a work session: its span, app time, its tasks and what was learned, within the
+ * summary's reserved share, covering the whole work session: when the task list does not fit, the
+ * oldest tasks are folded into one line (each task name once, how often and how long) and the newest
+ * are listed.
+ */
+export function offlineWorkSessionSummary(snapshot: WorkSessionSnapshot, final: boolean): string {
+  const head = `${final ? 'Work session' : 'So far this work session'} (${clock(snapshot.startMs)}–${clock(snapshot.nowMs)}, ${formatDuration(snapshot.appTime.totalActiveSeconds)} active): ${
+    snapshot.tasks.length === 0 ? 'no tasks yet' : `${snapshot.tasks.length} task${snapshot.tasks.length === 1 ? '' : 's'}`
+  }, mostly in ${joinNames(snapshot.appTime.apps.slice(0, 3).map((a) => `${a.app} (${formatDuration(a.seconds)})`))}.`;
+  const tail: string[] = [];
+  if (snapshot.theory && !final) tail.push(`Now: ${snapshot.theory.text}`);
+  const answered = snapshot.questions.filter((q) => q.answer);
+  if (answered.length) tail.push(`Learned: ${answered.map((q) => `${q.text} — ${q.answer}`).join(' ')}`);
+  const taskLines = snapshot.tasks.map((t) => `${clock(t.startMs)}–${t.open ? 'now' : clock(t.endMs)} ${t.name}: ${t.brief}`);
+  for (let fold = 0; fold <= taskLines.length; fold++) {
+    const folded = fold > 0 ? [foldedTasks(snapshot.tasks.slice(0, fold))] : [];
+    const text = [head, ...folded, ...taskLines.slice(fold), ...tail].join('\n');
+    if (tokenCount(text) <= OFFLINE_SUMMARY_TOKENS) return text;
+  }
+  return truncateToTokens([head, ...tail].join('\n'), OFFLINE_SUMMARY_TOKENS);
+}
+
+/** Earlier tasks in one line: `Earlier (08:30–13:31, 21 tasks): Q3 Budget.xlsx (Microsoft Excel) 4× 1h 25m; …`, longest first. */
+function foldedTasks(tasks: readonly TaskRecord[]): string {
+  const byName = new Map<string, { count: number; ms: number }>();
+  for (const t of tasks) {
+    const entry = byName.get(t.name) ?? { count: 0, ms: 0 };
+    entry.count++;
+    entry.ms += t.endMs - t.startMs;
+    byName.set(t.name, entry);
+  }
+  const names = [...byName]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .map(([name, e]) => `${name}${e.count > 1 ? ` ${e.count}×` : ''} ${formatDuration(e.ms / 1000)}`);
+  const line = `Earlier (${clock(tasks[0]!.startMs)}–${clock(tasks.at(-1)!.endMs)}, ${tasks.length} task${tasks.length === 1 ? '' : 's'}): ${names.join('; ')}.`;
+  return truncateToTokens(line, FOLDED_LINE_TOKENS);
+}
