@@ -36,6 +36,8 @@ import { CoverageRepository } from './store/repositories/coverage-repository';
 import { StorageMonitor } from './store/storage-monitor';
 import { EngineHealth } from './health/engine-health';
 import { llmHealthReasons } from './health/llm-health';
+import { SyncService } from './sync/sync-service';
+import { syncHealthReasons } from './sync/sync-health';
 
 export interface CoreOptions {
   readonly paths?: ProfilePaths;
@@ -100,6 +102,8 @@ export interface ShadowCore {
   readonly health: EngineHealth;
   /** The size cap and its meter; the observing app runs its pruning (`scheduleStorageBudget`). */
   readonly storageBudget: StorageBudget;
+  /** One memory across the user's devices through a synced folder (docs/sync.md); the observing app schedules it. */
+  readonly sync: SyncService;
   close(): void;
 }
 
@@ -248,6 +252,16 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     clock,
   });
   health.addProvider(() => captureCostReasons(storageBudget.meter(), source));
+  const sync = new SyncService({
+    db,
+    settings,
+    settingsFile: paths.settings,
+    profileDir: paths.dir,
+    clock: systemClock,
+    events,
+    redactor: () => privacy.redactor,
+  });
+  health.addProvider(() => (settings.sync.folder ? syncHealthReasons(sync.problems()) : []));
 
   return {
     paths,
@@ -273,6 +287,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     storage,
     health,
     storageBudget,
+    sync,
     close() {
       storage.stop();
       observer.stop();

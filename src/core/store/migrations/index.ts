@@ -8,6 +8,7 @@ import { migration007 } from './007-recall-evidence';
 import { migration008 } from './008-observation-coverage';
 import { migration009 } from './009-turn-interruption';
 import { migration010 } from './010-capture-monitors';
+import { migration012 } from './012-device-sync';
 import type { Migration } from './types';
 
 /** Every migration in order. Add a new file per schema version; never edit a shipped one. */
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   migration008,
   migration009,
   migration010,
+  migration012,
 ];
