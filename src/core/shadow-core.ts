@@ -24,6 +24,7 @@ import { resolveStoreKey, type StoreKey } from './privacy/store-key';
 import { ActivityRepository } from './store/repositories/activity-repository';
 import { ScreenTextRepository } from './store/repositories/screen-text-repository';
 import { SessionRepository } from './store/repositories/session-repository';
+import { SessionContinuations } from './store/repositories/session-continuation';
 import { SessionService } from './sessions/session-service';
 import { RecallEngine } from './recall/recall-engine';
 import { AppletStore } from './applets/applet-store';
@@ -237,6 +238,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
       return { app: now.currentApp, title: now.currentWindowTitle };
     },
     repair: (write) => storage.repair(write),
+    continuations: new SessionContinuations(db),
     ...contextSetsForSessions(contextSets, { announceResume: true }),
   });
 

@@ -120,7 +120,8 @@ export class RecallEngine {
     const evidence: Evidence[] = [];
     let tokens = tokenCount(header);
     for (const f of found) {
-      const line = `- ${when(f.atMs, nowMs)}, ${f.app ?? f.source}${f.windowTitle ? `, “${f.windowTitle}”` : ''}: ${oneLine(f.snippet).slice(0, 300)}`;
+      const device = f.device ? ` (on ${f.device.name})` : '';
+      const line = `- ${when(f.atMs, nowMs)}, ${f.app ?? f.source}${f.windowTitle ? `, “${f.windowTitle}”` : ''}${device}: ${oneLine(f.snippet).slice(0, 300)}`;
       const cost = tokenCount(line) + 1;
       if (tokens + cost > budgetTokens) continue;
       tokens += cost;

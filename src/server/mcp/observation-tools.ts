@@ -39,19 +39,21 @@ export const appTimeTool = defineTool({
   name: 'app_time',
   title: 'App time',
   description:
-    'Time spent per app and window title (idle and private time excluded and reported separately) for a local day (YYYY-MM-DD, default today) or one work session.',
+    "Time spent per app and window title (idle and private time excluded and reported separately) for a local day (YYYY-MM-DD, default today) or one work session, on every device the user's memory is synced across, or on one.",
   input: z.object({
     date: inputField('appTime', 'date').describe('Local day as YYYY-MM-DD; default today'),
     work_session_id: inputField('appTime', 'workSessionId').describe('A work session id instead of a day'),
+    device: inputField('appTime', 'device').describe('Only this device (its name or id); default every device'),
   }),
   async run(ctx, args) {
-    const time = await callOperation(ctx, 'appTime', { date: args.date, workSessionId: args.work_session_id });
+    const time = await callOperation(ctx, 'appTime', { date: args.date, workSessionId: args.work_session_id, device: args.device });
     const scope = time.date ? `on ${time.date}` : `in work session ${time.workSessionId}`;
     const lines = [
       `App time ${scope}: active ${formatDuration(time.totalActiveSeconds)}, idle ${formatDuration(time.idleSeconds)}, private ${formatDuration(time.privateSeconds)}.`,
     ];
+    if (time.devices) lines.push(`By device: ${time.devices.map((d) => `${d.name} ${formatDuration(d.activeSeconds)}`).join(', ')}.`);
     for (const app of time.apps) {
-      lines.push(`- ${app.app}: ${formatDuration(app.seconds)}`);
+      lines.push(`- ${app.app}: ${formatDuration(app.seconds)}${app.devices ? ` (on ${app.devices.map((d) => d.name).join(', ')})` : ''}`);
       for (const t of app.titles.slice(0, 5)) lines.push(`  - "${t.title}": ${formatDuration(t.seconds)}`);
     }
     if (time.apps.length === 0) lines.push('No app time recorded.');
@@ -70,6 +72,7 @@ export const searchScreenTool = defineTool({
     from: inputField('searchScreen', 'from').describe('From this moment (ISO date-time) or local day (YYYY-MM-DD)'),
     to: inputField('searchScreen', 'to').describe('Until this moment or local day (inclusive)'),
     limit: limitArg(inputField('searchScreen', 'limit'), 10),
+    device: inputField('searchScreen', 'device').describe('Only text read on this device (its name or id)'),
   }),
   async run(ctx, args) {
     const result = await callOperation(ctx, 'searchScreen', {
@@ -78,8 +81,9 @@ export const searchScreenTool = defineTool({
       from: args.from,
       to: args.to,
       limit: args.limit,
+      device: args.device,
     });
-    const lines = result.hits.map((h) => `${h.at} · ${h.app} — "${h.title}": ${h.snippet}`);
+    const lines = result.hits.map((h) => `${h.at} · ${h.app} — "${h.title}"${h.device ? ` (on ${h.device.name})` : ''}: ${h.snippet}`);
     return { text: lines.join('\n') || `"${args.query}" was not seen on screen.`, structured: result };
   },
 });
