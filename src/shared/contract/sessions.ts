@@ -45,6 +45,8 @@ export const sessionSchema = z.object({
   device: deviceRefSchema.optional(),
   /** The conversation of another device this one continues (resumed here). */
   continues: sessionIdSchema.optional(),
+  /** Another device's conversation: read-only here; resuming it continues it in a conversation of this device. */
+  elsewhere: z.literal(true).optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

@@ -2,7 +2,7 @@
 import type { Evidence } from '../../../shared/contract/evidence';
 import type { Session, SessionStatus, Turn } from '../../../shared/contract/sessions';
 import { iso } from '../../clock';
-import { deviceOf, type DeviceLabels } from './device-repository';
+import { deviceOf, LOCAL_DEVICE, type DeviceLabels } from './device-repository';
 
 export interface SessionRow {
   id: string;
@@ -75,6 +75,7 @@ export function toSession(row: SessionRow, labels: DeviceLabels = () => undefine
     pausedAt: row.paused_at === null ? null : iso(row.paused_at),
     ...deviceOf(labels, row.device),
     ...(row.continues !== null && { continues: row.continues }),
+    ...(row.device !== LOCAL_DEVICE && { elsewhere: true as const }),
   };
 }
 
