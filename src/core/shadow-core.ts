@@ -25,6 +25,7 @@ import { ActivityRepository } from './store/repositories/activity-repository';
 import { ScreenTextRepository } from './store/repositories/screen-text-repository';
 import { SessionRepository } from './store/repositories/session-repository';
 import { SessionContinuations } from './store/repositories/session-continuation';
+import { DeviceRepository } from './store/repositories/device-repository';
 import { SessionService } from './sessions/session-service';
 import { RecallEngine } from './recall/recall-engine';
 import { AppletStore } from './applets/applet-store';
@@ -205,6 +206,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     allowedRoots: settings.allowedRoots,
     reservedDirs: ['applets', 'frames'],
   });
+  const devices = new DeviceRepository(db);
   const recall = new RecallEngine({
     store: {
       activity,
@@ -215,6 +217,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     },
     ocrEnabled: settings.ocrEnabled,
     llmStatus: () => llm.status?.() ?? LLM_OFF,
+    devices: () => devices.all().map((d) => ({ key: d.key, name: d.name })),
   });
   const sessions = new SessionService({
     repo: new SessionRepository(db),

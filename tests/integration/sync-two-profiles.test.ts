@@ -147,6 +147,13 @@ describe('two profiles sharing a sync folder', () => {
     expect(seen.evidence.some((e) => e.device?.name === 'laptop')).toBe(true);
     const own = (await desktop.core.sessions.send(session.id, 'where did I see Zephyr pipeline latency?')).turn;
     expect(own.evidence.some((e) => e.device?.name === 'desktop')).toBe(true);
+    // Naming a device asks about its work alone.
+    const laptopTotal = (await desktop.call('appTime', { date: DATE, device: 'laptop' })).totalActiveSeconds;
+    const desktopTotal = (await desktop.call('appTime', { date: DATE, device: 'desktop' })).totalActiveSeconds;
+    const onLaptop = (await desktop.core.sessions.send(session.id, 'How long was I active today on my laptop?')).turn;
+    expect(onLaptop.reply).toContain(`You were active ${formatDuration(laptopTotal)} today`);
+    const onDesktop = (await desktop.core.sessions.send(session.id, 'How long was I active today on the desktop?')).turn;
+    expect(onDesktop.reply).toContain(`You were active ${formatDuration(desktopTotal)} today`);
     await desktop.core.sessions.idle();
   });
 

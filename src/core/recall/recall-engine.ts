@@ -20,6 +20,7 @@ import { understandQuestion, type QuestionKind, type UnderstoodQuestion } from '
 import { localDateOf, localDayBounds } from '../time';
 import { oneLine, retrieveEvidence, type RecallStore } from './retrieval';
 import type { DayShape } from './time-understanding';
+import { deviceMentioned, scopedStore, type NamedDevice } from './device-mention';
 
 export type { RecallAnswer } from './answers/answer-kit';
 
@@ -29,6 +30,8 @@ export interface RecallEngineDeps {
   readonly ocrEnabled: boolean;
   /** The language model's state, so an offline answer never says none is configured when one is. */
   readonly llmStatus?: () => LlmStatus;
+  /** The devices whose work the store holds, so "on my desktop" narrows a question to that one. */
+  readonly devices?: () => readonly NamedDevice[];
 }
 
 /** The evidence tier an LLM call is given for a question: text lines within a token budget, and the references kept with the reply. */
@@ -67,8 +70,18 @@ export class RecallEngine {
   }
 
   answer(question: string, nowMs: number): RecallAnswer {
+    const { engine, text } = this.forDeviceNamedIn(question);
+    if (engine !== this) return engine.answer(text, nowMs);
     const understood = this.namesOnlyApps(this.understand(question, nowMs), nowMs);
     return ANSWERS[understood.kind](this.context(nowMs), understood);
+  }
+
+  /** The engine over one device's work when the question names it ("…on my desktop?"), with those words taken out. */
+  private forDeviceNamedIn(question: string): { engine: RecallEngine; text: string } {
+    const named = deviceMentioned(question, this.deps.devices?.() ?? []);
+    if (!named) return { engine: this, text: question };
+    const engine = new RecallEngine({ ...this.deps, store: scopedStore(this.deps.store, named.key), devices: undefined });
+    return { engine, text: named.question };
   }
 
   /** "Slack today? Roughly.": a question that names only apps asks how long they were used. */
@@ -112,6 +125,8 @@ export class RecallEngine {
    * ranked pieces from every source, as many as fit `budgetTokens`.
    */
   contextTier(question: string, nowMs: number, budgetTokens: number): RecallContextTier {
+    const { engine, text } = this.forDeviceNamedIn(question);
+    if (engine !== this) return engine.contextTier(text, nowMs, budgetTokens);
     const understood = this.understand(question, nowMs);
     const window: TimeWindow | undefined = understood.time ?? undefined;
     const found = retrieveEvidence(this.deps.store, { terms: understood.terms, window, limit: 20 });
