@@ -125,6 +125,10 @@ export class SyncService {
     saveSettings(this.deps.settingsFile, { ...onDisk, sync: next });
     this.settingsMtimeMs = mtimeOf(this.deps.settingsFile);
     this.adopt(next);
+    // Changes are logged from now on (and the history queued), or no longer.
+    if (next.folder) this.outbox.share(sharedKinds(next.share));
+    else if (this.outbox.state().on) this.outbox.stop();
+    this.devices.nameLocal(this.deviceName());
     return this.status();
   }
 
@@ -138,7 +142,11 @@ export class SyncService {
     this.refresh();
     const none = { exported: { segments: 0, records: 0, bytes: 0 }, imported: { segments: 0, records: 0 } };
     const folder = this.sync.folder;
-    if (!folder) return { ...none, skipped: 'sync is off: no sync folder is set (shadow sync folder PATH)', status: this.status() };
+    if (!folder) {
+      // Turned off in settings.json while the app ran: stop logging this device's changes.
+      if (this.outbox.state().on) this.outbox.stop();
+      return { ...none, skipped: 'sync is off: no sync folder is set (shadow sync folder PATH)', status: this.status() };
+    }
     const release = tryExchangeLock(this.deps.profileDir);
     if (!release) return { ...none, skipped: 'another process of this profile is exchanging with the folder now', status: this.status() };
     try {
@@ -180,7 +188,10 @@ export class SyncService {
     return this.status().problems;
   }
 
-  /** The settings file changed (`shadow sync folder` while the app runs): its sync section applies from now. */
+  /**
+   * The settings file changed (`shadow sync folder` while the app runs): its sync section applies from now,
+   * in memory only; the next exchange turns the outbox on or off (a status read never writes).
+   */
   private refresh(): void {
     const mtime = mtimeOf(this.deps.settingsFile);
     if (mtime === this.settingsMtimeMs) return;
@@ -195,9 +206,6 @@ export class SyncService {
   private adopt(next: SyncSettings): void {
     this.sync = next;
     this.deps.settings.sync = next;
-    if (next.folder) this.outbox.share(sharedKinds(next.share));
-    else if (this.outbox.state().on) this.outbox.stop();
-    this.devices.nameLocal(this.deviceName());
   }
 }
 
