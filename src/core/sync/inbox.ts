@@ -8,7 +8,7 @@ import { readBounded, safeList } from './folder-files';
 import { readManifest } from './manifest';
 import { decodeSegment, SEGMENT_MAX_FILE_BYTES, SegmentError, sha256Of } from './segment-codec';
 import { SYNC_KINDS } from './sync-kinds';
-import { segmentFileName, type Manifest } from './sync-records';
+import { SEGMENT_FILE, segmentFileName, type Manifest } from './sync-records';
 
 export interface InboxDeps {
   readonly repo: SyncImportRepository;
@@ -27,6 +27,8 @@ const DEVICE_DIR = /^[0-9a-f]{16}$/;
 const TABLES: ReadonlyMap<string, SyncTable> = new Map(SYNC_KINDS.map((k) => [k.kind, k]));
 /** A device's manifest problem is marked as its segment 0. */
 export const MANIFEST_SEQ = 0;
+/** Segments tried per device and exchange: a long backlog is worked through over several exchanges. */
+const SEGMENTS_PER_PASS = 500;
 
 /**
  * Imports every other device's segments from the folder, read-only into that device's scope. Each
@@ -68,8 +70,14 @@ async function importDevice(deps: InboxDeps, dir: string, id: string): Promise<I
   const device = deps.devices.all().find((d) => d.key === key)!;
   const applied = deps.repo.appliedAfter(key, device.appliedThrough);
   const checksums = new Map(manifest.segments.map((s) => [s.seq, s.sha256]));
-  for (let seq = device.appliedThrough + 1; seq <= manifest.latestSeq; seq++) {
-    if (applied.has(seq)) continue;
+  // The segments in the folder the manifest reaches and not applied yet: a manifest cannot make the
+  // importer walk numbers no file has.
+  const pending = safeList(dir)
+    .map((name) => Number(SEGMENT_FILE.exec(name)?.[1] ?? 0))
+    .filter((seq) => seq > device.appliedThrough && seq <= manifest.latestSeq && !applied.has(seq))
+    .sort((a, b) => a - b)
+    .slice(0, SEGMENTS_PER_PASS);
+  for (const seq of pending) {
     const outcome = applyOne(deps, dir, { key, id }, seq, checksums.get(seq));
     if (outcome === null) continue;
     if (outcome === 'failed') result.failed++;
