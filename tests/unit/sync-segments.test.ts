@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { decodeSegment, encodeSegment, SEGMENT_MAX_UNPACKED_BYTES, SegmentError } from '../../src/core/sync/segment-codec';
 import { nextManifest, writeManifest } from '../../src/core/sync/manifest';
 import { SYNC_KINDS } from '../../src/core/sync/sync-kinds';
+import { outgoingRow } from '../../src/core/sync/outgoing-row';
+import { createRedactor } from '../../src/core/privacy/redactor';
 import { ROW_SCHEMAS, segmentFileName, type SyncRecord } from '../../src/core/sync/sync-records';
 import { openDatabase } from '../../src/core/store/database';
 import { openQuietCore } from '../helpers/quiet-core';
@@ -76,6 +78,83 @@ describe('sync kinds', () => {
       expect(Object.keys(shape).sort(), `${kind.kind}'s row schema`).toEqual([...kind.columns].sort());
     }
     db.close();
+  });
+});
+
+describe('a row leaving for the folder', () => {
+  const redactor = createRedactor({ enabled: true, kinds: ['card'], patterns: [], words: ['Zephyr'] });
+  const kind = (name: string) => SYNC_KINDS.find((k) => k.kind === name)!;
+
+  it('is redacted, and cut to what the other devices accept when a text is longer than its column may be', () => {
+    const span = outgoingRow(
+      kind('span'),
+      {
+        id: 9,
+        work_session_id: 1,
+        kind: 'app',
+        app: 'Firefox',
+        title: `Zephyr ${'x'.repeat(5000)}`,
+        private_reason: null,
+        start_ms: 0,
+        end_ms: 5,
+        monitor: null,
+        device: 1,
+      },
+      redactor,
+    )!;
+    expect(span).not.toHaveProperty('id');
+    expect(span.title).toMatch(/^\[redacted\] x+…$/);
+    expect((span.title as string).length).toBe(2000);
+    const turnSummary = 'Zy '.repeat(20) + 'Zephyr '.repeat(6);
+    const turn = outgoingRow(
+      kind('turn'),
+      {
+        session_id: 'ses_abcdef',
+        number: 1,
+        prompt: 'card 4111 1111 1111 1111',
+        reply: 'ok',
+        app: null,
+        window_title: null,
+        prompt_tokens: 1,
+        reply_tokens: 1,
+        summary: turnSummary.slice(0, 100),
+        summary_source: 'extractive',
+        engine: 'offline',
+        status: 'complete',
+        created_at: 0,
+        completed_at: 0,
+        evidence: JSON.stringify([
+          {
+            claim: 'Zephyr at 4111 1111 1111 1111',
+            at: '2026-03-10T09:00:00.000Z',
+            until: null,
+            app: null,
+            windowTitle: null,
+            snippet: 'Zephyr',
+            source: 'summary',
+            open: { at: '2026-03-10T09:00:00.000Z', screenTextId: null },
+          },
+        ]),
+        interrupted_reason: null,
+      },
+      redactor,
+    )!;
+    expect(turn.prompt).toBe('card [card]');
+    expect((turn.summary as string).length).toBe(100);
+    expect(JSON.parse(turn.evidence as string)).toEqual([
+      expect.objectContaining({ claim: '[redacted] at [card]', snippet: '[redacted]', at: '2026-03-10T09:00:00.000Z' }),
+    ]);
+  });
+
+  it('stays here when it cannot be made to fit', () => {
+    const tooMany = JSON.stringify(Array.from({ length: 600 }, (_, i) => `app ${i}`));
+    expect(
+      outgoingRow(
+        kind('task'),
+        { work_session_id: 1, name: 'x', start_ms: 0, end_ms: 1, is_open: 0, apps: tooMany, titles: '[]', switches: 0, brief: '' },
+        redactor,
+      ),
+    ).toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Redactor } from '../privacy/redactor';
+import { outgoingRow } from './outgoing-row';
 import type { SyncOutboxRepository, PendingChange } from '../store/repositories/sync-outbox-repository';
 import { encodeSegment } from './segment-codec';
 import { removeStaleTemps, safeList, writeFileAtomic } from './folder-files';
@@ -110,34 +111,18 @@ function toRecords(deps: OutboxDeps, pending: readonly PendingChange[], shared: 
     let record: SyncRecord | null = null;
     if (change.rowId === '*') record = { kind: kind.kind, rev: change.seq, withdrawn: true };
     else if (shared.has(kind.kind)) {
-      const row = rowsByKind.get(kind.kind)?.get(change.rowId);
-      record = row
-        ? { kind: kind.kind, id: change.rowId, rev: change.seq, row: redactRow(kind, row, redactor) }
-        : { kind: kind.kind, id: change.rowId, rev: change.seq, deleted: true };
+      const stored = rowsByKind.get(kind.kind)?.get(change.rowId);
+      const row = stored ? outgoingRow(kind, stored, redactor) : undefined;
+      // A row that cannot fit what the other devices accept stays here (none does in practice).
+      if (row !== null) {
+        record = row
+          ? { kind: kind.kind, id: change.rowId, rev: change.seq, row }
+          : { kind: kind.kind, id: change.rowId, rev: change.seq, deleted: true };
+      }
     }
     if (record) records.push({ record, seq: change.seq, size: JSON.stringify(record).length + 1 });
   }
   return { records, done: pending.map((p) => p.seq) };
-}
-
-/** The row's columns (without its key), with the privacy rules run over its text again. */
-function redactRow(kind: SyncKind, row: Record<string, unknown>, redactor: Redactor): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const column of kind.columns) out[column] = row[column];
-  for (const column of kind.redact) {
-    const value = out[column];
-    if (typeof value !== 'string') continue;
-    const redacted = redactor.redact(value).text;
-    const max = kind.max?.[column];
-    out[column] = max !== undefined && redacted.length > max ? `${redacted.slice(0, max - 1)}…` : redacted;
-  }
-  for (const column of kind.redactJson ?? []) {
-    const value = out[column];
-    if (typeof value !== 'string') continue;
-    const items = JSON.parse(value) as unknown[];
-    out[column] = JSON.stringify(items.map((item) => (typeof item === 'string' ? redactor.redact(item).text : item)));
-  }
-  return out;
 }
 
 /** The records cut into segments of about `SEGMENT_TARGET_BYTES`, each with the changes it settles. */

@@ -5,14 +5,14 @@ import type { SyncTable } from '../store/repositories/sync-table';
  * Every kind of row a device writes to the sync folder, parents first: a segment is applied in this
  * order, so a span always finds its work session. `share` is the setting that lets it go
  * (`null`: work sessions, which go whenever anything does); `redact` the text columns the privacy
- * rules run over again before the row leaves the database (JSON arrays of strings are redacted item
- * by item); `max` the columns a redaction may not lengthen past their limit.
+ * rules run over again before the row leaves the database, `redactJson` the JSON columns whose every
+ * string is (evidence, context sets, lists of names). A redaction that lengthens a text past its
+ * column's limit is cut back to it (`outgoing-row.ts`).
  */
 export interface SyncKind extends SyncTable {
   readonly share: SyncShareKind | null;
   readonly redact: readonly string[];
   readonly redactJson?: readonly string[];
-  readonly max?: Readonly<Record<string, number>>;
 }
 
 const workSession = { column: 'work_session_id', kind: 'work_session' } as const;
@@ -62,7 +62,6 @@ export const SYNC_KINDS: readonly SyncKind[] = [
       'continues',
     ],
     redact: ['title', 'context_summary'],
-    max: { title: 60 },
   },
   {
     kind: 'span',
@@ -85,7 +84,7 @@ export const SYNC_KINDS: readonly SyncKind[] = [
     parent: workSession,
     columns: ['work_session_id', 'name', 'start_ms', 'end_ms', 'is_open', 'apps', 'titles', 'switches', 'brief'],
     redact: ['name', 'brief'],
-    redactJson: ['titles'],
+    redactJson: ['apps', 'titles'],
   },
   {
     kind: 'summary',
@@ -97,7 +96,7 @@ export const SYNC_KINDS: readonly SyncKind[] = [
     parent: workSession,
     columns: ['work_session_id', 'at_ms', 'kind', 'text', 'token_count', 'engine', 'fallback_reason', 'duration_ms', 'tasks', 'apps'],
     redact: ['text'],
-    redactJson: ['tasks'],
+    redactJson: ['tasks', 'apps'],
   },
   {
     kind: 'question',
@@ -149,7 +148,7 @@ export const SYNC_KINDS: readonly SyncKind[] = [
       'interrupted_reason',
     ],
     redact: ['prompt', 'reply', 'window_title', 'summary'],
-    max: { summary: 100 },
+    redactJson: ['evidence'],
   },
   {
     kind: 'session_context',
@@ -161,6 +160,7 @@ export const SYNC_KINDS: readonly SyncKind[] = [
     parent: { column: 'session_id', kind: 'session' },
     columns: ['session_id', 'sets', 'updated_at'],
     redact: [],
+    redactJson: ['sets'],
   },
 ];
 

@@ -118,7 +118,8 @@ export class SyncService {
       }
     }
     const onDisk = loadSettings(this.deps.settingsFile);
-    const next: SyncSettings = { ...onDisk.sync };
+    // The settings in force (the file's, or a caller's over them) with the change, saved whole.
+    const next: SyncSettings = { ...this.sync };
     if (input.folder !== undefined) next.folder = input.folder ?? undefined;
     if (input.deviceName !== undefined) next.deviceName = input.deviceName;
     if (input.share !== undefined) next.share = [...new Set(input.share)];
