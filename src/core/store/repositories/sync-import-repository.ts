@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3-multiple-ciphers';
 import type { Db } from '../database';
 import type { SyncTable } from './sync-table';
 
@@ -51,6 +52,8 @@ interface Held {
  */
 export class SyncImportRepository {
   private readonly stmts;
+  /** Statements built from the tables' columns, prepared once each. */
+  private readonly prepared = new Map<string, Statement>();
 
   constructor(private readonly db: Db) {
     this.stmts = {
@@ -115,7 +118,7 @@ export class SyncImportRepository {
   private apply(device: number, table: SyncTable, record: ImportRecord): keyof ApplyResult {
     if ('withdrawn' in record) {
       const owned = table.owner === 'self' ? `device = ?` : `session_id IN (SELECT id FROM sessions WHERE device = ?)`;
-      this.db.prepare(`DELETE FROM ${table.table} WHERE ${owned}`).run(device);
+      this.statement(`DELETE FROM ${table.table} WHERE ${owned}`).run(device);
       this.stmts.forgetKind.run(device, table.kind);
       return 'applied';
     }
@@ -153,6 +156,12 @@ export class SyncImportRepository {
     return 'applied';
   }
 
+  private statement(sql: string): Statement {
+    let statement = this.prepared.get(sql);
+    if (!statement) this.prepared.set(sql, (statement = this.db.prepare(sql)));
+    return statement;
+  }
+
   private ownedBy(table: SyncTable): string {
     return table.owner === 'self' ? `AND device = @device` : `AND session_id IN (SELECT id FROM sessions WHERE device = @device)`;
   }
@@ -160,14 +169,16 @@ export class SyncImportRepository {
   private updateOwned(device: number, table: SyncTable, localId: number | string, row: Record<string, unknown>): boolean {
     const sets = table.columns.map((c) => `${c} = @${c}`).join(', ');
     return (
-      this.db
-        .prepare(`UPDATE ${table.table} SET ${sets} WHERE ${table.key} = @localId ${this.ownedBy(table)}`)
-        .run({ ...row, localId, device }).changes > 0
+      this.statement(`UPDATE ${table.table} SET ${sets} WHERE ${table.key} = @localId ${this.ownedBy(table)}`).run({
+        ...row,
+        localId,
+        device,
+      }).changes > 0
     );
   }
 
   private deleteOwned(device: number, table: SyncTable, localId: number | string): void {
-    this.db.prepare(`DELETE FROM ${table.table} WHERE ${table.key} = @localId ${this.ownedBy(table)}`).run({ localId, device });
+    this.statement(`DELETE FROM ${table.table} WHERE ${table.key} = @localId ${this.ownedBy(table)}`).run({ localId, device });
   }
 
   /** Inserts a row in the device's scope; conversations keep their id, other rows get one here. */
@@ -182,11 +193,9 @@ export class SyncImportRepository {
       columns.push(table.key);
       values[table.key] = originId;
     }
-    const inserted = this.db
-      .prepare(
-        `INSERT INTO ${table.table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')}) RETURNING ${table.key} AS id`,
-      )
-      .get(values) as { id: number | string };
+    const inserted = this.statement(
+      `INSERT INTO ${table.table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')}) RETURNING ${table.key} AS id`,
+    ).get(values) as { id: number | string };
     return inserted.id;
   }
 }
