@@ -25,7 +25,7 @@ import { ActivityRepository } from './store/repositories/activity-repository';
 import { ScreenTextRepository } from './store/repositories/screen-text-repository';
 import { SessionRepository } from './store/repositories/session-repository';
 import { SessionContinuations } from './store/repositories/session-continuation';
-import { DeviceRepository } from './store/repositories/device-repository';
+import { DeviceRepository, LOCAL_DEVICE } from './store/repositories/device-repository';
 import { SessionService } from './sessions/session-service';
 import { RecallEngine } from './recall/recall-engine';
 import { AppletStore } from './applets/applet-store';
@@ -143,7 +143,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     clock,
     llm: options.llm ?? (reader ? createOfflineLlmClient() : createLlmClient(settings, env)),
     llmConfig: options.llm ? null : resolveLlmConfig(settings, env),
-    activity,
+    // The privacy report is about what this computer kept out: its own private time only.
+    activity: activity.scoped(LOCAL_DEVICE),
   });
   const llm = privacy.llm;
   const screenText = new ScreenTextRepository(db);

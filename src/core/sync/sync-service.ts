@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import { parse, resolve } from 'node:path';
 import type { SyncProblem, SyncRun, SyncSettingsInput, SyncStatus } from '../../shared/contract/sync';
 import { iso } from '../clock';
 import type { Clock } from '../clock';
@@ -108,15 +109,7 @@ export class SyncService {
 
   /** Changes the sync settings, saves them in settings.json and starts (or stops) logging this device's changes at once. */
   configure(input: SyncSettingsInput): SyncStatus {
-    if (input.folder) {
-      if (!existsSync(input.folder) || !statSync(input.folder).isDirectory()) {
-        throw new DomainError(
-          'invalid',
-          'sync_folder_missing',
-          `${input.folder} is not a folder. Create it, or let Syncthing create it (docs/sync.md), then set it again.`,
-        );
-      }
-    }
+    if (input.folder) checkFolder(input.folder);
     const onDisk = loadSettings(this.deps.settingsFile);
     // The settings in force (the file's, or a caller's over them) with the change, saved whole.
     const next: SyncSettings = { ...this.sync };
@@ -207,6 +200,24 @@ export class SyncService {
   private adopt(next: SyncSettings): void {
     this.sync = next;
     this.deps.settings.sync = next;
+  }
+}
+
+/** A sync folder is an existing folder of its own: never the root of a disk, where every device's folder would land. */
+function checkFolder(folder: string): void {
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+    throw new DomainError(
+      'invalid',
+      'sync_folder_missing',
+      `${folder} is not a folder. Create it, or let Syncthing create it (docs/sync.md), then set it again.`,
+    );
+  }
+  if (resolve(folder) === parse(resolve(folder)).root) {
+    throw new DomainError(
+      'invalid',
+      'sync_folder_root',
+      `${folder} is the root of a disk; choose a folder of its own, e.g. ~/Sync/workflow-shadow.`,
+    );
   }
 }
 
