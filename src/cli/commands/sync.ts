@@ -9,6 +9,8 @@ import { withOperations } from '../profile-operations';
 
 const json = z.object({ json: z.boolean().default(false) });
 
+const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
+
 function when(iso: string | null): string {
   return iso ? `${localDateOf(Date.parse(iso))} ${formatClockTime(iso)}` : 'never';
 }
@@ -20,7 +22,7 @@ function printStatus(status: SyncStatus): void {
       : `Sync is off. Point it at a folder Syncthing (or another sync tool) replicates: shadow sync folder PATH (docs/sync.md).\nThis device: ${status.device.name} (${status.device.id})`,
   );
   console.log(
-    `Written: ${status.outbox.segments} segments, last ${when(status.outbox.lastExportAt)}; ${status.outbox.pendingChanges} changes to write`,
+    `Written: ${plural(status.outbox.segments, 'segment')}, last ${when(status.outbox.lastExportAt)}; ${plural(status.outbox.pendingChanges, 'change')} to write`,
   );
   const rows: string[][] = [['DEVICE', 'ID', 'WORK SESSIONS', 'SEGMENTS', 'LAST IMPORT']];
   for (const d of status.devices) {
@@ -98,7 +100,7 @@ export function registerSyncCommand(program: Command): void {
       if (flags.json) return printJson(run);
       console.log(
         run.skipped ??
-          `Wrote ${run.exported.segments} segments (${run.exported.records} records, ${run.exported.bytes} bytes); imported ${run.imported.segments} segments (${run.imported.records} records).`,
+          `Wrote ${plural(run.exported.segments, 'segment')} (${plural(run.exported.records, 'record')}, ${run.exported.bytes} bytes); imported ${plural(run.imported.segments, 'segment')} (${plural(run.imported.records, 'record')}).`,
       );
       printStatus(run.status);
     });

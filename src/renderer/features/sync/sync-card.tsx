@@ -13,6 +13,8 @@ const PROBLEM_WORDS: Record<SyncStatus['problems'][number]['kind'], string> = {
   export: 'Not written',
 };
 
+const count = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
+
 /** One device's line: its work here and, for another device, what was imported from it and when. */
 function DeviceRow({ device, now }: { readonly device: SyncStatus['devices'][number]; readonly now: number }) {
   return (
@@ -22,10 +24,10 @@ function DeviceRow({ device, now }: { readonly device: SyncStatus['devices'][num
         {device.local && <span className="muted"> (this computer)</span>}
       </span>
       <span className="muted small">
-        {device.workSessions} work sessions
+        {count(device.workSessions, 'work session')}
         {device.local
-          ? ` · ${device.latestSeq} segments written`
-          : ` · ${device.appliedSegments} of ${device.latestSeq} segments imported · ${device.lastImportAt ? `last ${formatMoment(device.lastImportAt, now)}` : 'not imported yet'}`}
+          ? ` · ${count(device.latestSeq, 'segment')} written`
+          : ` · ${device.appliedSegments} of ${count(device.latestSeq, 'segment')} imported · ${device.lastImportAt ? `last ${formatMoment(device.lastImportAt, now)}` : 'not imported yet'}`}
       </span>
     </li>
   );
