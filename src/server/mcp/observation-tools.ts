@@ -12,7 +12,9 @@ export const currentActivityTool = defineTool({
   }),
   async run(ctx, args) {
     const now = await ctx.liveActivity();
-    const [latest] = (await callOperation(ctx, 'listWorkSessions', { limit: 1 })).workSessions;
+    // The work going on here: this computer's latest work session, not another device's.
+    const here = (await callOperation(ctx, 'syncStatus', {})).device.id;
+    const [latest] = (await callOperation(ctx, 'listWorkSessions', { limit: 1, device: here })).workSessions;
     const theory = latest ? (await callOperation(ctx, 'getWorkSession', { id: latest.id })).theory : null;
     const lines = now
       ? [
