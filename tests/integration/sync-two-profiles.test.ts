@@ -123,6 +123,10 @@ describe('two profiles sharing a sync folder', () => {
     expect(new Set(spans.map((s) => s.device?.name))).toEqual(new Set(['laptop', 'desktop']));
     expect(spans.filter((s) => s.app === 'Microsoft Outlook').every((s) => s.device?.name === 'laptop')).toBe(true);
     expect(days[0]!.tasks.some((t) => t.device?.name === 'laptop')).toBe(true);
+    // The laptop stopped at 16:30 while the desktop went on: that is no gap in the day.
+    const [from, to] = [Date.parse(`${DATE}T16:00:00Z`), Date.parse(`${DATE}T16:45:00Z`)];
+    expect(days[0]!.gaps.filter((g) => Date.parse(g.from) < to && Date.parse(g.to) > from)).toEqual([]);
+    expect(days[0]!.observed).toEqual({ from: `${DATE}T08:30:00.000Z`, to: `${DATE}T16:45:00.000Z` });
     const onlyDesktop = await desktop.call('timeline', { date: DATE, device: 'desktop' });
     expect(onlyDesktop.days[0]!.spans.every((s) => s.device?.name === 'desktop')).toBe(true);
   });
