@@ -95,12 +95,16 @@ export class SyncOutboxRepository {
     return (this.stmts.pendingCount.get() as { n: number }).n;
   }
 
-  /** Up to `limit` pending changes, parents' kinds first, then oldest first. */
+  /**
+   * Up to `limit` pending changes, parents' kinds first, then oldest first. Two walks in sequence order
+   * (the table's key), each stopping at the limit, so a long backlog is never sorted whole.
+   */
   pending(parentKinds: readonly string[], limit: number): PendingChange[] {
     const parents = parentKinds.map((k) => `'${k.replace(/'/g, '')}'`).join(', ') || `''`;
-    return this.db
-      .prepare(`SELECT seq, kind, row_id AS rowId FROM sync_outbox ORDER BY kind IN (${parents}) DESC, seq LIMIT ?`)
-      .all(limit) as PendingChange[];
+    const walk = (where: string, n: number): PendingChange[] =>
+      this.db.prepare(`SELECT seq, kind, row_id AS rowId FROM sync_outbox WHERE ${where} ORDER BY seq LIMIT ?`).all(n) as PendingChange[];
+    const first = walk(`kind IN (${parents})`, limit);
+    return first.length < limit ? [...first, ...walk(`kind NOT IN (${parents})`, limit - first.length)] : first;
   }
 
   /** The rows of `table` with these keys that exist and are this device's own, by key. */
