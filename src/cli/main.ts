@@ -15,6 +15,7 @@ import { registerExportCommand } from './commands/export';
 import { registerImportCommand } from './commands/import';
 import { registerStartCommand } from './commands/start';
 import { registerTodayCommand } from './commands/today';
+import { registerSyncCommand } from './commands/sync';
 
 const program = new Command('shadow')
   .description('Workflow Shadow: a desktop assistant that shadows your workday and remembers it')
@@ -41,6 +42,7 @@ registerImportCommand(program);
 registerMcpCommand(program);
 registerPrivacyCommand(program);
 registerEncryptCommand(program);
+registerSyncCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -24,6 +24,8 @@ import { resolveStoreKey, type StoreKey } from './privacy/store-key';
 import { ActivityRepository } from './store/repositories/activity-repository';
 import { ScreenTextRepository } from './store/repositories/screen-text-repository';
 import { SessionRepository } from './store/repositories/session-repository';
+import { SessionContinuations } from './store/repositories/session-continuation';
+import { DeviceRepository, LOCAL_DEVICE } from './store/repositories/device-repository';
 import { SessionService } from './sessions/session-service';
 import { RecallEngine } from './recall/recall-engine';
 import { AppletStore } from './applets/applet-store';
@@ -36,6 +38,8 @@ import { CoverageRepository } from './store/repositories/coverage-repository';
 import { StorageMonitor } from './store/storage-monitor';
 import { EngineHealth } from './health/engine-health';
 import { llmHealthReasons } from './health/llm-health';
+import { SyncService } from './sync/sync-service';
+import { syncHealthReasons } from './sync/sync-health';
 
 export interface CoreOptions {
   readonly paths?: ProfilePaths;
@@ -100,6 +104,8 @@ export interface ShadowCore {
   readonly health: EngineHealth;
   /** The size cap and its meter; the observing app runs its pruning (`scheduleStorageBudget`). */
   readonly storageBudget: StorageBudget;
+  /** One memory across the user's devices through a synced folder (docs/sync.md); the observing app schedules it. */
+  readonly sync: SyncService;
   close(): void;
 }
 
@@ -137,7 +143,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     clock,
     llm: options.llm ?? (reader ? createOfflineLlmClient() : createLlmClient(settings, env)),
     llmConfig: options.llm ? null : resolveLlmConfig(settings, env),
-    activity,
+    // The privacy report is about what this computer kept out: its own private time only.
+    activity: activity.scoped(LOCAL_DEVICE),
   });
   const llm = privacy.llm;
   const screenText = new ScreenTextRepository(db);
@@ -200,6 +207,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     allowedRoots: settings.allowedRoots,
     reservedDirs: ['applets', 'frames'],
   });
+  const devices = new DeviceRepository(db);
   const recall = new RecallEngine({
     store: {
       activity,
@@ -210,6 +218,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     },
     ocrEnabled: settings.ocrEnabled,
     llmStatus: () => llm.status?.() ?? LLM_OFF,
+    devices: () => devices.all().map((d) => ({ key: d.key, name: d.name })),
   });
   const sessions = new SessionService({
     repo: new SessionRepository(db),
@@ -234,6 +243,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
       return { app: now.currentApp, title: now.currentWindowTitle };
     },
     repair: (write) => storage.repair(write),
+    continuations: new SessionContinuations(db),
     ...contextSetsForSessions(contextSets, { announceResume: true }),
   });
 
@@ -249,6 +259,16 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     clock,
   });
   health.addProvider(() => captureCostReasons(storageBudget.meter(), source));
+  const sync = new SyncService({
+    db,
+    settings,
+    settingsFile: paths.settings,
+    profileDir: paths.dir,
+    clock: systemClock,
+    events,
+    redactor: () => privacy.redactor,
+  });
+  health.addProvider(() => (settings.sync.folder ? syncHealthReasons(sync.problems()) : []));
 
   return {
     paths,
@@ -274,6 +294,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     storage,
     health,
     storageBudget,
+    sync,
     close() {
       storage.stop();
       observer.stop();

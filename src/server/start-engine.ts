@@ -13,6 +13,7 @@ import { removeRuntimeInfo, writeRuntimeInfo } from '../core/config/runtime-info
 import { startHttpServer, type RunningHttpServer } from './http/http-server';
 import { storageProblemMessage, storageProblemOf } from '../core/store/storage-failure';
 import { resetReplayedWindow } from '../core/observe/replay-reset';
+import { scheduleSync } from '../core/sync/sync-scheduler';
 
 export interface EngineOptions extends Omit<CoreOptions, 'paths'> {
   readonly port: number;
@@ -65,6 +66,8 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     writing(() => running.sessions.recoverInterrupted());
     const stopRetention = scheduleRetention(running);
     const stopStorageBudget = scheduleStorageBudget(running.storageBudget);
+    // Exchanges with the sync folder (docs/sync.md): the observing app only, like retention.
+    const stopSync = scheduleSync(running.sync);
     const handlers = createHandlers(running);
     const token = loadOrCreateApiToken(paths.apiToken);
     const http = await startHttpServer({ core: running, handlers, token, port: options.port });
@@ -108,6 +111,9 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
         stopStorageBudget();
         await http.close();
         writing(() => running.sessions.pauseOpenSessions());
+        // The work session ends before the last exchange, so the other devices get its end too.
+        running.observer.stop();
+        await stopSync();
         running.close();
         writing(() => removeRuntimeInfo(paths));
         releaseLock();

@@ -147,4 +147,29 @@ describe('the day timeline', () => {
   it('counts consecutive local days across a month end', () => {
     expect(consecutiveDays('2026-02-26', 5)).toEqual(['2026-02-26', '2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
   });
+
+  it("counts a stop only when no device observed: another device's work fills this one's stops", () => {
+    // This device: 08:30–16:30 without a stop. Another device (imported): 09:00–10:00, then 17:00–17:30.
+    workSession([['app', 'Microsoft Excel', 'Ledger 2026.xlsx - Excel', '08:30', '16:30']], 'paused by the user');
+    db.prepare(`INSERT INTO devices (id, name) VALUES ('0123456789abcdef', 'desktop')`).run();
+    const other = (from: string, to: string): void => {
+      const id = (
+        db
+          .prepare(
+            `INSERT INTO work_sessions (started_at, ended_at, status, source, end_reason, device) VALUES (?, ?, 'completed', 'desktop', 'the app quit', 2) RETURNING id`,
+          )
+          .get(at(from), at(to)) as { id: number }
+      ).id;
+      db.prepare(
+        `INSERT INTO activity_spans (work_session_id, kind, app, title, start_ms, end_ms, device) VALUES (?, 'app', 'Slack', '#finance', ?, ?, 2)`,
+      ).run(id, at(from), at(to));
+    };
+    other('09:00', '10:00');
+    other('17:00', '17:30');
+    const day = dayTimeline(deps, '2026-03-10', at('2026-03-11 08:00'));
+    // The one stop: 16:30–17:00, when neither observed (not 10:00–17:00 after the other device's first hour).
+    expect(day.gaps.map((g) => [g.from, g.to])).toEqual([[iso('16:30'), iso('17:00')]]);
+    expect(day.observed).toEqual({ from: iso('08:30'), to: iso('17:30') });
+    expect(day.spans.filter((s) => s.app === 'Slack').map((s) => s.device?.name)).toEqual(['desktop', 'desktop']);
+  });
 });

@@ -117,4 +117,39 @@ describe('migrations', () => {
     expect(() => openDatabase(file)).toThrow(DatabaseTooNewError);
     expect(() => openDatabase(file)).toThrow(/newer than this build understands/);
   });
+
+  it('give a fresh database a stable device id, device-scoped rows and an outbox that logs only while sync is on', () => {
+    const db = openDatabase(tempDb());
+    const [device] = db.prepare(`SELECT key, id FROM devices`).all() as { key: number; id: string }[];
+    expect(device).toEqual({ key: 1, id: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    const ws = (device: number): number =>
+      (
+        db
+          .prepare(`INSERT INTO work_sessions (started_at, status, source, device) VALUES (0, 'active', 'desktop', ?) RETURNING id`)
+          .get(device) as { id: number }
+      ).id;
+    const span = (wsId: number, device: number, start: number, end: number) =>
+      db
+        .prepare(`INSERT INTO activity_spans (work_session_id, kind, app, start_ms, end_ms, device) VALUES (?, 'app', 'Excel', ?, ?, ?)`)
+        .run(wsId, start, end, device);
+    const local = ws(1);
+    span(local, 1, 0, 100);
+    // The same time on another device is that device's own; on this one it is refused.
+    db.prepare(`INSERT INTO devices (id, name) VALUES ('00112233445566ff', 'desktop')`).run();
+    const other = ws(2);
+    expect(() => span(other, 2, 50, 150)).not.toThrow();
+    expect(() => span(local, 1, 50, 150)).toThrow(/may not overlap/);
+    expect(db.prepare(`SELECT COUNT(*) AS n FROM sync_outbox`).get()).toEqual({ n: 0 });
+    db.prepare(`UPDATE sync_state SET outbox = 1`).run();
+    span(local, 1, 200, 300);
+    span(other, 2, 200, 300);
+    db.prepare(`DELETE FROM work_sessions WHERE id = ?`).run(local);
+    // This device's changes only (span 3 is logged when inserted; the delete of its work session takes it
+    // along, which the work session's own entry says): the other device's span is never logged.
+    expect(db.prepare(`SELECT kind, row_id AS id FROM sync_outbox ORDER BY seq`).all()).toEqual([
+      { kind: 'span', id: 3 },
+      { kind: 'work_session', id: local },
+    ]);
+    db.close();
+  });
 });

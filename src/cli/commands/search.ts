@@ -24,6 +24,7 @@ const flagsSchema = z.object({
   from: timeBoundSchema.optional(),
   to: timeBoundSchema.optional(),
   limit: intParam(1, 200).default(20),
+  device: z.string().trim().min(1).max(64).optional(),
   json: z.boolean().default(false),
 });
 type SearchFlags = z.infer<typeof flagsSchema>;
@@ -48,6 +49,7 @@ const screenScope: SearchScope = {
       from: flags.from,
       to: flags.to,
       limit: flags.limit,
+      device: flags.device,
     });
     return { result: { hits: result.hits }, text: formatScreenHits(result, flags) };
   },
@@ -89,7 +91,7 @@ function formatScreenHits(result: ScreenSearchResult, flags: SearchFlags): strin
   ];
   for (const hit of result.hits) {
     const time = `${localDateOf(Date.parse(hit.at))} ${formatClockTime(hit.at)}`;
-    lines.push(`${time}  ${hit.app}${hit.title ? ` — ${hit.title}` : ''}`);
+    lines.push(`${time}  ${hit.app}${hit.title ? ` — ${hit.title}` : ''}${hit.device ? `  [${hit.device.name}]` : ''}`);
     lines.push(`    ${hit.snippet.replace(/\s+/g, ' ').trim()}`);
   }
   return lines.join('\n');
@@ -105,6 +107,7 @@ export function registerSearchCommand(program: Command): void {
     .option('--type <type>', 'sessions of this type only (chat, ticket, …)')
     .option('--status <status>', 'sessions with this status only')
     .option('--app <name>', 'only screen text seen in this app')
+    .option('--device <name>', 'only screen text read on this device (its name or id)')
     .option('--from <when>', 'from a local day (YYYY-MM-DD) or an ISO date-time')
     .option('--to <when>', 'up to a local day (included) or an ISO date-time')
     .option('--limit <n>', 'at most this many hits per kind (default 20)')

@@ -39,7 +39,9 @@ export function registerSessionsCommand(program: Command): void {
         const now = Date.now();
         const rows = [['ID', 'TYPE', 'STATUS', 'LAST ACTIVE', 'TURNS', 'TITLE']];
         for (const s of list) {
-          rows.push([s.id, s.type, s.status, agoText(Date.parse(s.lastActiveAt), now), String(s.turnCount), s.title || '(untitled)']);
+          // Another computer's conversation says whose it is (read-only here; `shadow resume` continues it here).
+          const title = `${s.title || '(untitled)'}${s.elsewhere ? ` [on ${s.device?.name ?? 'another computer'}]` : ''}`;
+          rows.push([s.id, s.type, s.status, agoText(Date.parse(s.lastActiveAt), now), String(s.turnCount), title]);
         }
         console.log(table(rows));
         const summarized = list.filter((s) => s.contextSummary);

@@ -8,7 +8,11 @@ import { formatDuration } from '../../shared/format-duration';
 import { printJson, table } from '../format';
 import { withOperations } from '../profile-operations';
 
-const flagsSchema = z.object({ json: z.boolean().default(false), date: operations.dayOverview.input.shape.date });
+const flagsSchema = z.object({
+  json: z.boolean().default(false),
+  date: operations.dayOverview.input.shape.date,
+  device: operations.dayOverview.input.shape.device,
+});
 
 /** Gaps shorter than this are left out of the list (a password manager for a few seconds); the total counts them. */
 const GAP_LIST_MIN_SECONDS = 60;
@@ -47,21 +51,28 @@ function printDay(day: DayOverview, coverage: Coverage): void {
     return;
   }
   const total = day.totalActiveSeconds || 1;
-  const rows: string[][] = [['APP / WINDOW', 'TIME', 'SHARE']];
+  // With several devices' work, each app says where its time was spent.
+  const devices = day.devices !== undefined;
+  const rows: string[][] = [['APP / WINDOW', 'TIME', 'SHARE', ...(devices ? ['DEVICES'] : [])]];
   for (const app of day.apps) {
-    rows.push([app.app, formatDuration(app.seconds), `${Math.round((app.seconds / total) * 100)}%`]);
-    for (const t of app.titles.slice(0, 5)) rows.push([`  ${t.title || '(untitled)'}`, formatDuration(t.seconds), '']);
+    const where = devices ? [(app.devices ?? []).map((d) => d.name).join(', ')] : [];
+    rows.push([app.app, formatDuration(app.seconds), `${Math.round((app.seconds / total) * 100)}%`, ...where]);
+    for (const t of app.titles.slice(0, 5))
+      rows.push([`  ${t.title || '(untitled)'}`, formatDuration(t.seconds), '', ...(devices ? [''] : [])]);
   }
   console.log(`App time on ${day.date}\n`);
   console.log(table(rows));
   console.log(
     `\nActive ${formatDuration(day.totalActiveSeconds)} · idle ${formatDuration(day.idleSeconds)} · private ${formatDuration(day.privateSeconds)}`,
   );
+  if (day.devices && day.devices.length > 0) {
+    console.log(`By device: ${day.devices.map((d) => `${d.name} ${formatDuration(d.activeSeconds)}`).join(' · ')}`);
+  }
   if (day.tasks.length > 0) {
     const taskRows: string[][] = [['TIME', 'TASK', 'DURATION', 'APPS']];
     for (const t of day.tasks) {
       const span = `${formatClockTime(t.startedAt)}–${t.endedAt ? formatClockTime(t.endedAt) : 'now'}`;
-      taskRows.push([span, t.name, formatDuration(t.durationSeconds), t.apps.join(', ')]);
+      taskRows.push([span, t.name, formatDuration(t.durationSeconds), `${t.apps.join(', ')}${t.device ? ` (on ${t.device.name})` : ''}`]);
     }
     console.log(`\nTasks (${day.tasks.length})\n`);
     console.log(table(taskRows));
@@ -86,12 +97,13 @@ export function registerTodayCommand(program: Command): void {
       'Today (or --date): app time per app and window title (idle and private excluded), the gaps when nothing was observed, the tasks, and the latest work-session summary',
     )
     .option('--date <YYYY-MM-DD>', 'another local day')
+    .option('--device <name>', 'only what one device observed (its name or id; default every device)')
     .option('--json', 'print JSON instead of a table')
     .action(async (raw) => {
       const flags = parseFlags(flagsSchema, raw);
       const [day, coverage, storage] = await withOperations((call) =>
         Promise.all([
-          call('dayOverview', { date: flags.date }),
+          call('dayOverview', { date: flags.date, device: flags.device }),
           call('observationCoverage', { date: flags.date }),
           call('storageMeter', {}),
         ]),

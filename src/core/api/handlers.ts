@@ -12,6 +12,7 @@ import { storageHandlers } from './storage-handlers';
 import { timelineHandlers } from './timeline-handlers';
 import { recallHandlers } from './recall-handlers';
 import { storageBudgetHandlers } from './storage-budget-handlers';
+import { syncHandlers } from './sync-handlers';
 
 /** One implementation per operation of the contract; every surface calls through this table. */
 export type Handlers = {
@@ -38,6 +39,7 @@ function joinHandlers(core: ShadowCore): Handlers {
     privacyHandlers(core),
     recallHandlers(core),
     storageBudgetHandlers(core),
+    syncHandlers(core),
   );
 }
 

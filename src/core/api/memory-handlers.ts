@@ -4,6 +4,7 @@ import { fitsInterviewBudget, INTERVIEW_SUMMARY_MAX_TOKENS } from '../memory/int
 import type { ShadowCore } from '../shadow-core';
 import { localDateOf, localDayBounds } from '../time';
 import { DomainError, notFound } from '../errors';
+import { viewScope } from '../sync/device-filter';
 
 type Op<K extends keyof Operations> = (
   input: OperationParsedInput<Operations[K]>,
@@ -16,16 +17,17 @@ export function memoryHandlers(core: ShadowCore) {
     return value;
   };
 
-  const dayOverview: Op<'dayOverview'> = ({ date }) => {
+  const dayOverview: Op<'dayOverview'> = ({ date, device }) => {
     const day = date ?? localDateOf(core.clock.now());
     const window = localDayBounds(day);
+    const scope = viewScope(core.sync, device);
     core.observer.flushOpenSpan();
     return {
       date: day,
       workSessionId: null,
-      ...core.activity.appTime({ window }),
-      tasks: memory.repositories.tasks.listTasksIn(window),
-      latestSummary: memory.repositories.summaries.latestIn(window),
+      ...core.activity.scoped(scope).appTime({ window }),
+      tasks: memory.repositories.tasks.scoped(scope).listTasksIn(window),
+      latestSummary: memory.repositories.summaries.scoped(scope).latestIn(window),
     };
   };
   const getWorkSession: Op<'getWorkSession'> = ({ id }) => {

@@ -6,6 +6,7 @@ import { notFound } from '../errors';
 import { LLM_OFF } from '../llm/llm-client';
 import { dayCoverage } from '../observe/day-coverage';
 import { healthPrivacy } from './privacy-handlers';
+import { viewScope } from '../sync/device-filter';
 
 type Op<K extends keyof Operations> = (input: OperationParsedInput<Operations[K]>) => OperationOutput<Operations[K]>;
 
@@ -32,18 +33,20 @@ export function observationHandlers(core: ShadowCore) {
     return dayCoverage(day, window, core.coverage.stretches(window), core.clock.now());
   };
   const observationNow: Op<'observationNow'> = () => core.observer.immediateContext();
-  const appTime: Op<'appTime'> = ({ date, workSessionId }) => {
+  const appTime: Op<'appTime'> = ({ date, workSessionId, device }) => {
     core.observer.flushOpenSpan();
+    const activity = core.activity.scoped(viewScope(core.sync, device));
     if (workSessionId !== undefined) {
       if (!core.activity.getWorkSession(workSessionId)) throw notFound(`Work session ${workSessionId}`);
-      return { date: null, workSessionId, ...core.activity.appTime({ workSessionId }) };
+      return { date: null, workSessionId, ...activity.appTime({ workSessionId }) };
     }
     const day = date ?? localDateOf(core.clock.now());
-    return { date: day, workSessionId: null, ...core.activity.appTime({ window: localDayBounds(day) }) };
+    return { date: day, workSessionId: null, ...activity.appTime({ window: localDayBounds(day) }) };
   };
-  const listWorkSessions: Op<'listWorkSessions'> = ({ limit, date }) => {
+  const listWorkSessions: Op<'listWorkSessions'> = ({ limit, date, device }) => {
     core.observer.flushOpenSpan();
-    return { workSessions: core.activity.listWorkSessions(limit, date ? localDayBounds(date) : undefined) };
+    const activity = core.activity.scoped(viewScope(core.sync, device));
+    return { workSessions: activity.listWorkSessions(limit, date ? localDayBounds(date) : undefined) };
   };
   const pauseCapture: Op<'pauseCapture'> = ({ reason }) => {
     core.observer.pause(reason ?? 'paused by the user');

@@ -11,6 +11,8 @@ export function sessionHandlers(core: ShadowCore) {
   const createSession: Op<'createSession'> = (input) => s.create(input);
   const getSession: Op<'getSession'> = ({ id }) => s.get(id);
   const updateSession: Op<'updateSession'> = ({ id, context, setContext, unionContext, ...patch }) => {
+    // Another device's conversation is read-only, its context sets too: refused before anything changes.
+    s.devices.assertOwn(s.get(id));
     core.contextSets.applyPatch(id, { context, setContext, unionContext });
     return s.update(id, patch);
   };

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { SYNC_SHARE_KINDS, deviceNameSchema, syncShareKindSchema } from '../../shared/contract/sync';
 import { redactionSettingsSchema } from '../privacy/redaction-settings';
 
 export const exclusionRuleSchema = z.object({
@@ -68,6 +69,22 @@ export const settingsSchema = z.object({
       timeoutMs: z.number().int().min(100).max(600_000).default(30_000),
     })
     .default({ timeoutMs: 30_000 }),
+  /** One memory across the user's computers, carried by a folder a sync tool replicates (docs/sync.md). */
+  sync: z
+    .object({
+      /** The folder (absolute path) Syncthing or another tool replicates; unset: sync is off. */
+      folder: z
+        .string()
+        .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'the sync folder is an absolute path')
+        .optional(),
+      /** This computer's name as the other devices show it; default its host name. */
+      deviceName: deviceNameSchema.optional(),
+      /** What this device writes to the folder; screen text can stay on this computer. */
+      share: z.array(syncShareKindSchema).default([...SYNC_SHARE_KINDS]),
+      /** Seconds between exchanges with the folder while the app runs. */
+      intervalSec: z.number().int().min(10).max(86_400).default(120),
+    })
+    .prefault({}),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -20,6 +20,7 @@ export function searchScreenTextInWindow(
     snippet: h.snippet,
     score: h.score,
     ...(h.monitor !== null && { monitor: h.monitor }),
+    ...(h.device && { device: h.device }),
   }));
 }
 

@@ -15,6 +15,7 @@ export function toEvidence(found: Found, claim: string): Evidence {
     snippet: found.snippet,
     source: found.source,
     open: { at: iso(found.atMs), screenTextId: found.screenTextId },
+    ...(found.device && { device: found.device }),
   };
 }
 
@@ -43,7 +44,8 @@ export function evidenceLine(evidence: Evidence, nowMs: number): string {
   const at = when(Date.parse(evidence.at), nowMs);
   const quoted = `: …${clip(evidence.snippet, 160)}…`;
   const label = where || SOURCE_NAMES[evidence.source];
-  return `- ${at}, ${label}${quoted}`;
+  const device = evidence.device ? ` (on ${evidence.device.name})` : '';
+  return `- ${at}, ${label}${device}${quoted}`;
 }
 
 function clip(text: string, max: number): string {

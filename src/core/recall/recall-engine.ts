@@ -21,6 +21,7 @@ import { understandQuestion, type QuestionKind, type UnderstoodQuestion } from '
 import { localDateOf, localDayBounds } from '../time';
 import { oneLine, retrieveEvidence, type RecallStore } from './retrieval';
 import type { DayShape } from './time-understanding';
+import { deviceMentioned, scopedStore, type NamedDevice } from './device-mention';
 
 export type { RecallAnswer } from './answers/answer-kit';
 
@@ -30,6 +31,8 @@ export interface RecallEngineDeps {
   readonly ocrEnabled: boolean;
   /** The language model's state, so an offline answer never says none is configured when one is. */
   readonly llmStatus?: () => LlmStatus;
+  /** The devices whose work the store holds, so "on my desktop" narrows a question to that one. */
+  readonly devices?: () => readonly NamedDevice[];
 }
 
 /** The evidence tier an LLM call is given for a question: text lines within a token budget, and the references kept with the reply. */
@@ -73,8 +76,18 @@ export class RecallEngine {
   }
 
   answer(question: string, nowMs: number): RecallAnswer {
+    const { engine, text } = this.forDeviceNamedIn(question);
+    if (engine !== this) return engine.answer(text, nowMs);
     const understood = this.namesOnlyApps(this.understand(question, nowMs), nowMs);
     return ANSWERS[understood.kind](this.context(nowMs), understood);
+  }
+
+  /** The engine over one device's work when the question names it ("…on my desktop?"), with those words taken out. */
+  private forDeviceNamedIn(question: string): { engine: RecallEngine; text: string } {
+    const named = deviceMentioned(question, this.deps.devices?.() ?? []);
+    if (!named) return { engine: this, text: question };
+    const engine = new RecallEngine({ ...this.deps, store: scopedStore(this.deps.store, named.key), devices: undefined });
+    return { engine, text: named.question };
   }
 
   /** "Slack today? Roughly.": a question that names only apps asks how long they were used. */
@@ -119,6 +132,8 @@ export class RecallEngine {
    * (or all history), as many as fit `budgetTokens`.
    */
   contextTier(question: string, nowMs: number, budgetTokens: number): RecallContextTier {
+    const scoped = this.forDeviceNamedIn(question);
+    if (scoped.engine !== this) return scoped.engine.contextTier(scoped.text, nowMs, budgetTokens);
     const understood = this.understand(question, nowMs);
     const window: TimeWindow | undefined = understood.time ?? undefined;
     const day = localDateOf(nowMs);
@@ -134,7 +149,8 @@ export class RecallEngine {
     const evidence: Evidence[] = [];
     let tokens = tokenCount(header) + appTime.tokens + (appTime.text ? 2 : 0);
     for (const f of found) {
-      const line = `- ${when(f.atMs, nowMs)}, ${f.app ?? f.source}${f.windowTitle ? `, “${f.windowTitle}”` : ''}: ${oneLine(f.snippet).slice(0, 300)}`;
+      const device = f.device ? ` (on ${f.device.name})` : '';
+      const line = `- ${when(f.atMs, nowMs)}, ${f.app ?? f.source}${f.windowTitle ? `, “${f.windowTitle}”` : ''}${device}: ${oneLine(f.snippet).slice(0, 300)}`;
       const cost = tokenCount(line) + 1;
       if (tokens + cost > budgetTokens) continue;
       tokens += cost;

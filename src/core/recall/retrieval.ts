@@ -1,4 +1,5 @@
 import type { EvidenceSource } from '../../shared/contract/evidence';
+import type { DeviceRef } from '../../shared/contract/sync';
 import { toFtsAnyQuery } from '../ocr/screen-query';
 import type { ActivityRepository, TimeWindow } from '../store/repositories/activity-repository';
 import type { MemoryQuestionRepository } from '../store/repositories/memory-question-repository';
@@ -33,6 +34,8 @@ export interface Found {
   readonly alsoAtMs: readonly number[];
   /** Relevance from 0 to 1: the share of the question's words it holds, weighted by how direct its source is. */
   readonly score: number;
+  /** The device it was seen on, when the profile holds more than one device's work. */
+  readonly device?: DeviceRef;
 }
 
 export interface EvidenceRequest {
@@ -77,7 +80,7 @@ function screenEvidence(store: RecallStore, terms: readonly string[], window: Ti
   // The same text in the same window is one piece of evidence, seen at several moments; it opens at the first.
   const groups = new Map<string, (typeof hits)[number][]>();
   for (const hit of hits) {
-    const key = `${hit.app}\u0000${hit.title}\u0000${hit.text}`;
+    const key = `${hit.device?.id ?? ''}\u0000${hit.app}\u0000${hit.title}\u0000${hit.text}`;
     groups.set(key, [...(groups.get(key) ?? []), hit]);
   }
   return [...groups.values()].map((group) => {
@@ -93,6 +96,7 @@ function screenEvidence(store: RecallStore, terms: readonly string[], window: Ti
       screenTextId: first!.id,
       alsoAtMs: later.map((h) => h.atMs),
       score: SOURCE_WEIGHT.screen_text * coverage(terms, `${first!.title}\n${first!.text}`),
+      ...(first!.device && { device: first!.device }),
     };
   });
 }
@@ -112,6 +116,7 @@ function windowEvidence(store: RecallStore, terms: readonly string[], window: Ti
       screenTextId: null,
       alsoAtMs: w.lastStartMs > w.firstMs ? [w.lastStartMs] : [],
       score: SOURCE_WEIGHT.window * coverage(terms, `${w.app} ${w.title}`),
+      ...(w.device && { device: w.device }),
     }));
 }
 
@@ -130,6 +135,7 @@ function taskEvidence(store: RecallStore, terms: readonly string[], window: Time
       screenTextId: null,
       alsoAtMs: [],
       score: SOURCE_WEIGHT.task * coverage(terms, text),
+      ...(t.device && { device: t.device }),
     };
   });
 }
@@ -146,6 +152,7 @@ function summaryEvidence(store: RecallStore, terms: readonly string[], window: T
     screenTextId: null,
     alsoAtMs: [],
     score: SOURCE_WEIGHT.summary * coverage(terms, s.text),
+    ...(s.device && { device: s.device }),
   }));
 }
 
@@ -166,6 +173,7 @@ function answerEvidence(store: RecallStore, terms: readonly string[], window: Ti
         screenTextId: null,
         alsoAtMs: [],
         score: SOURCE_WEIGHT.answer * coverage(terms, text),
+        ...(q.device && { device: q.device }),
       };
     });
 }

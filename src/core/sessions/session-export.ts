@@ -198,6 +198,9 @@ export function importSession(
     turn_count: session.turnCount,
     pause_requested: session.pauseRequested ? 1 : 0,
     paused_at: session.pausedAt === null ? null : Date.parse(session.pausedAt),
+    // A session restored from its files is this device's own, whichever device it was exported on.
+    device: 1,
+    continues: null,
   };
   repo.insertImported(
     row,

@@ -6,6 +6,7 @@ import type { LlmClient, RecordCallReceipt } from '../llm/llm-client';
 import type { RecallEngine } from '../recall/recall-engine';
 import type { ActivityRepository } from '../store/repositories/activity-repository';
 import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
+import type { SessionContinuations } from '../store/repositories/session-continuation';
 import type { SessionRepository } from '../store/repositories/session-repository';
 import type { LlmContextProvider } from './system-prompt';
 
@@ -45,6 +46,8 @@ export interface SessionServiceDeps {
     read(sessionId: string): ContextSets;
     restore(sessionId: string, sets: ContextSets): void;
   };
+  /** Which device each conversation belongs to (another device's is read-only) and its continuations here. */
+  readonly continuations?: SessionContinuations;
 }
 
 export interface SearchAllFilter {

@@ -26,6 +26,7 @@ import { exportSession, importSession } from './session-export';
 import { extractiveSessionSummary, SessionSummarizer } from './session-summarizer';
 import { ASSISTANT_INSTRUCTIONS, promptHash } from './system-prompt';
 import type { SearchAllFilter, SessionServiceDeps } from './session-service-deps';
+import { SessionDevices } from './session-devices';
 
 export type { SearchAllFilter, SessionServiceDeps } from './session-service-deps';
 
@@ -40,8 +41,11 @@ export class SessionService {
   private readonly streaming = new Set<string>();
   /** Resume blocks waiting for the next message of their session (sent to the model once). */
   private readonly pendingResume = new Map<string, string>();
+  /** Which conversations are another device's (read-only here). */
+  readonly devices: SessionDevices;
 
   constructor(private readonly deps: SessionServiceDeps) {
+    this.devices = new SessionDevices(deps.continuations);
     this.instructions = deps.instructions ?? ASSISTANT_INSTRUCTIONS;
     this.instructionsHash = promptHash(this.instructions);
     this.replies = new ReplyStreamer({
@@ -147,6 +151,7 @@ export class SessionService {
 
   update(id: string, patch: { title?: string; type?: string; status?: 'active' | 'paused' | 'completed' }): Session {
     const session = this.get(id);
+    this.devices.assertOwn(session);
     if (patch.title && patch.title !== session.title) {
       const at = this.deps.clock.now();
       const turn = Math.max(1, session.turnCount);
@@ -164,7 +169,9 @@ export class SessionService {
   }
 
   pause(id: string): Session {
-    const before = this.get(id).status;
+    const session = this.get(id);
+    this.devices.assertOwn(session);
+    const before = session.status;
     this.deps.repo.updateSession(id, { status: 'paused', pausedAt: this.deps.clock.now(), pauseRequested: false });
     this.summarizer.afterPause(id);
     if (before !== 'paused') this.statusChanged(id, 'paused');
@@ -177,6 +184,7 @@ export class SessionService {
    */
   delete(id: string): { id: string; title: string; turns: number } {
     const session = this.get(id);
+    this.devices.assertOwn(session);
     if (this.streaming.has(id))
       throw new DomainError(
         'conflict',
@@ -200,6 +208,7 @@ export class SessionService {
    */
   async send(id: string, content: string, onStreamDelta: (text: string) => void = () => {}): Promise<{ turn: Turn; session: Session }> {
     const session = this.get(id);
+    this.devices.assertOwn(session);
     if (this.streaming.has(id))
       throw new DomainError('conflict', 'reply_in_progress', `Session ${id} is still replying; wait for the reply to finish.`);
     this.streaming.add(id);
@@ -290,7 +299,10 @@ export class SessionService {
     });
   }
 
-  resume(id: string, maxHistoryTokens?: number): ResumeView {
+  /** Makes the conversation active again; another device's continues in this device's copy of it (whose view this is). */
+  resume(requested: string, maxHistoryTokens?: number): ResumeView {
+    this.get(requested);
+    const id = this.devices.continuationOf(requested, newSessionId, this.deps.clock.now());
     const before = this.get(id).status;
     this.deps.repo.updateSession(id, { status: 'active', pauseRequested: false, pausedAt: null });
     if (before !== 'active') this.statusChanged(id, 'active');

@@ -12,6 +12,8 @@ export interface DayTimelineDeps {
   readonly summaries: MemorySummaryRepository;
   /** The record of when observation really ran (`observation_coverage`): its gaps inside work sessions show too. */
   readonly coverage?: (window: TimeWindow) => readonly CoverageStretch[];
+  /** This device's id: another device's work sessions close the gaps of this one's coverage record. */
+  readonly localDeviceId?: string;
 }
 
 /** Work sessions are few a day; a day with more than this is cut to the newest. */
@@ -44,13 +46,16 @@ export function dayTimeline(deps: DayTimelineDeps, date: string, nowMs: number):
     toMs: clip(ws.endedAt ? Date.parse(ws.endedAt) : nowMs),
   }));
   const gaps: TimelineGap[] = [];
-  stretches.forEach((stretch, i) => {
-    const nextFromMs = stretches[i + 1]?.fromMs ?? (localDateOf(nowMs) === date && stretch.ws.endedAt ? clip(nowMs) : null);
+  // Work sessions of several devices overlap: a gap is time when none of them observed.
+  const merged = mergeStretches(stretches);
+  merged.forEach((stretch, i) => {
+    const nextFromMs = merged[i + 1]?.fromMs ?? (localDateOf(nowMs) === date && stretch.ws.endedAt ? clip(nowMs) : null);
     if (nextFromMs !== null && nextFromMs - stretch.toMs >= GAP_MIN_MS) {
       gaps.push({ ...gapAfter(stretch.ws), from: iso(stretch.toMs), to: iso(nextFromMs) });
     }
   });
-  gaps.push(...coverageGaps(deps, day, gaps));
+  const elsewhere = stretches.filter((s) => s.ws.device !== undefined && s.ws.device.id !== deps.localDeviceId);
+  gaps.push(...coverageGaps(deps, day, [...gaps, ...elsewhere.map((s) => ({ from: iso(s.fromMs), to: iso(s.toMs) }))]));
   gaps.sort((a, b) => Date.parse(a.from) - Date.parse(b.from));
   const observed = stretches.length
     ? { from: iso(Math.min(...stretches.map((s) => s.fromMs))), to: iso(Math.max(...stretches.map((s) => s.toMs))) }
@@ -67,6 +72,7 @@ export function dayTimeline(deps: DayTimelineDeps, date: string, nowMs: number):
       title: span.kind === 'app' ? span.title : null,
       from: iso(span.startMs),
       to: iso(span.endMs),
+      ...(span.device && { device: span.device }),
     })),
     gaps,
     tasks: deps.tasks.listTasksIn(day),
@@ -81,7 +87,26 @@ export function dayTimeline(deps: DayTimelineDeps, date: string, nowMs: number):
  * Stretches the coverage record says were not observed although the app was running (no display, a
  * failing screen read, a full disk, a lock): a work session alone would show them as observed time.
  */
-function coverageGaps(deps: DayTimelineDeps, day: TimeWindow, known: readonly TimelineGap[]): TimelineGap[] {
+interface Stretch {
+  readonly ws: WorkSession;
+  readonly fromMs: number;
+  readonly toMs: number;
+}
+
+/** Overlapping stretches (of several devices) as one, each ending with the work session that ends it last. */
+function mergeStretches(stretches: readonly Stretch[]): Stretch[] {
+  const merged: Stretch[] = [];
+  for (const s of [...stretches].sort((a, b) => a.fromMs - b.fromMs)) {
+    const last = merged.at(-1);
+    if (last && s.fromMs <= last.toMs) {
+      if (s.toMs > last.toMs || (s.toMs === last.toMs && !s.ws.endedAt))
+        merged[merged.length - 1] = { ws: s.ws, fromMs: last.fromMs, toMs: s.toMs };
+    } else merged.push(s);
+  }
+  return merged;
+}
+
+function coverageGaps(deps: DayTimelineDeps, day: TimeWindow, known: readonly Pick<TimelineGap, 'from' | 'to'>[]): TimelineGap[] {
   const overlapsKnown = (fromMs: number, toMs: number): boolean =>
     known.some((gap) => Date.parse(gap.from) < toMs && Date.parse(gap.to) > fromMs);
   return (deps.coverage?.(day) ?? [])

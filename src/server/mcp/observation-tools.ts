@@ -16,7 +16,9 @@ export const currentActivityTool = defineTool({
   }),
   async run(ctx, args) {
     const now = await ctx.liveActivity();
-    const [latest] = (await callOperation(ctx, 'listWorkSessions', { limit: 1 })).workSessions;
+    // The work going on here: this computer's latest work session, not another device's.
+    const here = (await callOperation(ctx, 'syncStatus', {})).device.id;
+    const [latest] = (await callOperation(ctx, 'listWorkSessions', { limit: 1, device: here })).workSessions;
     const theory = latest ? (await callOperation(ctx, 'getWorkSession', { id: latest.id })).theory : null;
     const lines = now
       ? [
@@ -43,17 +45,21 @@ export const appTimeTool = defineTool({
   name: 'app_time',
   title: 'App time',
   description:
-    'Time spent per app and its longest window titles (idle and private time excluded and reported separately) for a local day (YYYY-MM-DD, default today) or one work session; paged within the answer budget.',
+    "Time spent per app and its longest window titles (idle and private time excluded and reported separately) for a local day (YYYY-MM-DD, default today) or one work session, on every device the user's memory is synced across, or on one; paged within the answer budget.",
   input: z.object({
     date: inputField('appTime', 'date').describe('Local day as YYYY-MM-DD; default today'),
     work_session_id: inputField('appTime', 'workSessionId').describe('A work session id instead of a day'),
+    device: inputField('appTime', 'device').describe('Only this device (its name or id); default every device'),
     cursor: cursorArg,
   }),
   async run(ctx, args, budget) {
-    const time = await callOperation(ctx, 'appTime', { date: args.date, workSessionId: args.work_session_id });
+    const time = await callOperation(ctx, 'appTime', { date: args.date, workSessionId: args.work_session_id, device: args.device });
     const scope = time.date ? `on ${time.date}` : `in work session ${time.workSessionId}`;
     const { apps, ...totals } = time;
-    const head = `App time ${scope}: active ${formatDuration(time.totalActiveSeconds)}, idle ${formatDuration(time.idleSeconds)}, private ${formatDuration(time.privateSeconds)}.`;
+    const head = [
+      `App time ${scope}: active ${formatDuration(time.totalActiveSeconds)}, idle ${formatDuration(time.idleSeconds)}, private ${formatDuration(time.privateSeconds)}.`,
+      ...(time.devices ? [`By device: ${time.devices.map((d) => `${d.name} ${formatDuration(d.activeSeconds)}`).join(', ')}.`] : []),
+    ].join('\n');
     if (apps.length === 0) return { text: `${head}\nNo app time recorded.`, structured: time };
     return pageOf({
       items: apps,
@@ -64,7 +70,7 @@ export const appTimeTool = defineTool({
       noun: 'apps',
       line: (app) =>
         [
-          `- ${app.app}: ${formatDuration(app.seconds)}`,
+          `- ${app.app}: ${formatDuration(app.seconds)}${app.devices ? ` (on ${app.devices.map((d) => d.name).join(', ')})` : ''}`,
           ...app.titles.slice(0, TITLES_PER_APP).map((t) => `  - "${t.title}": ${formatDuration(t.seconds)}`),
           ...(app.titles.length > TITLES_PER_APP ? [`  - and ${app.titles.length - TITLES_PER_APP} more windows`] : []),
         ].join('\n'),
@@ -84,6 +90,7 @@ export const searchScreenTool = defineTool({
     from: inputField('searchScreen', 'from').describe('From this moment (ISO date-time) or local day (YYYY-MM-DD)'),
     to: inputField('searchScreen', 'to').describe('Until this moment or local day (inclusive)'),
     limit: limitArg(inputField('searchScreen', 'limit'), 10),
+    device: inputField('searchScreen', 'device').describe('Only text read on this device (its name or id)'),
     cursor: cursorArg,
   }),
   async run(ctx, args, budget) {
@@ -93,6 +100,7 @@ export const searchScreenTool = defineTool({
       from: args.from,
       to: args.to,
       limit: args.limit,
+      device: args.device,
     });
     const { hits, ...about } = result;
     if (hits.length === 0) return { text: `"${args.query}" was not seen on screen.`, structured: result };
@@ -103,7 +111,7 @@ export const searchScreenTool = defineTool({
       head: { text: '', structured: about },
       key: 'hits',
       noun: 'hits',
-      line: (h) => `${h.at} · ${h.app} — "${h.title}": ${h.snippet}`,
+      line: (h) => `${h.at} · ${h.app} — "${h.title}"${h.device ? ` (on ${h.device.name})` : ''}: ${h.snippet}`,
       data: (h) => h,
     });
   },

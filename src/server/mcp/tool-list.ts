@@ -3,6 +3,7 @@ import type { McpToolSpec } from './mcp-tool';
 import { workSessionSummaryTool } from './memory-tools';
 import { appTimeTool, currentActivityTool, searchScreenTool } from './observation-tools';
 import { getMomentTool } from './recall-tools';
+import { listDevicesTool } from './sync-tools';
 import {
   currentSessionTool,
   getTurnTool,
@@ -31,4 +32,5 @@ export const mcpTools: readonly McpToolSpec[] = [
   workSessionSummaryTool,
   searchScreenTool,
   getMomentTool,
+  listDevicesTool,
 ];

@@ -93,6 +93,10 @@ export const publicEvents = defineEvents({
     summary: 'A session was deleted with its turns, title history, context sets and outputs.',
     payload: z.object({ sessionId: sessionIdSchema }),
   },
+  'sync:imported': {
+    summary: "Other devices' work came in from the sync folder (the views show it now).",
+    payload: z.object({ segments: z.number().int(), records: z.number().int(), at }),
+  },
 });
 
 export type PublicEvents = typeof publicEvents;

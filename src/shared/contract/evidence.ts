@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deviceRefSchema } from './sync';
 
 /**
  * Where a piece of evidence comes from: text read on the screen (OCR), a window the user had open,
@@ -29,6 +30,8 @@ export const evidenceSchema = z.object({
   snippet: z.string(),
   source: evidenceSourceSchema,
   open: evidenceOpenSchema,
+  /** The device it was seen on (when the profile holds more than one device's work). */
+  device: deviceRefSchema.optional(),
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
 

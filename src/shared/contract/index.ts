@@ -12,6 +12,7 @@ import { coverageOperations } from './coverage';
 import { storageOperations } from './storage';
 import { timelineOperations } from './timeline';
 import { storageBudgetOperations } from './storage-budget';
+import { syncOperations } from './sync';
 
 export * from './define';
 export * from './observation';
@@ -28,6 +29,7 @@ export * from './evidence';
 export * from './moments';
 export * from './coverage';
 export * from './storage-budget';
+export * from './sync';
 
 /** The whole API table. Each feature adds its own module of operations here; a key used twice throws. */
 export const operations = mergeTables(
@@ -43,6 +45,7 @@ export const operations = mergeTables(
   momentOperations,
   coverageOperations,
   storageBudgetOperations,
+  syncOperations,
 );
 
 export type Operations = typeof operations;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperation, defineOperations, intParam, localDateSchema } from './define';
 import { appTimeSchema, frameSummarySchema, workSessionSchema } from './observation';
+import { deviceFilterSchema, deviceRefSchema } from './sync';
 
 const engineSchema = z.enum(['llm', 'offline']);
 const idParam = intParam(1, Number.MAX_SAFE_INTEGER);
@@ -17,6 +18,7 @@ export const taskSchema = z.object({
   titles: z.array(z.string()),
   switches: z.number().int(),
   brief: z.string(),
+  device: deviceRefSchema.optional(),
 });
 export type Task = z.infer<typeof taskSchema>;
 
@@ -33,6 +35,7 @@ export const workSessionSummarySchema = z.object({
   durationSeconds: z.number(),
   tasks: z.array(z.string()),
   apps: z.array(z.string()),
+  device: deviceRefSchema.optional(),
 });
 export type WorkSessionSummary = z.infer<typeof workSessionSummarySchema>;
 
@@ -59,6 +62,7 @@ export const questionSchema = z.object({
   answer: z.string().nullable(),
   answeredAt: z.string().nullable(),
   engine: engineSchema,
+  device: deviceRefSchema.optional(),
 });
 export type Question = z.infer<typeof questionSchema>;
 
@@ -152,7 +156,7 @@ export const memoryOperations = defineOperations({
     method: 'GET',
     path: '/day',
     summary: 'A local day (default today): app time per app and title, the tasks of the day and its latest summary.',
-    input: z.object({ date: localDateSchema.optional() }).strict(),
+    input: z.object({ date: localDateSchema.optional(), device: deviceFilterSchema.optional() }).strict(),
     output: dayOverviewSchema,
   }),
   getWorkSession: defineOperation({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperation, defineOperations, intParam, localDateSchema } from './define';
 import { storageMeterSchema } from './storage-budget';
+import { deviceFilterSchema, deviceRefSchema } from './sync';
 
 /**
  * `unavailable`: the app wants to observe but cannot (no display, the focused window cannot be read,
@@ -125,8 +126,12 @@ export const appTimeSchema = z.object({
     secondsRowSchema.extend({
       app: z.string(),
       titles: z.array(secondsRowSchema.extend({ title: z.string() })),
+      /** The devices this app's time was spent on (when the profile holds more than one device's work). */
+      devices: z.array(deviceRefSchema).optional(),
     }),
   ),
+  /** Active time per device, when the profile holds more than one device's work. */
+  devices: z.array(deviceRefSchema.extend({ activeSeconds: z.number() })).optional(),
   /** Active time per monitor the focused window was on, when frames said which (several monitors). */
   monitors: z.array(secondsRowSchema.extend({ monitor: z.string() })).optional(),
 });
@@ -143,6 +148,8 @@ export const workSessionSchema = z.object({
   activeSeconds: z.number(),
   idleSeconds: z.number(),
   privateSeconds: z.number(),
+  /** The device it was observed on (when the profile holds more than one device's work). */
+  device: deviceRefSchema.optional(),
 });
 export type WorkSession = z.infer<typeof workSessionSchema>;
 
@@ -171,6 +178,7 @@ export const observationOperations = defineOperations({
       .object({
         date: localDateSchema.optional(),
         workSessionId: intParam(1, Number.MAX_SAFE_INTEGER).optional(),
+        device: deviceFilterSchema.optional(),
       })
       .strict()
       .refine((v) => !(v.date && v.workSessionId), 'give either date or workSessionId, not both'),
@@ -184,6 +192,7 @@ export const observationOperations = defineOperations({
       .object({
         limit: intParam(1, 500).default(50),
         date: localDateSchema.optional(),
+        device: deviceFilterSchema.optional(),
       })
       .strict(),
     output: z.object({ workSessions: z.array(workSessionSchema) }),

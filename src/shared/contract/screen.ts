@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation, defineOperations, intParam, isCalendarDate } from './define';
+import { deviceFilterSchema, deviceRefSchema } from './sync';
 
 /**
  * A moment given as an ISO date-time (`2026-03-02T14:30:00Z`) or as a local day (`2026-03-02`):
@@ -23,6 +24,7 @@ export const screenSearchInputSchema = z
     from: timeBoundSchema.optional(),
     to: timeBoundSchema.optional(),
     limit: intParam(1, 200).default(20),
+    device: deviceFilterSchema.optional(),
   })
   .strict();
 export type ScreenSearchInput = z.input<typeof screenSearchInputSchema>;
@@ -39,6 +41,8 @@ export const screenSearchHitSchema = z.object({
   score: z.number(),
   /** The monitor the text was read from, when the frame came from one of several. */
   monitor: z.string().optional(),
+  /** The device it was read on (when the profile holds more than one device's work). */
+  device: deviceRefSchema.optional(),
 });
 export type ScreenSearchHit = z.infer<typeof screenSearchHitSchema>;
 

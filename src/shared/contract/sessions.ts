@@ -3,6 +3,7 @@ import { contextSetsPatchShape } from './context-sets';
 import { defineOperation, defineOperations, intParam } from './define';
 import { evidenceSchema } from './evidence';
 import { timeBoundSchema } from './screen';
+import { deviceRefSchema } from './sync';
 import { INVISIBLE_CONTROL_MESSAGE, isVisibleText } from '../invisible-characters';
 
 export const SESSION_TITLE_MAX = 60;
@@ -40,6 +41,12 @@ export const sessionSchema = z.object({
   /** The user said something like "let's stop here": the next "yes" pauses the session. */
   pauseRequested: z.boolean(),
   pausedAt: z.string().nullable(),
+  /** The device the conversation belongs to (when the profile holds more than one device's work); another device's is read-only here. */
+  device: deviceRefSchema.optional(),
+  /** The conversation of another device this one continues (resumed here). */
+  continues: sessionIdSchema.optional(),
+  /** Another device's conversation: read-only here; resuming it continues it in a conversation of this device. */
+  elsewhere: z.literal(true).optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
@@ -117,6 +124,7 @@ export const screenHitSchema = z.object({
   app: z.string(),
   title: z.string(),
   snippet: z.string(),
+  device: deviceRefSchema.optional(),
 });
 export type ScreenHit = z.infer<typeof screenHitSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperation, defineOperations, intParam, localDateSchema } from './define';
 import { taskSchema, workSessionSummarySchema } from './memory';
+import { deviceFilterSchema, deviceRefSchema } from './sync';
 
 export const TIMELINE_DAYS_MAX = 7;
 
@@ -12,6 +13,8 @@ export const timelineSpanSchema = z.object({
   title: z.string().nullable(),
   from: z.string(),
   to: z.string(),
+  /** The device it was observed on (when the profile holds more than one device's work). */
+  device: deviceRefSchema.optional(),
 });
 export type TimelineSpan = z.infer<typeof timelineSpanSchema>;
 
@@ -60,6 +63,7 @@ export const timelineOperations = defineOperations({
       .object({
         date: localDateSchema.optional(),
         days: intParam(1, TIMELINE_DAYS_MAX).default(1),
+        device: deviceFilterSchema.optional(),
       })
       .strict(),
     output: timelineSchema,

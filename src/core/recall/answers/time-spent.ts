@@ -34,8 +34,12 @@ export function answerTimeSpent(ctx: RecallContext, question: UnderstoodQuestion
       const main = windows.find((w) => w.app === a.app);
       return main ? [windowEvidence(main, `${a.app}: ${formatDuration(a.seconds)}`)] : [];
     });
+    const split =
+      (appTime.devices ?? []).length > 1
+        ? ` (${appTime.devices!.map((d) => `${d.name} ${formatDuration(d.activeSeconds)}`).join(', ')})`
+        : '';
     return answer(
-      [`You were active ${formatDuration(appTime.totalActiveSeconds)} ${time.label}. Most time went to:`, ...top],
+      [`You were active ${formatDuration(appTime.totalActiveSeconds)} ${time.label}${split}. Most time went to:`, ...top],
       evidence,
       ctx.nowMs,
     );
@@ -45,6 +49,7 @@ export function answerTimeSpent(ctx: RecallContext, question: UnderstoodQuestion
     const total = apps.reduce((sum, a) => sum + a.seconds, 0);
     const lines = [`You spent ${formatDuration(total)} in ${joinAnd(apps.map((a) => a.app))} ${time.label}.`];
     const inApps = windows.filter((w) => apps.some((a) => a.app === w.app));
+    lines.push(...onEachDevice(inApps));
     if (apps.length > 1) lines.push(...apps.map((a) => `- ${a.app}: ${formatDuration(a.seconds)}`));
     else if (inApps.length > 1)
       lines.push(
@@ -73,6 +78,14 @@ export function answerTimeSpent(ctx: RecallContext, question: UnderstoodQuestion
   else lines.push(`First at ${formatClockTime(matched[0]!.firstMs)}, last until ${formatClockTime(matched[0]!.lastMs)}.`);
   const evidence = matched.slice(0, BREAKDOWN_MAX).map((w) => windowEvidence(w, `${formatDuration(w.seconds)} in ${w.title}`));
   return answer(lines, evidence, ctx.nowMs);
+}
+
+/** "- on laptop: 1h 10m" per device, when the time was spent on more than one. */
+function onEachDevice(windows: readonly WindowUse[]): string[] {
+  const byDevice = new Map<string, number>();
+  for (const w of windows) if (w.device) byDevice.set(w.device.name, (byDevice.get(w.device.name) ?? 0) + w.seconds);
+  if (byDevice.size < 2) return [];
+  return [...byDevice.entries()].sort((a, b) => b[1] - a[1]).map(([name, seconds]) => `- on ${name}: ${formatDuration(seconds)}`);
 }
 
 /** One line per window, longest first, the rest counted. */
@@ -113,5 +126,6 @@ export function windowEvidence(w: WindowUse, claim: string): Evidence {
     snippet: `${w.title} — ${formatDuration(w.seconds)}, ${formatClockTime(w.firstMs)}–${formatClockTime(w.lastMs)}`,
     source: 'window',
     open: { at: iso(w.firstMs), screenTextId: null },
+    ...(w.device && { device: w.device }),
   };
 }

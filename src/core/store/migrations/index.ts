@@ -9,6 +9,7 @@ import { migration008 } from './008-observation-coverage';
 import { migration009 } from './009-turn-interruption';
 import { migration010 } from './010-capture-monitors';
 import { migration011 } from './011-llm-path';
+import { migration012 } from './012-device-sync';
 import type { Migration } from './types';
 
 /** Every migration in order. Add a new file per schema version; never edit a shipped one. */
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   migration009,
   migration010,
   migration011,
+  migration012,
 ];

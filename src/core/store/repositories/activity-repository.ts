@@ -1,7 +1,8 @@
-import type { AppTime, WorkSession } from '../../../shared/contract/index';
+import type { AppTime, DeviceRef, WorkSession } from '../../../shared/contract/index';
 import { iso } from '../../clock';
 import type { Span, SpanSink } from '../../observe/span-tracker';
 import type { Db } from '../database';
+import { deviceClause, DeviceRepository, deviceOf, LOCAL_DEVICE, type DeviceLabels, type DeviceScope } from './device-repository';
 
 interface WorkSessionRow {
   id: number;
@@ -10,12 +11,14 @@ interface WorkSessionRow {
   status: WorkSession['status'];
   source: WorkSession['source'];
   end_reason: string | null;
+  device: number;
 }
 
 interface TotalsRow {
   kind: 'app' | 'idle' | 'private';
   app: string | null;
   title: string | null;
+  device: number;
   ms: number;
 }
 
@@ -31,6 +34,8 @@ export interface ActivitySpan {
   readonly title: string | null;
   readonly startMs: number;
   readonly endMs: number;
+  /** The device it was observed on, when the profile holds more than one device's work. */
+  readonly device?: DeviceRef;
 }
 
 /** One window's use in a time window: first seen, last opened and last seen, and its time. */
@@ -41,15 +46,29 @@ export interface WindowUse {
   readonly lastStartMs: number;
   readonly lastMs: number;
   readonly seconds: number;
+  readonly device?: DeviceRef;
 }
 
 const round1 = (ms: number): number => Math.round(ms / 100) / 10;
 
-/** Work sessions and activity spans: the store side of app time. */
+/**
+ * Work sessions and activity spans: the store side of app time. The views read every device's rows, or
+ * one device's (`scoped`); what only this device's observer may touch (recovery, a replay's reset) is
+ * always this device's own rows.
+ */
 export class ActivityRepository {
   private readonly stmts;
+  private readonly devices: DeviceRepository;
+  /** ` AND device = N` in this repository's scope (nothing for every device). */
+  private readonly d: string;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    readonly scope: DeviceScope = null,
+  ) {
+    this.devices = new DeviceRepository(db);
+    this.d = deviceClause(scope);
+    const d = this.d;
     this.stmts = {
       insertWorkSession: db.prepare(`INSERT INTO work_sessions (started_at, status, source) VALUES (?, 'active', ?) RETURNING id`),
       endWorkSession: db.prepare(`UPDATE work_sessions SET ended_at = ?, status = ?, end_reason = ? WHERE id = ? AND status = 'active'`),
@@ -58,7 +77,7 @@ export class ActivityRepository {
          VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       ),
       updateSpan: db.prepare(`UPDATE activity_spans SET start_ms = ?, end_ms = ?, monitor = ? WHERE id = ?`),
-      openWorkSessions: db.prepare(`SELECT * FROM work_sessions WHERE status = 'active'`),
+      openWorkSessions: db.prepare(`SELECT * FROM work_sessions WHERE status = 'active' AND device = ${LOCAL_DEVICE}`),
       lastSpanEnd: db.prepare(`SELECT MAX(end_ms) AS end FROM activity_spans WHERE work_session_id = ?`),
       getWorkSession: db.prepare(`SELECT * FROM work_sessions WHERE id = ?`),
       workSessionSpans: db.prepare(
@@ -66,8 +85,15 @@ export class ActivityRepository {
       ),
       appBefore: db.prepare(`SELECT 1 FROM activity_spans WHERE app = ? AND start_ms < ? LIMIT 1`),
       anyAppBefore: db.prepare(`SELECT 1 FROM activity_spans WHERE kind = 'app' AND start_ms < ? LIMIT 1`),
-      observedDays: db.prepare(`SELECT COUNT(DISTINCT date(started_at / 1000, 'unixepoch', 'localtime')) AS n FROM work_sessions`),
+      observedDays: db.prepare(
+        `SELECT COUNT(DISTINCT date(started_at / 1000, 'unixepoch', 'localtime')) AS n FROM work_sessions WHERE 1 ${d}`,
+      ),
     };
+  }
+
+  /** The same views over one device's rows (a key from `DeviceRepository.resolve`), or every device's (null). */
+  scoped(scope: DeviceScope): ActivityRepository {
+    return scope === this.scope ? this : new ActivityRepository(this.db, scope);
   }
 
   startWorkSession(at: number, source: WorkSession['source']): number {
@@ -105,7 +131,7 @@ export class ActivityRepository {
 
   getWorkSession(id: number): WorkSession | null {
     const row = this.stmts.getWorkSession.get(id) as WorkSessionRow | undefined;
-    return row ? this.toWorkSession(row) : null;
+    return row ? this.toWorkSession(row, this.devices.labels()) : null;
   }
 
   listWorkSessions(limit: number, window?: TimeWindow): WorkSession[] {
@@ -113,13 +139,14 @@ export class ActivityRepository {
       window
         ? this.db
             .prepare(
-              `SELECT * FROM work_sessions WHERE started_at < ? AND COALESCE(ended_at, started_at) >= ?
+              `SELECT * FROM work_sessions WHERE started_at < ? AND COALESCE(ended_at, started_at) >= ? ${this.d}
                ORDER BY started_at DESC, id DESC LIMIT ?`,
             )
             .all(window.endMs, window.startMs, limit)
-        : this.db.prepare(`SELECT * FROM work_sessions ORDER BY started_at DESC, id DESC LIMIT ?`).all(limit)
+        : this.db.prepare(`SELECT * FROM work_sessions WHERE 1 ${this.d} ORDER BY started_at DESC, id DESC LIMIT ?`).all(limit)
     ) as WorkSessionRow[];
-    return rows.map((row) => this.toWorkSession(row));
+    const labels = this.devices.labels();
+    return rows.map((row) => this.toWorkSession(row, labels));
   }
 
   /** App time over a time window (spans clipped to it) or over one work session. */
@@ -128,20 +155,20 @@ export class ActivityRepository {
       'window' in filter
         ? this.db
             .prepare(
-              `SELECT kind, app, title, SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) AS ms
-               FROM activity_spans WHERE start_ms < @end AND end_ms > @start
-               GROUP BY kind, app, title`,
+              `SELECT kind, app, title, device, SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) AS ms
+               FROM activity_spans WHERE start_ms < @end AND end_ms > @start ${this.d}
+               GROUP BY kind, app, title, device`,
             )
             .all({ start: filter.window.startMs, end: filter.window.endMs })
         : this.db
             .prepare(
-              `SELECT kind, app, title, SUM(end_ms - start_ms) AS ms FROM activity_spans
-               WHERE work_session_id = ? GROUP BY kind, app, title`,
+              `SELECT kind, app, title, device, SUM(end_ms - start_ms) AS ms FROM activity_spans
+               WHERE work_session_id = ? GROUP BY kind, app, title, device`,
             )
             .all(filter.workSessionId)
     ) as TotalsRow[];
     const monitors = this.monitorTime(filter);
-    return { ...summarize(rows), ...(monitors.length > 0 && { monitors }) };
+    return { ...summarize(rows, this.devices.labels()), ...(monitors.length > 0 && { monitors }) };
   }
 
   /** App time per monitor (of spans whose window's monitor is known), longest first. */
@@ -151,7 +178,7 @@ export class ActivityRepository {
         ? this.db
             .prepare(
               `SELECT monitor, SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) AS ms FROM activity_spans
-               WHERE kind = 'app' AND monitor IS NOT NULL AND start_ms < @end AND end_ms > @start GROUP BY monitor`,
+               WHERE kind = 'app' AND monitor IS NOT NULL AND start_ms < @end AND end_ms > @start ${this.d} GROUP BY monitor`,
             )
             .all({ start: filter.window.startMs, end: filter.window.endMs })
         : this.db
@@ -172,7 +199,7 @@ export class ActivityRepository {
     const rows = this.db
       .prepare(
         `SELECT COALESCE(private_reason, 'excluded window') AS rule, SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) AS ms
-         FROM activity_spans WHERE kind = 'private' AND start_ms < @end AND end_ms > @start
+         FROM activity_spans WHERE kind = 'private' AND start_ms < @end AND end_ms > @start ${this.d}
          GROUP BY rule ORDER BY ms DESC, rule`,
       )
       .all({ start: window.startMs, end: window.endMs }) as { rule: string; ms: number }[];
@@ -201,12 +228,14 @@ export class ActivityRepository {
 
   /** Every span (app, idle, private) overlapping a time window, clipped to it, in time order. */
   spansIn(window: TimeWindow): ActivitySpan[] {
-    return this.db
+    const rows = this.db
       .prepare(
-        `SELECT kind, app, title, MAX(start_ms, @start) AS startMs, MIN(end_ms, @end) AS endMs
-         FROM activity_spans WHERE start_ms < @end AND end_ms > @start ORDER BY start_ms, id`,
+        `SELECT kind, app, title, device, MAX(start_ms, @start) AS startMs, MIN(end_ms, @end) AS endMs
+         FROM activity_spans WHERE start_ms < @end AND end_ms > @start ${this.d} ORDER BY start_ms, id`,
       )
-      .all({ start: window.startMs, end: window.endMs }) as ActivitySpan[];
+      .all({ start: window.startMs, end: window.endMs }) as (ActivitySpan & { device: number })[];
+    const labels = this.devices.labels();
+    return rows.map(({ device, ...span }) => ({ ...span, ...deviceOf(labels, device) }));
   }
 
   /** App spans overlapping a time window, clipped to it, in time order. */
@@ -214,7 +243,7 @@ export class ActivityRepository {
     return this.db
       .prepare(
         `SELECT COALESCE(app, '') AS app, title, MAX(start_ms, @start) AS startMs, MIN(end_ms, @end) AS endMs
-         FROM activity_spans WHERE kind = 'app' AND start_ms < @end AND end_ms > @start ORDER BY start_ms, id`,
+         FROM activity_spans WHERE kind = 'app' AND start_ms < @end AND end_ms > @start ${this.d} ORDER BY start_ms, id`,
       )
       .all({ start: window.startMs, end: window.endMs }) as { app: string; title: string | null; startMs: number; endMs: number }[];
   }
@@ -228,7 +257,7 @@ export class ActivityRepository {
     return this.db
       .prepare(
         `SELECT app, title, MIN(start_ms) AS firstMs, MAX(end_ms) AS lastMs, SUM(end_ms - start_ms) / 1000.0 AS seconds
-         FROM activity_spans WHERE kind = 'app' AND start_ms <= @until AND ${where}
+         FROM activity_spans WHERE kind = 'app' AND start_ms <= @until AND ${where} ${this.d}
          GROUP BY app, title ORDER BY lastMs DESC LIMIT @limit`,
       )
       .all(params) as { app: string; title: string; firstMs: number; lastMs: number; seconds: number }[];
@@ -239,7 +268,7 @@ export class ActivityRepository {
     const row = this.db
       .prepare(
         `SELECT kind, app, title, start_ms AS startMs, end_ms AS endMs FROM activity_spans
-         WHERE start_ms <= ? AND end_ms > ? ORDER BY start_ms DESC, id DESC LIMIT 1`,
+         WHERE start_ms <= ? AND end_ms > ? ${this.d} ORDER BY start_ms DESC, id DESC LIMIT 1`,
       )
       .get(atMs, atMs) as ActivitySpan | undefined;
     return row ?? null;
@@ -251,29 +280,33 @@ export class ActivityRepository {
       (this.db.prepare(`SELECT kind, app, title, start_ms AS startMs, end_ms AS endMs FROM activity_spans ${sql}`).get(atMs) as
         ActivitySpan | undefined) ?? null;
     return {
-      before: pick(`WHERE kind = 'app' AND start_ms < ? ORDER BY start_ms DESC, id DESC LIMIT 1`),
-      after: pick(`WHERE kind = 'app' AND start_ms > ? ORDER BY start_ms, id LIMIT 1`),
+      before: pick(`WHERE kind = 'app' AND start_ms < ? ${this.d} ORDER BY start_ms DESC, id DESC LIMIT 1`),
+      after: pick(`WHERE kind = 'app' AND start_ms > ? ${this.d} ORDER BY start_ms, id LIMIT 1`),
     };
   }
 
   /** Each window used in a time window: its time (clipped to the window) and when it was first and last seen. */
   windowsIn(window: TimeWindow): WindowUse[] {
-    return this.db
+    const rows = this.db
       .prepare(
-        `SELECT COALESCE(app, '') AS app, COALESCE(title, '') AS title, MIN(MAX(start_ms, @start)) AS firstMs,
+        `SELECT COALESCE(app, '') AS app, COALESCE(title, '') AS title, device, MIN(MAX(start_ms, @start)) AS firstMs,
                 MAX(start_ms) AS lastStartMs, MAX(MIN(end_ms, @end)) AS lastMs,
                 SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) / 1000.0 AS seconds
-         FROM activity_spans WHERE kind = 'app' AND start_ms < @end AND end_ms > @start
-         GROUP BY app, title ORDER BY seconds DESC`,
+         FROM activity_spans WHERE kind = 'app' AND start_ms < @end AND end_ms > @start ${this.d}
+         GROUP BY app, title, device ORDER BY seconds DESC`,
       )
-      .all({ start: window.startMs, end: window.endMs }) as WindowUse[];
+      .all({ start: window.startMs, end: window.endMs }) as (WindowUse & { device: number })[];
+    const labels = this.devices.labels();
+    return rows.map(({ device, ...use }) => ({ ...use, ...deviceOf(labels, device) }));
   }
 
   /** Work sessions of one source that began inside a window. */
   workSessionIdsIn(source: WorkSession['source'], window: TimeWindow): number[] {
     return (
       this.db
-        .prepare(`SELECT id FROM work_sessions WHERE source = ? AND started_at >= ? AND started_at <= ? ORDER BY id`)
+        .prepare(
+          `SELECT id FROM work_sessions WHERE source = ? AND started_at >= ? AND started_at <= ? AND device = ${LOCAL_DEVICE} ORDER BY id`,
+        )
         .all(source, window.startMs, window.endMs) as { id: number }[]
     ).map((r) => r.id);
   }
@@ -284,19 +317,19 @@ export class ActivityRepository {
       .prepare(
         `SELECT MIN(s.start_ms) AS startMs, MAX(s.end_ms) AS endMs FROM activity_spans s
          JOIN work_sessions w ON w.id = s.work_session_id
-         WHERE w.source != ? AND s.start_ms < ? AND s.end_ms > ?`,
+         WHERE w.source != ? AND s.start_ms < ? AND s.end_ms > ? AND s.device = ${LOCAL_DEVICE}`,
       )
       .get(source, window.endMs, window.startMs) as { startMs: number | null; endMs: number | null };
     return row.startMs === null || row.endMs === null ? null : { startMs: row.startMs, endMs: row.endMs };
   }
 
-  /** Deletes work sessions with their spans (and, by cascade, their tasks, theories and summaries). */
+  /** Deletes this device's work sessions with their spans (and, by cascade, their tasks, theories and summaries). */
   deleteWorkSessions(ids: readonly number[]): number {
-    const del = this.db.prepare(`DELETE FROM work_sessions WHERE id = ?`);
+    const del = this.db.prepare(`DELETE FROM work_sessions WHERE id = ? AND device = ${LOCAL_DEVICE}`);
     return ids.reduce((n, id) => n + del.run(id).changes, 0);
   }
 
-  private toWorkSession(row: WorkSessionRow): WorkSession {
+  private toWorkSession(row: WorkSessionRow, labels: DeviceLabels): WorkSession {
     const totals = this.appTime({ workSessionId: row.id });
     return {
       id: row.id,
@@ -308,24 +341,31 @@ export class ActivityRepository {
       activeSeconds: totals.totalActiveSeconds,
       idleSeconds: totals.idleSeconds,
       privateSeconds: totals.privateSeconds,
+      ...deviceOf(labels, row.device),
     };
   }
 }
 
-function summarize(rows: readonly TotalsRow[]): Omit<AppTime, 'date' | 'workSessionId'> {
-  const apps = new Map<string, { ms: number; titles: Map<string, number> }>();
+/** Totals per app and title; with labels (several devices), which devices each app was used on and each device's active time. */
+function summarize(rows: readonly TotalsRow[], labels: DeviceLabels): Omit<AppTime, 'date' | 'workSessionId'> {
+  const apps = new Map<string, { ms: number; titles: Map<string, number>; devices: Set<number> }>();
+  const activeByDevice = new Map<number, number>();
   let idleMs = 0;
   let privateMs = 0;
   for (const row of rows) {
     if (row.kind === 'idle') idleMs += row.ms;
     else if (row.kind === 'private') privateMs += row.ms;
     else {
-      const app = apps.get(row.app ?? '') ?? { ms: 0, titles: new Map<string, number>() };
+      const app = apps.get(row.app ?? '') ?? { ms: 0, titles: new Map<string, number>(), devices: new Set<number>() };
       app.ms += row.ms;
       app.titles.set(row.title ?? '', (app.titles.get(row.title ?? '') ?? 0) + row.ms);
+      app.devices.add(row.device);
       apps.set(row.app ?? '', app);
+      activeByDevice.set(row.device, (activeByDevice.get(row.device) ?? 0) + row.ms);
     }
   }
+  const refs = (keys: Iterable<number>): DeviceRef[] => [...keys].map(labels).filter((d): d is DeviceRef => d !== undefined);
+  const labelled = labels(LOCAL_DEVICE) !== undefined;
   const sorted = [...apps.entries()].sort((a, b) => b[1].ms - a[1].ms);
   return {
     totalActiveSeconds: round1(sorted.reduce((sum, [, a]) => sum + a.ms, 0)),
@@ -335,6 +375,12 @@ function summarize(rows: readonly TotalsRow[]): Omit<AppTime, 'date' | 'workSess
       app,
       seconds: round1(a.ms),
       titles: [...a.titles.entries()].sort((x, y) => y[1] - x[1]).map(([title, ms]) => ({ title, seconds: round1(ms) })),
+      ...(labelled && { devices: refs([...a.devices].sort((x, y) => x - y)) }),
     })),
+    ...(labelled && {
+      devices: [...activeByDevice.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .flatMap(([key, ms]) => refs([key]).map((ref) => ({ ...ref, activeSeconds: round1(ms) }))),
+    }),
   };
 }

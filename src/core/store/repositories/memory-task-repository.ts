@@ -2,6 +2,7 @@ import type { Task, TaskTheory } from '../../../shared/contract/memory';
 import { iso } from '../../clock';
 import type { Db } from '../database';
 import type { TimeWindow } from './activity-repository';
+import { deviceClause, DeviceRepository, deviceOf, type DeviceLabels, type DeviceScope } from './device-repository';
 
 /** A task as segmentation produces it, before it is stored. */
 export interface TaskRecord {
@@ -37,13 +38,19 @@ interface TaskRow {
   titles: string;
   switches: number;
   brief: string;
+  device: number;
 }
 
-/** Tasks and task theories of work sessions. */
+/** Tasks and task theories of work sessions; the day's tasks of every device or one (`scoped`). */
 export class MemoryTaskRepository {
   private readonly stmts;
+  private readonly devices: DeviceRepository;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    readonly scope: DeviceScope = null,
+  ) {
+    this.devices = new DeviceRepository(db);
     this.stmts = {
       deleteById: db.prepare(`DELETE FROM tasks WHERE id = ?`),
       upsert: db.prepare(
@@ -53,11 +60,15 @@ export class MemoryTaskRepository {
            is_open = excluded.is_open, apps = excluded.apps, titles = excluded.titles, switches = excluded.switches, brief = excluded.brief`,
       ),
       byWorkSession: db.prepare(`SELECT * FROM tasks WHERE work_session_id = ? ORDER BY start_ms`),
-      inWindow: db.prepare(`SELECT * FROM tasks WHERE start_ms < ? AND end_ms >= ? ORDER BY start_ms`),
+      inWindow: db.prepare(`SELECT * FROM tasks WHERE start_ms < ? AND end_ms >= ? ${deviceClause(scope)} ORDER BY start_ms`),
       insertTheory: db.prepare(`INSERT INTO task_theories (work_session_id, at_ms, text, engine, fallback_reason) VALUES (?, ?, ?, ?, ?)`),
       latestTheory: db.prepare(`SELECT * FROM task_theories WHERE work_session_id = ? ORDER BY at_ms DESC, id DESC LIMIT 1`),
       closeOpen: db.prepare(`UPDATE tasks SET is_open = 0, end_ms = MAX(end_ms, start_ms) WHERE work_session_id = ? AND is_open = 1`),
     };
+  }
+
+  scoped(scope: DeviceScope): MemoryTaskRepository {
+    return scope === this.scope ? this : new MemoryTaskRepository(this.db, scope);
   }
 
   /**
@@ -91,11 +102,13 @@ export class MemoryTaskRepository {
   }
 
   listTasks(workSessionId: number): Task[] {
-    return (this.stmts.byWorkSession.all(workSessionId) as TaskRow[]).map(toTask);
+    const labels = this.devices.labels();
+    return (this.stmts.byWorkSession.all(workSessionId) as TaskRow[]).map((row) => toTask(row, labels));
   }
 
   listTasksIn(window: TimeWindow): Task[] {
-    return (this.stmts.inWindow.all(window.endMs, window.startMs) as TaskRow[]).map(toTask);
+    const labels = this.devices.labels();
+    return (this.stmts.inWindow.all(window.endMs, window.startMs) as TaskRow[]).map((row) => toTask(row, labels));
   }
 
   /** Closed tasks grouped by name across all work sessions (the "known task patterns"). */
@@ -131,7 +144,7 @@ export class MemoryTaskRepository {
   }
 }
 
-function toTask(row: TaskRow): Task {
+function toTask(row: TaskRow, labels: DeviceLabels): Task {
   return {
     id: row.id,
     workSessionId: row.work_session_id,
@@ -143,5 +156,6 @@ function toTask(row: TaskRow): Task {
     titles: JSON.parse(row.titles) as string[],
     switches: row.switches,
     brief: row.brief,
+    ...deviceOf(labels, row.device),
   };
 }

@@ -1,4 +1,6 @@
+import type { DeviceRef } from '../../../shared/contract/sync';
 import type { Db } from '../database';
+import { deviceClause, DeviceRepository, deviceOf, LOCAL_DEVICE, type DeviceScope } from './device-repository';
 
 export interface ScreenTextInput {
   readonly atMs: number;
@@ -11,6 +13,8 @@ export interface ScreenTextInput {
 
 export interface ScreenTextEntry extends ScreenTextInput {
   readonly id: number;
+  /** The device it was read on, when the profile holds more than one device's work. */
+  readonly device?: DeviceRef;
 }
 
 export interface ScreenTextHit {
@@ -26,6 +30,7 @@ export interface ScreenTextHit {
   readonly text: string;
   /** The monitor it was read from, where known. */
   readonly monitor: string | null;
+  readonly device?: DeviceRef;
 }
 
 export interface ScreenTextSearch {
@@ -44,6 +49,7 @@ interface EntryRow {
   title: string;
   text: string;
   monitor: string | null;
+  device: number;
 }
 
 interface HitRow {
@@ -54,23 +60,35 @@ interface HitRow {
   rank: number;
 }
 
-const toEntry = (row: EntryRow): ScreenTextEntry => ({
+const toEntry = (row: EntryRow, labels: (key: number) => DeviceRef | undefined = () => undefined): ScreenTextEntry => ({
   id: row.id,
   atMs: row.at_ms,
   app: row.app,
   title: row.title,
   text: row.text,
   ...(row.monitor !== null && { monitor: row.monitor }),
+  ...deviceOf(labels, row.device),
 });
 
 /** How many of the newest matching frames a search ranks (see `windowStart`). */
 const RANKED_WINDOW = 5000;
 
-/** OCR text of kept frames, searchable with FTS5 (see migration 005 for the table layout). */
+/**
+ * OCR text of kept frames, searchable with FTS5 (see migration 005 for the table layout). Searches and
+ * moments read every device's text or one device's (`scoped`); what memory reads of the work going on,
+ * and a replay's reset, only this device's.
+ */
 export class ScreenTextRepository {
   private readonly stmts;
+  private readonly devices: DeviceRepository;
 
-  constructor(db: Db) {
+  constructor(
+    private readonly db: Db,
+    readonly scope: DeviceScope = null,
+  ) {
+    this.devices = new DeviceRepository(db);
+    const d = deviceClause(scope, 'e.');
+    const dd = deviceClause(scope);
     this.stmts = {
       insert: db.prepare(`INSERT INTO screen_text_entries (at_ms, app, title, text, monitor) VALUES (?, ?, ?, ?, ?) RETURNING id`),
       // Ranking every match of a common word over a year of frames costs ~100 ms, so only the
@@ -81,7 +99,7 @@ export class ScreenTextRepository {
         JOIN screen_text_entries e ON e.id = screen_text.rowid
         WHERE screen_text MATCH @match
           AND (@app IS NULL OR e.app = @app COLLATE NOCASE)
-          AND e.at_ms >= @fromMs AND e.at_ms < @toMs
+          AND e.at_ms >= @fromMs AND e.at_ms < @toMs ${d}
         ORDER BY screen_text.rowid DESC
         LIMIT 1 OFFSET ${RANKED_WINDOW - 1}`),
       // Column weights for bm25 (text, title, app): a word in the window title says more about a
@@ -92,7 +110,7 @@ export class ScreenTextRepository {
         JOIN screen_text_entries e ON e.id = screen_text.rowid
         WHERE screen_text MATCH @match AND screen_text.rowid >= @minId
           AND (@app IS NULL OR e.app = @app COLLATE NOCASE)
-          AND e.at_ms >= @fromMs AND e.at_ms < @toMs
+          AND e.at_ms >= @fromMs AND e.at_ms < @toMs ${d}
         ORDER BY rank, e.at_ms DESC
         LIMIT @limit`),
       // One row's snippet. With MATCH, SQLite drops an equality on the rowid (`rowid = @id` answered
@@ -108,16 +126,18 @@ export class ScreenTextRepository {
          WHERE screen_text MATCH @match AND rowid >= @id ORDER BY rowid LIMIT 1`,
       ),
       idSpan: db.prepare(`SELECT MIN(id) AS lo, MAX(id) AS hi FROM screen_text_entries`),
-      between: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms DESC, id DESC LIMIT ?`),
+      between: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms >= ? AND at_ms < ? ${dd} ORDER BY at_ms DESC, id DESC LIMIT ?`),
+      // The task theory quotes what is on this device's screen now.
       latestOfApp: db.prepare(
-        `SELECT text FROM screen_text_entries WHERE app = ? AND at_ms >= ? AND at_ms <= ? ORDER BY at_ms DESC, id DESC LIMIT 1`,
+        `SELECT text FROM screen_text_entries WHERE app = ? AND at_ms >= ? AND at_ms <= ? AND device = ${LOCAL_DEVICE}
+         ORDER BY at_ms DESC, id DESC LIMIT 1`,
       ),
       byId: db.prepare(`SELECT * FROM screen_text_entries WHERE id = ?`),
-      atOrBefore: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms <= ? ORDER BY at_ms DESC, id DESC LIMIT 1`),
-      before: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms < ? ORDER BY at_ms DESC, id DESC LIMIT 1`),
-      after: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms > ? ORDER BY at_ms, id LIMIT 1`),
+      atOrBefore: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms <= ? ${dd} ORDER BY at_ms DESC, id DESC LIMIT 1`),
+      before: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms < ? ${dd} ORDER BY at_ms DESC, id DESC LIMIT 1`),
+      after: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms > ? ${dd} ORDER BY at_ms, id LIMIT 1`),
       prune: db.prepare(`DELETE FROM screen_text_entries WHERE at_ms < ?`),
-      deleteBetween: db.prepare(`DELETE FROM screen_text_entries WHERE at_ms >= ? AND at_ms <= ?`),
+      deleteBetween: db.prepare(`DELETE FROM screen_text_entries WHERE at_ms >= ? AND at_ms <= ? AND device = ${LOCAL_DEVICE}`),
       pruneOldest: db.prepare(
         `DELETE FROM screen_text_entries WHERE id IN (SELECT id FROM screen_text_entries WHERE at_ms < ? ORDER BY at_ms, id LIMIT ?)`,
       ),
@@ -126,6 +146,11 @@ export class ScreenTextRepository {
       mergeIndex: db.prepare(`INSERT INTO screen_text(screen_text, rank) VALUES ('merge', 64)`),
       count: db.prepare(`SELECT COUNT(*) AS n FROM screen_text_entries`),
     };
+  }
+
+  /** The same searches and moments over one device's text (a key from `DeviceRepository.resolve`), or every device's (null). */
+  scoped(scope: DeviceScope): ScreenTextRepository {
+    return scope === this.scope ? this : new ScreenTextRepository(this.db, scope);
   }
 
   insert(entry: ScreenTextInput): number {
@@ -143,6 +168,7 @@ export class ScreenTextRepository {
     const rows = this.stmts.search.all({ ...filter, minId, limit: query.limit }) as HitRow[];
     const span = this.stmts.idSpan.get() as { lo: number | null; hi: number | null };
     const middle = ((span.lo ?? 0) + (span.hi ?? 0)) / 2;
+    const labels = this.devices.labels();
     // Snippets only for the hits returned: making one for every match ranked is the costly part.
     return rows.map((r) => {
       // Read by id for the hits only: carrying every ranked frame's text through the sort costs more.
@@ -156,6 +182,7 @@ export class ScreenTextRepository {
         score: -r.rank,
         text: entry.text,
         monitor: entry.monitor,
+        ...deviceOf(labels, entry.device),
       };
     });
   }
@@ -167,19 +194,20 @@ export class ScreenTextRepository {
     return row?.id === id ? row.snippet : '';
   }
 
-  /** Text seen in a time window, newest first (what the memory layer reads for recent activity). */
+  /** Text seen in a time window, newest first (what recall reads of a stretch of the day). */
   textBetween(fromMs: number, toMs: number, limit = 50): ScreenTextEntry[] {
-    return (this.stmts.between.all(fromMs, toMs, limit) as EntryRow[]).map(toEntry);
+    const labels = this.devices.labels();
+    return (this.stmts.between.all(fromMs, toMs, limit) as EntryRow[]).map((row) => toEntry(row, labels));
   }
 
-  /** The newest text read in `app` between `fromMs` and `toMs` (what the task theory quotes). */
+  /** The newest text read on this device in `app` between `fromMs` and `toMs` (what the task theory quotes). */
   latestTextOf(app: string, fromMs: number, toMs: number): string | null {
     return (this.stmts.latestOfApp.get(app, fromMs, toMs) as { text: string } | undefined)?.text ?? null;
   }
 
   get(id: number): ScreenTextEntry | null {
     const row = this.stmts.byId.get(id) as EntryRow | undefined;
-    return row ? toEntry(row) : null;
+    return row ? toEntry(row, this.devices.labels()) : null;
   }
 
   /**
@@ -195,17 +223,18 @@ export class ScreenTextRepository {
   /** The newest row read at or before `atMs`, of any window. */
   latestAt(atMs: number): ScreenTextEntry | null {
     const row = this.stmts.atOrBefore.get(atMs) as EntryRow | undefined;
-    return row ? toEntry(row) : null;
+    return row ? toEntry(row, this.devices.labels()) : null;
   }
 
   /** The rows read just before and just after a moment. */
   neighbours(atMs: number): { before: ScreenTextEntry | null; after: ScreenTextEntry | null } {
     const before = this.stmts.before.get(atMs) as EntryRow | undefined;
     const after = this.stmts.after.get(atMs) as EntryRow | undefined;
-    return { before: before ? toEntry(before) : null, after: after ? toEntry(after) : null };
+    const labels = this.devices.labels();
+    return { before: before ? toEntry(before, labels) : null, after: after ? toEntry(after, labels) : null };
   }
 
-  /** Deletes the text of frames taken inside a window (a replayed day played again); returns how many rows went. */
+  /** Deletes this device's text of frames taken inside a window (a replayed day played again); returns how many rows went. */
   deleteBetween(window: { startMs: number; endMs: number }): number {
     return this.stmts.deleteBetween.run(window.startMs, window.endMs).changes;
   }

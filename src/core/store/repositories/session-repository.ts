@@ -3,6 +3,7 @@ import type { SearchHit, Session, SessionStatus, TitleHistoryEntry, Turn } from 
 import { TITLE_HISTORY_MAX } from '../../../shared/contract/sessions';
 import { iso } from '../../clock';
 import type { Db } from '../database';
+import { DeviceRepository, LOCAL_DEVICE } from './device-repository';
 import { toSession, toTurn, type SessionRow, type TocRow, type TurnRow } from './session-rows';
 
 export interface NewSession {
@@ -37,8 +38,10 @@ export function ftsQuery(text: string): string | null {
 /** Sessions, turns and title history: the store side of conversations. */
 export class SessionRepository {
   private readonly stmts;
+  private readonly devices: DeviceRepository;
 
   constructor(private readonly db: Db) {
+    this.devices = new DeviceRepository(db);
     this.stmts = {
       insertSession: db.prepare(
         `INSERT INTO sessions (id, type, title, status, created_at, last_active_at, model, tools, system_prompt_hash)
@@ -81,7 +84,7 @@ export class SessionRepository {
          (SELECT id FROM session_title_history WHERE session_id = ? ORDER BY id DESC LIMIT ${TITLE_HISTORY_MAX})`,
       ),
       titleHistory: db.prepare(`SELECT title, changed_at, turn FROM session_title_history WHERE session_id = ? ORDER BY id DESC`),
-      openSessions: db.prepare(`SELECT * FROM sessions WHERE status = 'active'`),
+      openSessions: db.prepare(`SELECT * FROM sessions WHERE status = 'active' AND device = ${LOCAL_DEVICE}`),
       interruptTurns: db.prepare(
         `UPDATE turns SET status = 'interrupted', completed_at = created_at WHERE session_id = ? AND status = 'streaming'`,
       ),
@@ -111,7 +114,7 @@ export class SessionRepository {
 
   getSession(id: string): Session | null {
     const row = this.stmts.getSession.get(id) as SessionRow | undefined;
-    return row ? toSession(row) : null;
+    return row ? toSession(row, this.devices.labels()) : null;
   }
 
   listSessions(filter: { type?: string; status?: SessionStatus; limit: number }): Session[] {
@@ -120,7 +123,8 @@ export class SessionRepository {
       status: filter.status ?? null,
       limit: filter.limit,
     }) as SessionRow[];
-    return rows.map(toSession);
+    const labels = this.devices.labels();
+    return rows.map((row) => toSession(row, labels));
   }
 
   updateSession(
@@ -230,9 +234,15 @@ export class SessionRepository {
     this.stmts.setSummary.run(summary, source, sessionId, number);
   }
 
-  /** Turns of any session still without a TOC line (their summary job died with the process). */
+  /** Turns of this device's sessions still without a TOC line (their summary job died with the process). */
   allUnsummarizedTurns(): Turn[] {
-    return (this.db.prepare(`SELECT * FROM turns WHERE summary IS NULL ORDER BY id`).all() as TurnRow[]).map(toTurn);
+    return (
+      this.db
+        .prepare(
+          `SELECT * FROM turns WHERE summary IS NULL AND session_id IN (SELECT id FROM sessions WHERE device = ${LOCAL_DEVICE}) ORDER BY id`,
+        )
+        .all() as TurnRow[]
+    ).map(toTurn);
   }
 
   /** One reply that failed while streaming (the store failed under it): it is interrupted, never left `streaming`. */
@@ -244,9 +254,14 @@ export class SessionRepository {
       .run(sessionId, number);
   }
 
-  /** Replies still marked streaming belong to a process that is gone. */
+  /** This device's replies still marked streaming belong to a process that is gone (another device's are its own to settle). */
   interruptStreamingTurns(): number {
-    return this.db.prepare(`UPDATE turns SET status = 'interrupted', completed_at = created_at WHERE status = 'streaming'`).run().changes;
+    return this.db
+      .prepare(
+        `UPDATE turns SET status = 'interrupted', completed_at = created_at
+         WHERE status = 'streaming' AND session_id IN (SELECT id FROM sessions WHERE device = ${LOCAL_DEVICE})`,
+      )
+      .run().changes;
   }
 
   /** Sets the title and prepends it to the history (capped), in one transaction. */
@@ -270,7 +285,7 @@ export class SessionRepository {
 
   /** Sessions still `active` (at start-up these were left open by a crash). */
   openSessions(): Session[] {
-    return (this.stmts.openSessions.all() as SessionRow[]).map(toSession);
+    return (this.stmts.openSessions.all() as SessionRow[]).map((row) => toSession(row));
   }
 
   /**

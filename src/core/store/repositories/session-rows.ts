@@ -2,6 +2,7 @@
 import type { Evidence } from '../../../shared/contract/evidence';
 import type { Session, SessionStatus, Turn } from '../../../shared/contract/sessions';
 import { iso } from '../../clock';
+import { deviceOf, LOCAL_DEVICE, type DeviceLabels } from './device-repository';
 
 export interface SessionRow {
   id: string;
@@ -18,6 +19,10 @@ export interface SessionRow {
   turn_count: number;
   pause_requested: number;
   paused_at: number | null;
+  /** The device it belongs to (migration 012): 1 here, another key for a conversation imported read-only. */
+  device: number;
+  /** The conversation of another device this one continues. */
+  continues: string | null;
 }
 
 export interface TurnRow {
@@ -52,7 +57,7 @@ export interface TocRow {
   has_reply: number;
 }
 
-export function toSession(row: SessionRow): Session {
+export function toSession(row: SessionRow, labels: DeviceLabels = () => undefined): Session {
   return {
     id: row.id,
     type: row.type,
@@ -68,6 +73,9 @@ export function toSession(row: SessionRow): Session {
     tokenCount: row.token_count,
     pauseRequested: row.pause_requested === 1,
     pausedAt: row.paused_at === null ? null : iso(row.paused_at),
+    ...deviceOf(labels, row.device),
+    ...(row.continues !== null && { continues: row.continues }),
+    ...(row.device !== LOCAL_DEVICE && { elsewhere: true as const }),
   };
 }
 

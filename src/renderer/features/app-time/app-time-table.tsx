@@ -39,6 +39,11 @@ export function AppTimeTable({ appTime, isToday }: { readonly appTime: AppTime |
                         {topTitle}
                       </div>
                     )}
+                    {row.devices && (
+                      <div className="muted small" data-testid="app-devices">
+                        on {row.devices.map((d) => d.name).join(', ')}
+                      </div>
+                    )}
                   </td>
                   <td className="share-col">
                     <div className="bar" role="img" aria-label={`${Math.round(share * 100)}% of active time`}>

@@ -71,7 +71,8 @@ export function ChatView({ client, initialSessionId }: { readonly client: Shadow
           sessionId={openId}
           firstMessage={firstMessage}
           resumeView={resumeView}
-          onResumed={setResumeView}
+          // Another device's conversation continues in a conversation of this one: that one opens.
+          onResumed={(view) => (view && view.session.id !== openId ? open(view.session.id, view) : setResumeView(view))}
           onGone={() => open(null)}
         />
       ) : (

@@ -202,7 +202,14 @@ function OpenConversation({
           </div>
         )}
         {(sendError ?? turns.error) && <p className="error-line small">{sendError ?? turns.error}</p>}
-        <Composer busy={sending || Boolean(turns.live)} onSend={send} />
+        {session.elsewhere ? (
+          <p className="muted small" data-testid="session-elsewhere">
+            This conversation is {session.device?.name ?? 'another computer'}’s and read-only here: <em>Continue here</em> goes on with it
+            on this computer.
+          </p>
+        ) : (
+          <Composer busy={sending || Boolean(turns.live)} onSend={send} />
+        )}
       </section>
       <TocPanel
         client={client}

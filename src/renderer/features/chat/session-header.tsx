@@ -43,7 +43,12 @@ export function SessionHeader({ client, session, onResume, onDeleted, tocOpen, o
         <span className={`tag status-${session.status}`} data-testid="session-status" data-status={session.status}>
           {session.status}
         </span>
-        {session.status === 'active' ? (
+        {session.elsewhere ? (
+          <span className="tag" data-testid="session-device" title="Another computer's conversation: read-only here">
+            on {session.device?.name ?? 'another computer'}
+          </span>
+        ) : null}
+        {session.status === 'active' && !session.elsewhere ? (
           <button
             type="button"
             disabled={busy || session.turnCount === 0}
@@ -55,7 +60,7 @@ export function SessionHeader({ client, session, onResume, onDeleted, tocOpen, o
           </button>
         ) : (
           <button type="button" disabled={busy} onClick={() => void act(onResume)} data-testid="session-resume">
-            Resume
+            {session.elsewhere ? 'Continue here' : 'Resume'}
           </button>
         )}
         <button
@@ -66,9 +71,11 @@ export function SessionHeader({ client, session, onResume, onDeleted, tocOpen, o
         >
           Transcript
         </button>
-        <button type="button" className="danger-link" disabled={busy} onClick={() => setConfirming(true)} data-testid="session-delete">
-          Delete
-        </button>
+        {!session.elsewhere && (
+          <button type="button" className="danger-link" disabled={busy} onClick={() => setConfirming(true)} data-testid="session-delete">
+            Delete
+          </button>
+        )}
         <button
           type="button"
           className="toc-toggle"

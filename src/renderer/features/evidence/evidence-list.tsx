@@ -33,6 +33,12 @@ export function EvidenceList({ client, evidence }: { readonly client: ShadowClie
             >
               <time dateTime={piece.at}>{formatClockTime(Date.parse(piece.at))}</time> · {piece.app ?? SOURCE_WORDS[piece.source]}
               {piece.windowTitle && <span className="muted"> — {piece.windowTitle}</span>}
+              {piece.device && (
+                <span className="muted" data-testid="evidence-device">
+                  {' '}
+                  (on {piece.device.name})
+                </span>
+              )}
             </button>
             {piece.snippet && (
               <div className="small muted evidence-snippet">

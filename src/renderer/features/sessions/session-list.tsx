@@ -47,7 +47,11 @@ export function SessionList({ client, selectedId, onSelect, onNew, onOpenResume 
               <span className="ellipsis session-item-title">{session.title || 'New conversation'}</span>
               <span className="muted small">
                 {session.type !== 'chat' && <span className="tag">{session.type}</span>}{' '}
-                {[session.status !== 'active' && session.status, agoText(Date.parse(session.lastActiveAt), now)]
+                {[
+                  session.status !== 'active' && session.status,
+                  session.elsewhere && `on ${session.device?.name ?? 'another computer'}`,
+                  agoText(Date.parse(session.lastActiveAt), now),
+                ]
                   .filter(Boolean)
                   .join(' · ')}
               </span>

@@ -5,6 +5,8 @@ import { AppTimeTable } from '../app-time/app-time-table';
 import { RecentFrames } from '../observation/recent-frames';
 import { PrivacyCard } from '../privacy/privacy-card';
 import { StorageMeterCard } from '../storage/storage-meter';
+import { DeviceFilter } from '../sync/device-filter';
+import { SyncCard } from '../sync/sync-card';
 import { PendingQuestions } from '../questions/pending-questions';
 import { WorkSessionList } from '../work-sessions/work-session-list';
 import { DayCard, type ChartMode } from './day-card';
@@ -19,12 +21,20 @@ export function TodayView({ client, refreshKey }: { readonly client: ShadowClien
   // null: the engine's today (a replayed day is "today" on its own clock).
   const [pickedDate, setPickedDate] = useState<string | null>(null);
   const [engineToday, setEngineToday] = useState<string | null>(null);
+  // null: every device whose work the profile holds.
+  const [device, setDevice] = useState<string | null>(null);
+  const onDevice = device ? { device } : {};
   const shownDate = pickedDate ?? engineToday;
   const isToday = pickedDate === null || pickedDate === engineToday;
 
-  const timelineInput = mode === 'week' && shownDate ? { date: mondayOf(shownDate), days: 7 } : pickedDate ? { date: pickedDate } : {};
+  const timelineInput = {
+    ...(mode === 'week' && shownDate ? { date: mondayOf(shownDate), days: 7 } : pickedDate ? { date: pickedDate } : {}),
+    ...onDevice,
+  };
   const timeline = useOperation(client, 'timeline', timelineInput, {
-    refreshOn: isToday ? ['task:boundary', 'work-session:started', 'work-session:ended', 'context:session-updated'] : [],
+    refreshOn: isToday
+      ? ['task:boundary', 'work-session:started', 'work-session:ended', 'context:session-updated', 'sync:imported']
+      : ['sync:imported'],
     intervalMs: isToday ? CHART_REFRESH_MS : undefined,
   });
   const timelineNow = timeline.data?.now ?? null;
@@ -33,15 +43,20 @@ export function TodayView({ client, refreshKey }: { readonly client: ShadowClien
   if (todayOfEngine && todayOfEngine !== engineToday) setEngineToday(todayOfEngine);
 
   const now = useOperation(client, 'observationNow', {}, { refreshOn: ['context:immediate-updated', 'capture:state-changed'] });
-  const appTime = useOperation(client, 'appTime', pickedDate ? { date: pickedDate } : {}, {
-    refreshOn: ['work-session:ended'],
-    intervalMs: isToday ? REFRESH_MS : undefined,
-  });
+  const appTime = useOperation(
+    client,
+    'appTime',
+    { ...(pickedDate ? { date: pickedDate } : {}), ...onDevice },
+    {
+      refreshOn: ['work-session:ended', 'sync:imported'],
+      intervalMs: isToday ? REFRESH_MS : undefined,
+    },
+  );
   const workSessions = useOperation(
     client,
     'listWorkSessions',
-    { limit: 20 },
-    { refreshOn: ['work-session:started', 'work-session:ended'], intervalMs: REFRESH_MS * 2 },
+    { limit: 20, ...onDevice },
+    { refreshOn: ['work-session:started', 'work-session:ended', 'sync:imported'], intervalMs: REFRESH_MS * 2 },
   );
   const latestWorkSession = workSessions.data?.workSessions[0] ?? null;
   const reloadAll = useEffectEvent(() => [now.reload, appTime.reload, workSessions.reload, timeline.reload].forEach((reload) => reload()));
@@ -59,6 +74,7 @@ export function TodayView({ client, refreshKey }: { readonly client: ShadowClien
   return (
     <main className="grid">
       <div className="column">
+        <DeviceFilter client={client} device={device} onDevice={setDevice} />
         <DayCard
           client={client}
           timeline={timeline.data}
@@ -77,6 +93,7 @@ export function TodayView({ client, refreshKey }: { readonly client: ShadowClien
         <RecentFrames client={client} now={now.data} workSession={latestWorkSession} />
         <PrivacyCard client={client} />
         <StorageMeterCard client={client} />
+        <SyncCard client={client} />
         <WorkSessionList workSessions={workSessions.data?.workSessions ?? null} />
       </div>
     </main>

@@ -1,0 +1,148 @@
+/**
+ * Sync across devices (docs/sync.md), measured on this machine with two profiles and a shared folder:
+ *   node bin/run-ts.js bench/sync.ts
+ *
+ * - sync cost per 8-hour day: bytes written to the folder for the demo day (replayed with memory and
+ *   its screens read) and for a busy synthetic day (400 reads of ~1 KB of screen text, 300 spans);
+ * - a month of another device's data (30 busy days): the time to write it and to import it;
+ * - search over a year with two devices' data (250 busy days each, one imported): p50 and p95 of 300
+ *   searches (target p95 ≤ 50 ms), over every device and with a device filter.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ManualClock } from '../src/core/clock';
+import { resolveProfilePaths } from '../src/core/config/paths';
+import { searchScreenText } from '../src/core/ocr/screen-search';
+import { createShadowCore, type ShadowCore } from '../src/core/shadow-core';
+import type { SyncShareKind } from '../src/shared/contract/index';
+import { demoReplayOptions } from '../tests/fixtures/recall-replay';
+import { replayWithMemory } from '../tests/helpers/memory-replay';
+import { fillSyntheticDays } from './lib/synthetic-work';
+import { percentile, printFigures, type Figure } from './lib/report';
+
+const SHARE: SyncShareKind[] = ['activity', 'memory', 'screenText', 'conversations'];
+const DAY_MS = 86_400_000;
+const dirs: string[] = [];
+const temp = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+};
+
+/** A profile of its own writing to and reading from `folder`, observing nothing (or a replayed day). */
+function profile(folder: string, name: string, options: Parameters<typeof createShadowCore>[0] = {}): ShadowCore {
+  return createShadowCore({
+    env: {},
+    ocrRecognizer: { recognize: () => Promise.resolve(''), terminate: () => Promise.resolve() },
+    ...options,
+    paths: resolveProfilePaths({ SHADOW_HOME: temp(`shadow-bench-sync-${name}-`) }),
+    settings: { ocrEnabled: false, ...options.settings, sync: { folder, deviceName: name, share: SHARE, intervalSec: 120 } },
+  });
+}
+
+const timed = async <T>(fn: () => Promise<T>): Promise<{ value: T; seconds: number }> => {
+  const started = performance.now();
+  const value = await fn();
+  return { value, seconds: (performance.now() - started) / 1000 };
+};
+
+async function dayCost(): Promise<Figure[]> {
+  const demo = profile(temp('shadow-bench-sync-folder-'), 'laptop', {
+    ...demoReplayOptions,
+    clock: new ManualClock(0),
+    settings: { ...demoReplayOptions.settings, ocrEnabled: true },
+  });
+  await replayWithMemory(demo);
+  await demo.ocr.whenIdle();
+  const demoRun = await demo.sync.run();
+  demo.close();
+  const busy = profile(temp('shadow-bench-sync-folder-'), 'desktop');
+  const rows = fillSyntheticDays(busy.db, { days: 1, startMs: Date.parse('2026-03-09T00:00:00Z') });
+  const busyRun = await busy.sync.run();
+  busy.close();
+  console.log(`demo day: ${demoRun.exported.records} records in ${demoRun.exported.segments} segments`);
+  console.log(`busy day: ${busyRun.exported.records} records (${JSON.stringify(rows)}) in ${busyRun.exported.segments} segments`);
+  return [
+    { name: 'sync cost of the demo 8-hour day (bytes written to the folder)', value: demoRun.exported.bytes / 1024, unit: 'KiB' },
+    { name: 'sync cost of a busy 8-hour day (400 screen reads)', value: busyRun.exported.bytes / 1024, unit: 'KiB' },
+  ];
+}
+
+async function month(): Promise<Figure[]> {
+  const folder = temp('shadow-bench-sync-folder-');
+  const laptop = profile(folder, 'laptop');
+  fillSyntheticDays(laptop.db, { days: 30, startMs: Date.parse('2026-02-01T00:00:00Z') });
+  const written = await timed(() => laptop.sync.run());
+  laptop.close();
+  const desktop = profile(folder, 'desktop');
+  const imported = await timed(() => desktop.sync.run());
+  desktop.close();
+  const records = imported.value.imported.records;
+  console.log(
+    `a month: ${records} records, ${written.value.exported.segments} segments, ${(written.value.exported.bytes / 1048576).toFixed(2)} MiB`,
+  );
+  return [
+    { name: 'writing a month of a device (30 busy days) to the folder', value: written.seconds, unit: 's' },
+    { name: 'folder bytes for a month of a device', value: written.value.exported.bytes / 1048576, unit: 'MiB' },
+    { name: 'importing a month of another device', value: imported.seconds, unit: 's' },
+    { name: 'import rate', value: records / imported.seconds, unit: 'records/s' },
+  ];
+}
+
+async function yearSearch(): Promise<Figure[]> {
+  const DAYS = 250;
+  const start = Date.parse('2025-01-06T00:00:00Z');
+  const folder = temp('shadow-bench-sync-folder-');
+  const laptop = profile(folder, 'laptop');
+  fillSyntheticDays(laptop.db, { days: DAYS, startMs: start, seed: 2 });
+  const written = await timed(() => laptop.sync.run());
+  laptop.close();
+  const desktop = profile(folder, 'desktop');
+  fillSyntheticDays(desktop.db, { days: DAYS, startMs: start, seed: 5 });
+  const imported = await timed(() => desktop.sync.run());
+  desktop.db.pragma('wal_checkpoint(TRUNCATE)');
+  const rows = (desktop.db.prepare(`SELECT COUNT(*) AS n FROM screen_text_entries`).get() as { n: number }).n;
+  const day = (n: number): string => new Date(start + n * DAY_MS).toISOString().slice(0, 10);
+  const queries = Array.from({ length: 300 }, (_, i) => {
+    switch (i % 6) {
+      case 0:
+        return { q: String(2000 + ((i * 7919) % 400_000)) };
+      case 1:
+        return { q: ['Acme Supplies', 'Globex Logistics', 'Hooli Cloud', 'Wayne Paper'][i % 4]! };
+      case 2:
+        return { q: 'invoice' };
+      case 3:
+        return { q: 'payment pending', app: 'Google Chrome' };
+      case 4:
+        return { q: 'reconciliation', from: day(100), to: day(DAYS - 1) };
+      default:
+        return { q: `VB-${2000 + ((i * 104729) % 400_000)} approve` };
+    }
+  });
+  const measure = (device: string | undefined): number[] => {
+    const repository = desktop.screenText.scoped(device ? desktop.sync.devices.resolve(device) : null);
+    return queries.map((query) => {
+      const t = performance.now();
+      searchScreenText(repository, { ...query, limit: 20, device });
+      return performance.now() - t;
+    });
+  };
+  const all = measure(undefined);
+  const filtered = measure('laptop');
+  desktop.close();
+  console.log(`a year, two devices: ${rows} rows of screen text (${imported.value.imported.records} records imported)`);
+  return [
+    { name: 'writing a year of a device to the folder', value: written.seconds, unit: 's' },
+    { name: 'importing a year of another device', value: imported.seconds, unit: 's' },
+    { name: 'screen search p50 (a year, two devices)', value: percentile(all, 50), unit: 'ms' },
+    { name: 'screen search p95 (a year, two devices)', value: percentile(all, 95), unit: 'ms', targetMax: 50 },
+    { name: 'screen search p95 (a year, two devices, one device filtered)', value: percentile(filtered, 95), unit: 'ms', targetMax: 50 },
+  ];
+}
+
+try {
+  printFigures('sync', [...(await dayCost()), ...(await month()), ...(await yearSearch())]);
+} finally {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,13 @@
+import type { OperationOutput, OperationParsedInput, Operations } from '../../shared/contract/index';
+import type { ShadowCore } from '../shadow-core';
+
+type Op<K extends keyof Operations> = (
+  input: OperationParsedInput<Operations[K]>,
+) => OperationOutput<Operations[K]> | Promise<OperationOutput<Operations[K]>>;
+
+export function syncHandlers(core: ShadowCore) {
+  const syncStatus: Op<'syncStatus'> = () => core.sync.status();
+  const setSync: Op<'setSync'> = (input) => core.sync.configure(input);
+  const runSync: Op<'runSync'> = () => core.sync.run();
+  return { syncStatus, setSync, runSync };
+}

@@ -1,0 +1,205 @@
+import type { Statement } from 'better-sqlite3-multiple-ciphers';
+import type { Db } from '../database';
+import type { SyncTable } from './sync-table';
+
+/** A row whose parent this profile does not hold yet: the segment waits for the one that brings it. */
+export class MissingParentError extends Error {
+  constructor(
+    readonly kind: string,
+    readonly parentKind: string,
+    readonly parentId: number | string,
+  ) {
+    super(`a ${kind} belongs to ${parentKind.replace('_', ' ')} ${parentId}, which no segment applied so far brings`);
+    this.name = 'MissingParentError';
+  }
+}
+
+/** One record to apply, already checked against its schema. */
+export type ImportRecord =
+  | { readonly kind: string; readonly id: number | string; readonly rev: number; readonly row: Record<string, unknown> }
+  | { readonly kind: string; readonly id: number | string; readonly rev: number; readonly deleted: true }
+  | { readonly kind: string; readonly rev: number; readonly withdrawn: true };
+
+export interface ApplyResult {
+  /** Records that changed a row (inserted, updated, deleted). */
+  readonly applied: number;
+  /** Records older than what is held (a segment seen again, or an older state arriving late). */
+  readonly stale: number;
+  /** Records refused because they would write over a row that is not that device's. */
+  readonly refused: number;
+}
+
+export interface SegmentMark {
+  readonly device: number;
+  readonly seq: number;
+  readonly state: 'applied' | 'failed' | 'waiting';
+  readonly sha256: string | null;
+  readonly bytes: number;
+  readonly records: number;
+  readonly detail: string | null;
+  readonly atMs: number;
+}
+
+interface Held {
+  local_id: number | string | null;
+  rev: number;
+}
+
+/**
+ * The inbox side of the sync tables (migration 012): applies another device's records into that device's
+ * scope. Every write names the device, so a record can only ever touch rows of the device whose folder
+ * it came from; `sync_rows` maps each of its row ids to the row here and the revision applied.
+ */
+export class SyncImportRepository {
+  private readonly stmts;
+  /** Statements built from the tables' columns, prepared once each. */
+  private readonly prepared = new Map<string, Statement>();
+
+  constructor(private readonly db: Db) {
+    this.stmts = {
+      held: db.prepare(`SELECT local_id, rev FROM sync_rows WHERE device = ? AND kind = ? AND origin_id = ?`),
+      hold: db.prepare(
+        `INSERT INTO sync_rows (device, kind, origin_id, local_id, rev) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (device, kind, origin_id) DO UPDATE SET local_id = excluded.local_id, rev = excluded.rev`,
+      ),
+      forgetKind: db.prepare(`DELETE FROM sync_rows WHERE device = ? AND kind = ?`),
+      sessionDevice: db.prepare(`SELECT device FROM sessions WHERE id = ?`),
+      mark: db.prepare(
+        `INSERT INTO sync_segments (device, seq, state, sha256, bytes, records, detail, at_ms)
+         VALUES (@device, @seq, @state, @sha256, @bytes, @records, @detail, @atMs)
+         ON CONFLICT (device, seq) DO UPDATE SET state = excluded.state, sha256 = excluded.sha256, bytes = excluded.bytes,
+           records = excluded.records, detail = excluded.detail, at_ms = excluded.at_ms`,
+      ),
+      applied: db.prepare(`SELECT seq FROM sync_segments WHERE device = ? AND state = 'applied' AND seq > ? ORDER BY seq`),
+      problems: db.prepare(`SELECT * FROM sync_segments WHERE state != 'applied' ORDER BY at_ms DESC LIMIT ?`),
+      appliedCount: db.prepare(`SELECT COUNT(*) AS n FROM sync_segments WHERE device = ? AND state = 'applied' AND seq > 0`),
+    };
+  }
+
+  /** The sequence numbers above `after` already applied for a device. */
+  appliedAfter(device: number, after: number): Set<number> {
+    return new Set((this.stmts.applied.all(device, after) as { seq: number }[]).map((r) => r.seq));
+  }
+
+  appliedCount(device: number): number {
+    return (this.stmts.appliedCount.get(device) as { n: number }).n;
+  }
+
+  /** Segments that failed or wait, newest first. */
+  problems(limit: number): SegmentMark[] {
+    return (this.stmts.problems.all(limit) as (Omit<SegmentMark, 'atMs'> & { at_ms: number })[]).map(({ at_ms, ...mark }) => ({
+      ...mark,
+      atMs: at_ms,
+    }));
+  }
+
+  mark(mark: SegmentMark): void {
+    this.stmts.mark.run(mark);
+  }
+
+  /**
+   * Applies a segment's records in one transaction with its mark: all of it is applied, or (any error,
+   * a missing parent included) none of it and the error is thrown. Parents' kinds come first.
+   */
+  applySegment(device: number, tables: ReadonlyMap<string, SyncTable>, records: readonly ImportRecord[], mark: SegmentMark): ApplyResult {
+    return this.db.transaction((): ApplyResult => {
+      const result = { applied: 0, stale: 0, refused: 0 };
+      const ordered = [...records].sort((a, b) => rank(tables, a.kind) - rank(tables, b.kind));
+      for (const record of ordered) {
+        const table = tables.get(record.kind);
+        if (!table) throw new Error(`no table for records of kind ${record.kind}`);
+        result[this.apply(device, table, record)]++;
+      }
+      this.mark(mark);
+      return result;
+    })();
+  }
+
+  private apply(device: number, table: SyncTable, record: ImportRecord): keyof ApplyResult {
+    if ('withdrawn' in record) {
+      const owned = table.owner === 'self' ? `device = ?` : `session_id IN (SELECT id FROM sessions WHERE device = ?)`;
+      this.statement(`DELETE FROM ${table.table} WHERE ${owned}`).run(device);
+      this.stmts.forgetKind.run(device, table.kind);
+      return 'applied';
+    }
+    const held = this.stmts.held.get(device, table.kind, record.id) as Held | undefined;
+    if (held && held.rev >= record.rev) return 'stale';
+    if ('deleted' in record) {
+      if (held?.local_id != null) this.deleteOwned(device, table, held.local_id);
+      this.stmts.hold.run(device, table.kind, record.id, null, record.rev);
+      return 'applied';
+    }
+    const row = { ...record.row };
+    if (table.parent) {
+      const parentId = row[table.parent.column];
+      if (parentId !== null && parentId !== undefined) {
+        const parent = this.stmts.held.get(device, table.parent.kind, parentId) as Held | undefined;
+        if (!parent) {
+          if (!table.parent.optional) throw new MissingParentError(table.kind, table.parent.kind, parentId as number | string);
+          row[table.parent.column] = null;
+        } else if (parent.local_id === null) {
+          // Its parent was deleted on its device: so is it.
+          this.stmts.hold.run(device, table.kind, record.id, null, record.rev);
+          return 'applied';
+        } else row[table.parent.column] = parent.local_id;
+      }
+    }
+    if (table.textKey && table.kind === 'session') {
+      const owner = this.stmts.sessionDevice.get(record.id) as { device: number } | undefined;
+      if (owner && owner.device !== device) return 'refused';
+    }
+    const localId =
+      held?.local_id != null && this.updateOwned(device, table, held.local_id, row)
+        ? held.local_id
+        : this.insert(device, table, record.id, row);
+    this.stmts.hold.run(device, table.kind, record.id, localId, record.rev);
+    return 'applied';
+  }
+
+  private statement(sql: string): Statement {
+    let statement = this.prepared.get(sql);
+    if (!statement) this.prepared.set(sql, (statement = this.db.prepare(sql)));
+    return statement;
+  }
+
+  private ownedBy(table: SyncTable): string {
+    return table.owner === 'self' ? `AND device = @device` : `AND session_id IN (SELECT id FROM sessions WHERE device = @device)`;
+  }
+
+  private updateOwned(device: number, table: SyncTable, localId: number | string, row: Record<string, unknown>): boolean {
+    const sets = table.columns.map((c) => `${c} = @${c}`).join(', ');
+    return (
+      this.statement(`UPDATE ${table.table} SET ${sets} WHERE ${table.key} = @localId ${this.ownedBy(table)}`).run({
+        ...row,
+        localId,
+        device,
+      }).changes > 0
+    );
+  }
+
+  private deleteOwned(device: number, table: SyncTable, localId: number | string): void {
+    this.statement(`DELETE FROM ${table.table} WHERE ${table.key} = @localId ${this.ownedBy(table)}`).run({ localId, device });
+  }
+
+  /** Inserts a row in the device's scope; conversations keep their id, other rows get one here. */
+  private insert(device: number, table: SyncTable, originId: number | string, row: Record<string, unknown>): number | string {
+    const columns = [...table.columns];
+    const values: Record<string, unknown> = { ...row };
+    if (table.owner === 'self') {
+      columns.push('device');
+      values.device = device;
+    }
+    if (table.textKey && !table.columns.includes(table.key)) {
+      columns.push(table.key);
+      values[table.key] = originId;
+    }
+    const inserted = this.statement(
+      `INSERT INTO ${table.table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')}) RETURNING ${table.key} AS id`,
+    ).get(values) as { id: number | string };
+    return inserted.id;
+  }
+}
+
+function rank(tables: ReadonlyMap<string, SyncTable>, kind: string): number {
+  return tables.get(kind)?.parent ? 1 : 0;
+}

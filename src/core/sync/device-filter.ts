@@ -1,0 +1,22 @@
+import { DomainError } from '../errors';
+import type { DeviceRepository, DeviceScope } from '../store/repositories/device-repository';
+
+/**
+ * The scope a view's `device` filter asks for: every device when absent, else the device with that id
+ * or name. An unknown one is refused with the names there are, never read as "every device".
+ */
+export function deviceScope(devices: DeviceRepository, filter: string | undefined, localName: string): DeviceScope {
+  if (filter === undefined) return null;
+  const all = devices.all();
+  const wanted = filter.trim().toLowerCase();
+  if (wanted === localName.toLowerCase()) return all.find((d) => d.key === 1)?.key ?? null;
+  const key = devices.resolve(filter);
+  if (key !== null) return key;
+  const known = all.map((d) => (d.key === 1 ? localName : d.name || d.id)).join(', ');
+  throw new DomainError('not_found', 'device_not_found', `No device is called "${filter}" here; the devices are: ${known}.`);
+}
+
+/** The scope of a view's `device` filter through the core's sync service (its devices and this device's name). */
+export function viewScope(sync: { readonly devices: DeviceRepository; deviceName(): string }, filter: string | undefined): DeviceScope {
+  return deviceScope(sync.devices, filter, sync.deviceName());
+}

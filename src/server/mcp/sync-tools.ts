@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { callOperation, defineTool } from './mcp-tool';
+
+export const listDevicesTool = defineTool({
+  name: 'list_devices',
+  title: 'Devices',
+  description:
+    "The computers whose work this memory holds (synced through a folder, docs/sync.md): each device's name and id (app_time and search_screen take either as `device`), how much of its work is here and when it was last imported, and any sync problem.",
+  input: z.object({}),
+  async run(ctx) {
+    const status = await callOperation(ctx, 'syncStatus', {});
+    const lines = [
+      status.folder ? `Synced through ${status.folder}.` : 'Sync is off: this memory holds this computer only.',
+      ...status.devices.map(
+        (d) =>
+          `- ${d.name} (${d.id})${d.local ? ', this computer' : `, last imported ${d.lastImportAt ?? 'never'}`}: ${d.workSessions} work sessions`,
+      ),
+      ...status.problems.map((p) => `Problem (${p.kind}): ${p.message}`),
+    ];
+    return { text: lines.join('\n'), structured: status };
+  },
+});

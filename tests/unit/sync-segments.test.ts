@@ -1,0 +1,327 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { decodeSegment, encodeSegment, SEGMENT_MAX_UNPACKED_BYTES, SegmentError } from '../../src/core/sync/segment-codec';
+import { nextManifest, writeManifest } from '../../src/core/sync/manifest';
+import { SYNC_KINDS } from '../../src/core/sync/sync-kinds';
+import { outgoingRow } from '../../src/core/sync/outgoing-row';
+import { createRedactor } from '../../src/core/privacy/redactor';
+import { ROW_SCHEMAS, segmentFileName, type SyncRecord } from '../../src/core/sync/sync-records';
+import { openDatabase } from '../../src/core/store/database';
+import { openQuietCore } from '../helpers/quiet-core';
+
+const PEER = '0123456789abcdef';
+const homes: string[] = [];
+afterEach(() => {
+  for (const dir of homes.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+const tempDir = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  homes.push(dir);
+  return dir;
+};
+
+const workSession = (id: number, rev: number): SyncRecord => ({
+  kind: 'work_session',
+  id,
+  rev,
+  row: { started_at: 1_000, ended_at: 61_000, status: 'completed', source: 'desktop', end_reason: 'the app quit' },
+});
+const span = (id: number, ws: number, rev: number, start = 1_000, end = 61_000): SyncRecord => ({
+  kind: 'span',
+  id,
+  rev,
+  row: {
+    work_session_id: ws,
+    kind: 'app',
+    app: 'Excel',
+    title: 'Ledger.xlsx',
+    private_reason: null,
+    start_ms: start,
+    end_ms: end,
+    monitor: null,
+  },
+});
+
+/** A peer's folder with these segments (1, 2, …) and its manifest, inside a fresh sync folder. */
+function peerFolder(segments: readonly (readonly SyncRecord[])[], device = PEER, manifestDevice = device): string {
+  const folder = tempDir('shadow-sync-unit-');
+  const dir = join(folder, device);
+  mkdirSync(dir);
+  const entries = segments.map((records, i) => {
+    const encoded = encodeSegment({ device, seq: i + 1, createdAt: new Date(0).toISOString() }, records);
+    writeFileSync(join(dir, segmentFileName(i + 1)), encoded.bytes);
+    return { seq: i + 1, file: segmentFileName(i + 1), bytes: encoded.bytes.length, sha256: encoded.sha256, records: records.length };
+  });
+  writeManifest(dir, nextManifest(null, { id: manifestDevice, name: 'peer' }, entries, 0));
+  return folder;
+}
+
+function openImporter(folder: string) {
+  return openQuietCore(tempDir('shadow-sync-home-'), {
+    settings: { sync: { folder, deviceName: 'here', share: ['activity', 'memory', 'screenText', 'conversations'], intervalSec: 120 } },
+  });
+}
+
+describe('sync kinds', () => {
+  it('carry exactly the columns of their tables (besides the key and the device)', () => {
+    const db = openDatabase(':memory:');
+    for (const kind of SYNC_KINDS) {
+      const columns = (db.prepare(`SELECT name FROM pragma_table_info('${kind.table}')`).all() as { name: string }[])
+        .map((c) => c.name)
+        .filter((name) => name !== 'device' && (name !== kind.key || kind.columns.includes(name)));
+      expect([...kind.columns].sort(), kind.kind).toEqual(columns.sort());
+      const shape = (ROW_SCHEMAS[kind.kind] as unknown as { shape: Record<string, unknown> }).shape;
+      expect(Object.keys(shape).sort(), `${kind.kind}'s row schema`).toEqual([...kind.columns].sort());
+    }
+    db.close();
+  });
+});
+
+describe('a row leaving for the folder', () => {
+  const redactor = createRedactor({ enabled: true, kinds: ['card'], patterns: [], words: ['Zephyr'] });
+  const kind = (name: string) => SYNC_KINDS.find((k) => k.kind === name)!;
+
+  it('is redacted, and cut to what the other devices accept when a text is longer than its column may be', () => {
+    const span = outgoingRow(
+      kind('span'),
+      {
+        id: 9,
+        work_session_id: 1,
+        kind: 'app',
+        app: 'Firefox',
+        title: `Zephyr ${'x'.repeat(5000)}`,
+        private_reason: null,
+        start_ms: 0,
+        end_ms: 5,
+        monitor: null,
+        device: 1,
+      },
+      redactor,
+    )!;
+    expect(span).not.toHaveProperty('id');
+    expect(span.title).toMatch(/^\[redacted\] x+…$/);
+    expect((span.title as string).length).toBe(2000);
+    const turnSummary = 'Zy '.repeat(20) + 'Zephyr '.repeat(6);
+    const turn = outgoingRow(
+      kind('turn'),
+      {
+        session_id: 'ses_abcdef',
+        number: 1,
+        prompt: 'card 4111 1111 1111 1111',
+        reply: 'ok',
+        app: null,
+        window_title: null,
+        prompt_tokens: 1,
+        reply_tokens: 1,
+        summary: turnSummary.slice(0, 100),
+        summary_source: 'extractive',
+        engine: 'offline',
+        status: 'complete',
+        created_at: 0,
+        completed_at: 0,
+        evidence: JSON.stringify([
+          {
+            claim: 'Zephyr at 4111 1111 1111 1111',
+            at: '2026-03-10T09:00:00.000Z',
+            until: null,
+            app: null,
+            windowTitle: null,
+            snippet: 'Zephyr',
+            source: 'summary',
+            open: { at: '2026-03-10T09:00:00.000Z', screenTextId: null },
+          },
+        ]),
+        interrupted_reason: null,
+      },
+      redactor,
+    )!;
+    expect(turn.prompt).toBe('card [card]');
+    expect((turn.summary as string).length).toBe(100);
+    expect(JSON.parse(turn.evidence as string)).toEqual([
+      expect.objectContaining({ claim: '[redacted] at [card]', snippet: '[redacted]', at: '2026-03-10T09:00:00.000Z' }),
+    ]);
+  });
+
+  it('stays here when it cannot be made to fit', () => {
+    const tooMany = JSON.stringify(Array.from({ length: 600 }, (_, i) => `app ${i}`));
+    expect(
+      outgoingRow(
+        kind('task'),
+        { work_session_id: 1, name: 'x', start_ms: 0, end_ms: 1, is_open: 0, apps: tooMany, titles: '[]', switches: 0, brief: '' },
+        redactor,
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('segment codec', () => {
+  const records = [workSession(1, 1), span(2, 1, 2)];
+
+  it('reads back what it wrote', () => {
+    const { bytes } = encodeSegment({ device: PEER, seq: 3, createdAt: '2026-03-10T00:00:00.000Z' }, records);
+    expect(decodeSegment(bytes, { device: PEER, seq: 3 }).records).toEqual(records);
+  });
+
+  it.each([
+    ['a truncated file', (b: Buffer) => b.subarray(0, b.length - 9), /incomplete or damaged/],
+    ['another device', (b: Buffer) => b, /names device/, { device: 'ffffffffffffffff', seq: 3 }],
+    ['another sequence number', (b: Buffer) => b, /segment 3, not the file/, { device: PEER, seq: 4 }],
+    [
+      'a count that differs',
+      () =>
+        gzipSync(
+          Buffer.from(
+            `${JSON.stringify({ format: 'workflow-shadow-sync-segment', version: 1, device: PEER, seq: 3, records: 5, createdAt: 'x' })}\n`,
+          ),
+        ),
+      /holds 0 records/,
+    ],
+    [
+      'a line that is not JSON',
+      () =>
+        gzipSync(
+          Buffer.from(
+            `${JSON.stringify({ format: 'workflow-shadow-sync-segment', version: 1, device: PEER, seq: 3, records: 1, createdAt: 'x' })}\n{oops\n`,
+          ),
+        ),
+      /line 2 is not JSON/,
+    ],
+  ])('refuses %s', (_name, mangle, message, expected = { device: PEER, seq: 3 }) => {
+    const { bytes } = encodeSegment({ device: PEER, seq: 3, createdAt: 'x' }, records);
+    expect(() => decodeSegment(mangle(bytes), expected)).toThrow(message);
+  });
+
+  it('refuses rows that break their schema, and a gzip bomb', () => {
+    const backwards = span(2, 1, 2, 5_000, 1_000);
+    expect(() =>
+      decodeSegment(encodeSegment({ device: PEER, seq: 1, createdAt: 'x' }, [backwards]).bytes, { device: PEER, seq: 1 }),
+    ).toThrow(/span row is invalid/);
+    const long = {
+      ...workSession(1, 1),
+      row: { ...(workSession(1, 1) as { row: object }).row, end_reason: 'x'.repeat(600) },
+    } as SyncRecord;
+    expect(() => decodeSegment(encodeSegment({ device: PEER, seq: 1, createdAt: 'x' }, [long]).bytes, { device: PEER, seq: 1 })).toThrow(
+      /end_reason/,
+    );
+    const bomb = gzipSync(Buffer.alloc(SEGMENT_MAX_UNPACKED_BYTES + 1024, 0x20));
+    expect(() => decodeSegment(bomb, { device: PEER, seq: 1 })).toThrow(SegmentError);
+  });
+
+  it('turns any bytes into records or a SegmentError, never another failure', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 2000 }), fc.boolean(), (bytes, zipped) => {
+        const input = zipped ? gzipSync(Buffer.from(bytes)) : Buffer.from(bytes);
+        try {
+          decodeSegment(input, { device: PEER, seq: 1 });
+        } catch (error) {
+          expect(error).toBeInstanceOf(SegmentError);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('importing another device’s folder', () => {
+  it('writes only into that device’s scope, waits for a missing parent, and never takes this device’s rows', async () => {
+    // Segment 1 brings a span whose work session only segment 2 brings: it waits, then applies.
+    const folder = peerFolder([[span(2, 1, 3)], [workSession(1, 2)]]);
+    const core = openImporter(folder);
+    try {
+      const local = core.activity.startWorkSession(0, 'desktop');
+      core.db
+        .prepare(
+          `INSERT INTO sessions (id, type, title, status, created_at, last_active_at) VALUES ('ses_localone', 'chat', 'Mine', 'paused', 0, 0)`,
+        )
+        .run();
+      const first = await core.sync.run();
+      expect(first.imported.segments).toBe(1);
+      expect(first.status.problems).toContainEqual(expect.objectContaining({ kind: 'waiting', seq: 1 }));
+      const second = await core.sync.run();
+      expect(second.imported.segments).toBe(1);
+      expect(second.status.problems).toEqual([]);
+      const key = core.sync.devices.resolve(PEER)!;
+      expect(core.db.prepare(`SELECT device, app FROM activity_spans`).all()).toEqual([{ device: key, app: 'Excel' }]);
+      expect(core.activity.getWorkSession(local)?.device).toBeDefined();
+
+      // A later segment claiming this device's conversation is refused; the conversation stays as it was.
+      const hostile: SyncRecord = {
+        kind: 'session',
+        id: 'ses_localone',
+        rev: 10,
+        row: {
+          type: 'chat',
+          title: 'Taken over',
+          status: 'active',
+          created_at: 0,
+          last_active_at: 0,
+          model: null,
+          tools: '[]',
+          system_prompt_hash: null,
+          context_summary: '',
+          token_count: 0,
+          turn_count: 0,
+          pause_requested: 0,
+          paused_at: null,
+          continues: null,
+        },
+      };
+      const dir = join(folder, PEER);
+      const encoded = encodeSegment({ device: PEER, seq: 3, createdAt: 'x' }, [hostile]);
+      writeFileSync(join(dir, segmentFileName(3)), encoded.bytes);
+      writeManifest(
+        dir,
+        nextManifest(
+          null,
+          { id: PEER, name: 'peer' },
+          [{ seq: 3, file: segmentFileName(3), bytes: encoded.bytes.length, sha256: encoded.sha256, records: 1 }],
+          0,
+        ),
+      );
+      await core.sync.run();
+      expect(core.sessions.get('ses_localone')).toMatchObject({ title: 'Mine', status: 'paused' });
+    } finally {
+      core.close();
+    }
+  });
+
+  it('refuses a folder whose manifest names another device, and never reads its own folder', async () => {
+    const folder = peerFolder([[workSession(1, 1)]], PEER, 'fedcba9876543210');
+    const core = openImporter(folder);
+    try {
+      const own = join(folder, core.sync.status().device.id);
+      mkdirSync(own);
+      const encoded = encodeSegment({ device: core.sync.status().device.id, seq: 1, createdAt: 'x' }, [workSession(7, 1)]);
+      writeFileSync(join(own, segmentFileName(1)), encoded.bytes);
+      const run = await core.sync.run();
+      expect(run.imported.segments).toBe(0);
+      expect(run.status.problems).toContainEqual(
+        expect.objectContaining({ kind: 'corrupt', seq: null, message: expect.stringMatching(/names device/) }),
+      );
+      expect(core.db.prepare(`SELECT COUNT(*) AS n FROM work_sessions`).get()).toEqual({ n: 0 });
+      expect(readdirSync(own).filter((f) => f.startsWith('seg-'))).toEqual([segmentFileName(1)]);
+    } finally {
+      core.close();
+    }
+  });
+
+  it('walks only the segments in the folder, whatever number a manifest claims', async () => {
+    const folder = peerFolder([[workSession(1, 1)]]);
+    const dir = join(folder, PEER);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { latestSeq: number };
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, latestSeq: Number.MAX_SAFE_INTEGER }));
+    const core = openImporter(folder);
+    try {
+      // Walking every number up to the claimed one would never end (the test would time out).
+      const run = await core.sync.run();
+      expect(run.imported.segments).toBe(1);
+      expect(core.db.prepare(`SELECT COUNT(*) AS n FROM work_sessions WHERE device != 1`).get()).toEqual({ n: 1 });
+    } finally {
+      core.close();
+    }
+  });
+});
