@@ -6,6 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imagesOf } from '../../src/core/observe/frame';
 import { createMcpServer } from '../../src/server/mcp/create-mcp-server';
 import { startEngine, type RunningEngine } from '../../src/server/start-engine';
 import { readFileSync } from 'node:fs';
@@ -254,7 +255,7 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
 
 describe('MCP screenshots', () => {
   it('sends the recent frames as images only where the user allowed it', async () => {
-    const frames = engine.core.observer.recentFrames().map((f) => f.image);
+    const frames = imagesOf(engine.core.observer.recentFrames());
     const server = createMcpServer({
       handlers: engine.handlers,
       liveActivity: async () => engine.core.observer.immediateContext(),

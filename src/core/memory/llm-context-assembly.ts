@@ -1,7 +1,7 @@
 import type { ContextReceipt } from '../../shared/contract/memory';
 import type { FrameSummary, ImmediateContextView } from '../../shared/contract/observation';
 import { formatClockTime } from '../../shared/format-clock-time';
-import type { Frame } from '../observe/frame';
+import { imagesOf, type Frame } from '../observe/frame';
 import { getRelevantHistory, type HistoricalContext } from './history';
 import type { DigestItem } from './work-session-digest';
 import { tokenCount, truncateToTokens } from '../llm/tokens';
@@ -51,7 +51,7 @@ export function assembleLlmContext(input: LlmContextInput): LlmContext {
   const currentState = truncateToTokens(describeImmediate(input.immediate), IMMEDIATE_TEXT_MAX);
   const immediateTokens = tokenCount(currentState);
   included.push({ tier: 'immediate', label: 'current window and last change', tokens: immediateTokens });
-  const images = input.visionEnabled ? input.frames.map((f) => f.image) : [];
+  const images = input.visionEnabled ? imagesOf(input.frames) : [];
   for (const f of input.frames) {
     if (input.visionEnabled) included.push({ tier: 'immediate', label: `frame ${f.id} (${f.app})`, tokens: 0 });
     else dropped.push({ tier: 'immediate', label: `frame ${f.id} (${f.app})`, tokens: 0, reason: 'no vision model configured' });

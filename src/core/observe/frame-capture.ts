@@ -16,9 +16,11 @@ export interface FrameCaptureDeps {
   readonly source: CaptureSource;
   readonly events: EventBus;
   /** Where frames go when the user turned on "keep screenshots" (the privacy module's frame vault). */
-  readonly keptFrames?: { keep(frame: Frame): Promise<unknown> };
+  readonly keptFrames?: { keep(frame: Frame & { image: Buffer }): Promise<unknown> };
   /** Counts frames dropped and windows blacked out for the privacy report. */
   readonly privacy?: ObserverPrivacy;
+  /** Whether a frame that passes dedup is encoded now (see ObserverDeps.imageWanted). */
+  readonly imageWanted?: () => boolean;
   /** Whether a window is excluded (its parts are blacked out of the screenshot). */
   readonly isExcluded: (window: ActiveWindow) => boolean;
   /** A frame of the focused window's monitor was kept (`monitor`: its name, where the source knows it). */
@@ -30,8 +32,8 @@ const NO_WINDOW: ActiveWindow = { app: 'Desktop', title: '' };
 
 /**
  * Screenshots of the focused window's monitor (or of every monitor): taken, checked (the focus must
- * not have moved meanwhile), deduplicated against the previous frame of the same monitor, encoded,
- * kept in the FIFO and announced (`frame:kept`; other monitors' frames `frame:beside`).
+ * not have moved meanwhile), deduplicated against the previous frame of the same monitor, encoded
+ * when something reads images, kept in the FIFO and announced (`frame:kept`; other monitors' frames `frame:beside`).
  */
 export class FrameCapture {
   readonly frames: BoundedFifo<Frame>;
@@ -118,12 +120,12 @@ export class FrameCapture {
       this.counters.framesSkipped++;
       return;
     }
-    const image = await shot.encode();
+    const image = (this.deps.imageWanted?.() ?? true) ? await shot.encode() : null;
     const frame: Frame = { id: this.nextFrameId++, at, ...shown, image, ...shot.fingerprint, monitor: shot.monitor, focus: shot.focus };
     this.lastByMonitor.set(monitorKey, { app: frame.app, title: frame.title, thumb: frame.thumb });
     this.counters.framesCaptured++;
     this.lastCaptureIso = iso(at);
-    if (settings.keepScreenshots && this.deps.keptFrames) void this.keepFrame(frame);
+    if (settings.keepScreenshots && this.deps.keptFrames && image) void this.keepFrame(frame, image);
     if (!shot.focused) {
       this.deps.events.emit('frame:beside', { frame });
       return;
@@ -136,9 +138,9 @@ export class FrameCapture {
     this.deps.onFrameKept(shot.monitor);
   }
 
-  private async keepFrame(frame: Frame): Promise<void> {
+  private async keepFrame(frame: Frame, image: Buffer): Promise<void> {
     try {
-      await this.deps.keptFrames!.keep(frame);
+      await this.deps.keptFrames!.keep({ ...frame, image });
     } catch (error) {
       this.deps.onFailure(error);
     }
