@@ -2,6 +2,7 @@ import { iso } from '../clock';
 import type { Settings } from '../config/settings';
 import type { EventBus } from '../events';
 import { BoundedFifo } from '../util/bounded-fifo';
+import { collectYoungGeneration } from '../util/young-generation-gc';
 import type { Frame, SignificantChange } from './frame';
 import { changedShare } from './frame-fingerprint';
 import { ProbeRecord } from './probe-record';
@@ -57,6 +58,18 @@ export class FrameCapture {
 
   /** `window` as the source reported it (to see whether the focus moved), `title` as it may be kept. */
   async capture(at: number, window: ActiveWindow, title: string, timeout: number): Promise<void> {
+    await this.takeAndKeep(at, window, title, timeout);
+    // The grabbed pixels are unreachable once that returns: freed now, while they are young, rather
+    // than by a full collection of the engine's heap a few screenshots later (young-generation-gc.ts).
+    if (this.deps.source.grabScreens) collectYoungGeneration();
+  }
+
+  /** The next capture of a new work session happens at its first poll. */
+  resetSchedule(): void {
+    this.lastCaptureAt = Number.NEGATIVE_INFINITY;
+  }
+
+  private async takeAndKeep(at: number, window: ActiveWindow, title: string, timeout: number): Promise<void> {
     const { source, settings, privacy } = this.deps;
     this.lastCaptureAt = at;
     let shots: CapturedShot[];
@@ -92,11 +105,6 @@ export class FrameCapture {
         this.deps.onFailure(error);
       }
     }
-  }
-
-  /** The next capture of a new work session happens at its first poll. */
-  resetSchedule(): void {
-    this.lastCaptureAt = Number.NEGATIVE_INFINITY;
   }
 
   /** What a monitor beside the focused one shows, as it may be kept; null when that window is excluded. */
