@@ -11,7 +11,7 @@
  * per screenshot ≤ 3× the floor: one bare in-process grab of the same screen (node-screenshots,
  * timed in the same run). Then the CPU of one call of each desktop probe, to show where that cost goes.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,6 +26,7 @@ import { encodeRawJpeg, fingerprintRaw } from '../src/core/observe/raw-image';
 import type { ActiveWindow } from '../src/core/observe/sources/capture-source';
 import { createScreenGrabber, importScreenGrabber } from '../src/core/observe/sources/screen-grabber';
 import { startXSession, type XSession, type XWindow } from '../tests/helpers/x-session';
+import { reapedChildrenCpuSeconds as childrenCpuSeconds } from './lib/process-cpu';
 import { percentile, printFigures, type Figure } from './lib/report';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '120' }, 'with-ocr': { type: 'boolean', default: false } } });
@@ -34,15 +35,6 @@ const SECONDS = Number(values.seconds);
 const WARM_UP_SECONDS = 30;
 if (!(SECONDS >= 10 && SECONDS <= 145))
   throw new Error('--seconds must be 10..145 (with the warm-up the screen must not turn idle: the idle threshold is 180 s)');
-
-/** CPU seconds of this process's reaped children (fields cutime and cstime of /proc/self/stat). */
-function childrenCpuSeconds(): number {
-  const stat = readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // Fields after "(comm) " start at field 3 (state): cutime is field 16, cstime field 17.
-  const ticksPerSecond = 100;
-  return (Number(fields[16 - 3]) + Number(fields[17 - 3])) / ticksPerSecond;
-}
 
 interface Run {
   readonly cpuSeconds: number;
@@ -174,6 +166,9 @@ async function switchLatency(x: XSession, other: XWindow): Promise<Figure[]> {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       latencies.push(performance.now() - switchedAt);
+      const seen = core.observer.immediateContext();
+      if (seen.currentApp !== app)
+        console.log(`switch ${i + 1} to ${app} not seen within 5 s: the observer saw ${seen.currentApp} (${seen.state})`);
     }
   } finally {
     stop();
