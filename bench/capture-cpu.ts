@@ -218,6 +218,8 @@ try {
   const floor = probes.find((f) => f.name.startsWith(FLOOR))!.value;
   const perShot = figures.find((f) => f.name === 'loop CPU per screenshot (OCR off)')!.value;
   figures.push({ name: 'loop CPU per screenshot / bare grab (same run)', value: perShot / floor, unit: '×', targetMax: 3 });
+  // Minutes have passed since the last input: without one the user would turn idle during the switches.
+  await x.nudge();
   figures.push(...(await switchLatency(x, busy)));
   printFigures('capture-cpu', figures);
 } finally {
