@@ -4,8 +4,9 @@
  *   node bin/run-ts.js bench/capture-cpu.ts [--seconds 120] [--with-ocr]
  *
  * Starts Xvfb + openbox with a full-screen xterm rewriting its text twice a second (every frame
- * is new), runs the real core with the desktop source in this process, and prints
- * the CPU it used after a 30 s warm-up, as % of one core: this process (process.cpuUsage: JS, sharp, SQLite) and,
+ * is new), runs the real core with the desktop source in a child process (this script bundled, as
+ * the engine ships), and prints
+ * the CPU it used after a 30 s warm-up, as % of one core: that process (process.cpuUsage: JS, sharp, SQLite) and,
  * apart, the tools it ran (the focus watcher's xprop, xprintidle, xwininfo: the reaped children's
  * times from /proc/self/stat). Targets: ≤ 0.3% of a core in total, OCR excluded, and the loop's CPU
  * per screenshot ≤ 3× the floor: one bare in-process grab of the same screen (node-screenshots,
@@ -27,9 +28,18 @@ import type { ActiveWindow } from '../src/core/observe/sources/capture-source';
 import { createScreenGrabber, importScreenGrabber } from '../src/core/observe/sources/screen-grabber';
 import { startXSession, type XSession, type XWindow } from '../tests/helpers/x-session';
 import { reapedChildrenCpuSeconds as childrenCpuSeconds } from './lib/process-cpu';
+import { bundleSelf, runBundled } from './lib/bundle-self';
 import { percentile, printFigures, type Figure } from './lib/report';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '120' }, 'with-ocr': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '120' },
+    'with-ocr': { type: 'boolean', default: false },
+    // Internal: the measuring child (this script bundled) observes this display.
+    'measure-on': { type: 'string' },
+  },
+});
+const MEASURED_PREFIX = 'CAPTURE_MEASURED ';
 const SECONDS = Number(values.seconds);
 // Long enough for the memory layer's lazy imports and first tasks (compiled by tsx here) to be past.
 const WARM_UP_SECONDS = 30;
@@ -182,6 +192,20 @@ async function switchLatency(x: XSession, other: XWindow): Promise<Figure[]> {
   ];
 }
 
+/**
+ * The loop is measured in a child running this script bundled, as the engine ships: under tsx, the
+ * loader's thread alone used ~50 ms of CPU a minute in an idle script, as much as a screenshot.
+ */
+async function observeAsShipped(display: string, ocr: boolean): Promise<Run> {
+  const bundle = await bundleSelf(import.meta.url, 'capture-cpu');
+  return runBundled<Run>(bundle, ['--measure-on', display, '--seconds', String(SECONDS), ...(ocr ? ['--with-ocr'] : [])], MEASURED_PREFIX);
+}
+
+if (values['measure-on']) {
+  console.log(`${MEASURED_PREFIX}${JSON.stringify(await observe(values['measure-on'], values['with-ocr']))}`);
+  process.exit(0);
+}
+
 const x = await startXSession();
 try {
   // A full-screen terminal whose text is rewritten twice a second: every frame differs.
@@ -195,7 +219,7 @@ try {
   for (const ocr of configs) {
     // Input now, so the user counts as present for the whole run (idle only after 180 s).
     await x.nudge();
-    const run = await observe(x.display, ocr);
+    const run = await observeAsShipped(x.display, ocr);
     const label = ocr ? 'OCR on' : 'OCR off';
     console.log(
       `${label}: ${SECONDS}s, ${run.polls} polls, ${run.frames} frames kept, ${run.skipped} skipped, ${run.failures} failures` +
