@@ -8,15 +8,12 @@
  * encrypted store (docs/privacy.md). Each configuration runs in its own process, from a bundle of the
  * code as shipped, so peak RSS is its own.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
-import { fileURLToPath } from 'node:url';
 import { resolveProfilePaths } from '../src/core/config/paths';
 import type { ManualClock } from '../src/core/clock';
 import { runReplay } from '../src/core/observe/capture-loop';
@@ -25,6 +22,7 @@ import { createShadowCore } from '../src/core/shadow-core';
 import { localDayBounds } from '../src/core/time';
 import type { ExpectedAppTime } from '../scripts/day/timeline';
 import { EXPECTED_FILE, writeSyntheticDay } from '../scripts/day/write-days';
+import { bundleSelf, runBundled } from './lib/bundle-self';
 import { mib, printFigures, type Figure } from './lib/report';
 
 const MEASURED_PREFIX = 'REPLAY_MEASURED ';
@@ -107,39 +105,9 @@ async function measure(dayDir: string, ocrEnabled: boolean, keyHex: string | und
   }
 }
 
-/**
- * The measuring child runs this script bundled (as `npm run build` bundles the CLI), not through the
- * tsx loader, so its memory is that of the shipped code. The bundle sits inside the repository so
- * its packages resolve from node_modules.
- */
-async function bundleSelf(): Promise<string> {
-  const outdir = resolve('.bench-tmp');
-  await build({
-    // The OCR process's entry beside it, where the recognizer looks first (as in out/cli).
-    entryPoints: { 'replay-day.bundle': fileURLToPath(import.meta.url), 'ocr-process': resolve('src/core/ocr/ocr-process.ts') },
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  return join(outdir, 'replay-day.bundle.js');
-}
-
 function runChild(bundle: string, dayDir: string, ocr: 'on' | 'off', encrypted: boolean): Measured {
   const key = encrypted ? ['--key', randomBytes(32).toString('hex')] : [];
-  // With the V8 flag `shadow` itself starts with (see bin/shadow.js).
-  const out = execFileSync(process.execPath, ['--max-semi-space-size=2', bundle, '--measure', dayDir, '--ocr', ocr, ...key], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  const line = out.split('\n').find((l) => l.startsWith(MEASURED_PREFIX));
-  if (!line) throw new Error(`the replay (OCR ${ocr}) printed no measurement:\n${out}`);
-  return JSON.parse(line.slice(MEASURED_PREFIX.length)) as Measured;
+  return runBundled<Measured>(bundle, ['--measure', dayDir, '--ocr', ocr, ...key], MEASURED_PREFIX);
 }
 
 async function main(): Promise<void> {
@@ -157,7 +125,7 @@ async function main(): Promise<void> {
         `${generated.expected.appSwitches} app switches.`,
     );
     const figures: Figure[] = [];
-    const bundle = await bundleSelf();
+    const bundle = await bundleSelf(import.meta.url, 'replay-day');
     for (const [ocr, encrypted] of [
       ['off', false],
       ['off', true],

@@ -160,6 +160,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     privacy: privacy.observer,
     coverage: coverage.sink(source.kind),
     storage,
+    // Every reader of frame images; with none on, a screenshot that passes dedup is not encoded.
+    imageWanted: () => settings.ocrEnabled || settings.keepScreenshots || settings.mcpAllowImages || llm.visionEnabled,
   });
   // "Never observe" in the onboarding interview becomes exclusion rules: saved in settings.json
   // (where the user can see and edit them) and applied from the next poll.

@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenCount } from '../../src/core/llm/tokens';
+import { imagesOf } from '../../src/core/observe/frame';
 import { createMcpServer } from '../../src/server/mcp/create-mcp-server';
 import { startEngine, type RunningEngine } from '../../src/server/start-engine';
 import { readFileSync } from 'node:fs';
@@ -337,7 +338,7 @@ describe.each(['http', 'stdio'] as const)('MCP answers sized for agents, over %s
 
 describe('MCP screenshots', () => {
   it('sends the recent frames as images only where the user allowed it', async () => {
-    const frames = engine.core.observer.recentFrames().map((f) => f.image);
+    const frames = imagesOf(engine.core.observer.recentFrames());
     const server = createMcpServer({
       handlers: engine.handlers,
       liveActivity: async () => engine.core.observer.immediateContext(),

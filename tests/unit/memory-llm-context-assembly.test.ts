@@ -153,6 +153,16 @@ describe('LLM context assembly', () => {
     const stopped = chooseVisionFrames(day, { ...rules, observing: false });
     expect(stopped.chosen).toEqual([]);
     expect(new Set(stopped.left.map((l) => l.reason))).toEqual(new Set(['capture is not observing']));
+    // A frame taken while nothing read images has no picture to send: the one before it goes instead.
+    const unencoded = chooseVisionFrames(
+      [frame(7, 'Slack', '#finance - Slack', 7), { ...frame(8, 'Slack', '#finance - Slack', 8), image: null }],
+      {
+        ...rules,
+        taskStartMs: null,
+      },
+    );
+    expect(unencoded.chosen.map((f) => f.id)).toEqual([7]);
+    expect(unencoded.left.map((l) => [l.frame.id, l.reason])).toEqual([[8, 'not encoded: nothing read images when it was taken']]);
   });
 
   it('notes a missing interview and works with no history at all', () => {

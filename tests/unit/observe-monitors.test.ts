@@ -45,7 +45,7 @@ class TwoMonitors implements CaptureSource {
 
 const T0 = Date.parse('2026-11-02T09:00:00Z');
 
-function setUp(settings: Partial<Settings>) {
+function setUp(settings: Partial<Settings>, imageWanted?: () => boolean) {
   const db = openDatabase(':memory:');
   const clock = new ManualClock(T0);
   const source = new TwoMonitors();
@@ -57,6 +57,7 @@ function setUp(settings: Partial<Settings>) {
     clock,
     activity,
     events,
+    imageWanted,
   });
   const kept: Frame[] = [];
   const beside: Frame[] = [];
@@ -86,7 +87,7 @@ describe('capture of several monitors', () => {
       expect(run.kept).toHaveLength(1);
       expect(run.kept[0]).toMatchObject({ monitor: 'HDMI-1', focus: { x: 20, y: 10, width: 280, height: 180 }, width: 320, height: 200 });
       // JPEG, from the pixels.
-      expect(run.kept[0]!.image.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+      expect(run.kept[0]!.image!.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
       expect(run.observer.health()).toMatchObject({ framesCaptured: 1, framesSkipped: 2 });
       run.source.right = screen(200, 5);
       await run.runFor(10);
@@ -127,6 +128,23 @@ describe('capture of several monitors', () => {
       await run.runFor(30);
       expect(run.beside).toHaveLength(0);
       expect(run.kept).toHaveLength(1);
+    });
+  });
+
+  describe('encoding', () => {
+    it('encodes a frame only while something reads images, and keeps it without one otherwise', async () => {
+      let reading = false;
+      run = setUp({}, () => reading);
+      await run.runFor(30);
+      expect(run.kept).toHaveLength(1);
+      expect(run.kept[0]).toMatchObject({ image: null, monitor: 'HDMI-1', width: 320, height: 200 });
+      // The dedup thumbnail is still made from the pixels: an unchanged screen is still dropped.
+      expect(run.observer.health()).toMatchObject({ framesCaptured: 1, framesSkipped: 2 });
+      reading = true;
+      run.source.right = screen(200, 5);
+      await run.runFor(10);
+      expect(run.kept).toHaveLength(2);
+      expect(run.kept[1]!.image!.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     });
   });
 });

@@ -1,6 +1,7 @@
 import type { ContextReceipt } from '../../shared/contract/memory';
 import type { FrameSummary, ImmediateContextView } from '../../shared/contract/observation';
 import { formatClockTime } from '../../shared/format-clock-time';
+import { imagesOf } from '../observe/frame';
 import { getRelevantHistory, type HistoricalContext } from './history';
 import { PREVIOUS_SUMMARY_TOKENS, type DigestItem } from './work-session-digest';
 import { tokenCount, truncateToTokens } from '../llm/tokens';
@@ -56,7 +57,7 @@ export function assembleLlmContext(input: LlmContextInput): LlmContext {
   const currentState = truncateToTokens(describeImmediate(input.immediate), IMMEDIATE_TEXT_MAX);
   const immediateTokens = tokenCount(currentState);
   included.push({ tier: 'immediate', label: 'current window and last change', tokens: immediateTokens });
-  const images = input.vision.chosen.map((f) => f.image);
+  const images = imagesOf(input.vision.chosen);
   for (const f of input.vision.chosen) included.push({ tier: 'immediate', label: `frame ${f.id} (${f.app})`, tokens: 0 });
   for (const { frame: f, reason } of input.vision.left)
     dropped.push({ tier: 'immediate', label: `frame ${f.id} (${f.app})`, tokens: 0, reason });

@@ -34,6 +34,7 @@ export function chooseVisionFrames(frames: readonly Frame[], rules: VisionFrameR
   for (const frame of [...frames].reverse()) {
     const same = chosen.find((c) => c.hash === frame.hash || changedShare(c.thumb, frame.thumb) < rules.minChange);
     if (!rules.observing) left.push({ frame, reason: 'capture is not observing' });
+    else if (!frame.image) left.push({ frame, reason: 'not encoded: nothing read images when it was taken' });
     else if (rules.taskStartMs !== null && frame.at < rules.taskStartMs) left.push({ frame, reason: 'older than the current task' });
     else if (same) left.push({ frame, reason: `the same picture as frame ${same.id}` });
     else if (rules.alreadySent.has(frame.hash)) left.push({ frame, reason: 'already sent during this task' });

@@ -2,6 +2,7 @@ import { iso } from '../clock';
 import type { Settings } from '../config/settings';
 import type { EventBus } from '../events';
 import { BoundedFifo } from '../util/bounded-fifo';
+import { collectYoungGeneration } from '../util/young-generation-gc';
 import type { Frame, SignificantChange } from './frame';
 import { changedShare } from './frame-fingerprint';
 import { ProbeRecord } from './probe-record';
@@ -16,9 +17,11 @@ export interface FrameCaptureDeps {
   readonly source: CaptureSource;
   readonly events: EventBus;
   /** Where frames go when the user turned on "keep screenshots" (the privacy module's frame vault). */
-  readonly keptFrames?: { keep(frame: Frame): Promise<unknown> };
+  readonly keptFrames?: { keep(frame: Frame & { image: Buffer }): Promise<unknown> };
   /** Counts frames dropped and windows blacked out for the privacy report. */
   readonly privacy?: ObserverPrivacy;
+  /** Whether a frame that passes dedup is encoded now (see ObserverDeps.imageWanted). */
+  readonly imageWanted?: () => boolean;
   /** Whether a window is excluded (its parts are blacked out of the screenshot). */
   readonly isExcluded: (window: ActiveWindow) => boolean;
   /** A frame of the focused window's monitor was kept (`monitor`: its name, where the source knows it). */
@@ -30,8 +33,8 @@ const NO_WINDOW: ActiveWindow = { app: 'Desktop', title: '' };
 
 /**
  * Screenshots of the focused window's monitor (or of every monitor): taken, checked (the focus must
- * not have moved meanwhile), deduplicated against the previous frame of the same monitor, encoded,
- * kept in the FIFO and announced (`frame:kept`; other monitors' frames `frame:beside`).
+ * not have moved meanwhile), deduplicated against the previous frame of the same monitor, encoded
+ * when something reads images, kept in the FIFO and announced (`frame:kept`; other monitors' frames `frame:beside`).
  */
 export class FrameCapture {
   readonly frames: BoundedFifo<Frame>;
@@ -55,6 +58,18 @@ export class FrameCapture {
 
   /** `window` as the source reported it (to see whether the focus moved), `title` as it may be kept. */
   async capture(at: number, window: ActiveWindow, title: string, timeout: number): Promise<void> {
+    await this.takeAndKeep(at, window, title, timeout);
+    // The grabbed pixels are unreachable once that returns: freed now, while they are young, rather
+    // than by a full collection of the engine's heap a few screenshots later (young-generation-gc.ts).
+    if (this.deps.source.grabScreens) collectYoungGeneration();
+  }
+
+  /** The next capture of a new work session happens at its first poll. */
+  resetSchedule(): void {
+    this.lastCaptureAt = Number.NEGATIVE_INFINITY;
+  }
+
+  private async takeAndKeep(at: number, window: ActiveWindow, title: string, timeout: number): Promise<void> {
     const { source, settings, privacy } = this.deps;
     this.lastCaptureAt = at;
     let shots: CapturedShot[];
@@ -92,11 +107,6 @@ export class FrameCapture {
     }
   }
 
-  /** The next capture of a new work session happens at its first poll. */
-  resetSchedule(): void {
-    this.lastCaptureAt = Number.NEGATIVE_INFINITY;
-  }
-
   /** What a monitor beside the focused one shows, as it may be kept; null when that window is excluded. */
   private windowBeside(shot: CapturedShot, at: number): { app: string; title: string } | null {
     const window = shot.window ?? NO_WINDOW;
@@ -118,12 +128,12 @@ export class FrameCapture {
       this.counters.framesSkipped++;
       return;
     }
-    const image = await shot.encode();
+    const image = (this.deps.imageWanted?.() ?? true) ? await shot.encode() : null;
     const frame: Frame = { id: this.nextFrameId++, at, ...shown, image, ...shot.fingerprint, monitor: shot.monitor, focus: shot.focus };
     this.lastByMonitor.set(monitorKey, { app: frame.app, title: frame.title, thumb: frame.thumb });
     this.counters.framesCaptured++;
     this.lastCaptureIso = iso(at);
-    if (settings.keepScreenshots && this.deps.keptFrames) void this.keepFrame(frame);
+    if (settings.keepScreenshots && this.deps.keptFrames && image) void this.keepFrame(frame, image);
     if (!shot.focused) {
       this.deps.events.emit('frame:beside', { frame });
       return;
@@ -136,9 +146,9 @@ export class FrameCapture {
     this.deps.onFrameKept(shot.monitor);
   }
 
-  private async keepFrame(frame: Frame): Promise<void> {
+  private async keepFrame(frame: Frame, image: Buffer): Promise<void> {
     try {
-      await this.deps.keptFrames!.keep(frame);
+      await this.deps.keptFrames!.keep({ ...frame, image });
     } catch (error) {
       this.deps.onFailure(error);
     }

@@ -14,10 +14,15 @@ export interface ObserverDeps {
   readonly activity: ActivityRepository;
   readonly events: EventBus;
   /** Where frames go when the user turned on "keep screenshots". */
-  readonly keptFrames?: { keep(frame: Frame): Promise<unknown> };
+  readonly keptFrames?: { keep(frame: Frame & { image: Buffer }): Promise<unknown> };
   /** Redaction of titles and the privacy report's counts (src/core/privacy); titles pass as they are without it. */
   readonly privacy?: ObserverPrivacy;
   readonly probeTimeoutMs?: number;
+  /**
+   * Whether something reads the images of frames now (OCR, kept screenshots, a vision model, MCP):
+   * when not, frames that pass dedup are not encoded (`Frame.image` null). Default: always encoded.
+   */
+  readonly imageWanted?: () => boolean;
   /** Where the record of when observation ran goes (`observation_coverage`). */
   readonly coverage?: CoverageSink;
   /** Whether the profile can be written; capture pauses itself while it cannot. */

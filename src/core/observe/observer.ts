@@ -73,6 +73,7 @@ export class Observer {
       source: deps.source,
       events: deps.events,
       keptFrames: deps.keptFrames,
+      imageWanted: deps.imageWanted,
       privacy: deps.privacy,
       isExcluded: (w) => this.exclusions.match(w) !== null,
       onFrameKept: (monitor) => {

@@ -25,29 +25,31 @@ const SAMPLE_STEP = 2;
 /**
  * The dedup thumbnail straight from the grabbed pixels: each cell is the mean brightness of its part
  * of the screen (a box filter, so a thin line of new text still moves it). No decode and no resize
- * pipeline, so a frame that dedup drops costs only this (~2 ms for 1280x800).
+ * pipeline, so a frame that dedup drops costs only this (~1 ms for 1280x800).
  */
 export function fingerprintRaw(image: RawImage): FrameFingerprint {
   const { pixels, width, height, channels } = image;
-  const cellOfColumn = new Uint8Array(width);
-  for (let x = 0; x < width; x++) cellOfColumn[x] = Math.floor((x * THUMB_WIDTH) / width);
+  // The sampled columns of each cell, as byte offsets within a row: the inner loop sums one cell of one
+  // row into a local, with no lookup per pixel (this runs for every screenshot, dropped ones included).
+  const cellStart = new Uint32Array(THUMB_WIDTH + 1);
+  for (let c = 0, x = 0; c <= THUMB_WIDTH; c++) {
+    while (x < width && Math.floor((x * THUMB_WIDTH) / width) < c) x += SAMPLE_STEP;
+    cellStart[c] = Math.min(x, width) * channels;
+  }
+  const step = SAMPLE_STEP * channels;
   const sums = new Float64Array(THUMB_WIDTH * THUMB_HEIGHT);
   const counts = new Uint32Array(THUMB_WIDTH * THUMB_HEIGHT);
-  const rowSums = new Uint32Array(THUMB_WIDTH);
-  const rowCounts = new Uint32Array(THUMB_WIDTH);
   for (let y = 0; y < height; y += SAMPLE_STEP) {
-    rowSums.fill(0);
-    rowCounts.fill(0);
-    for (let x = 0, i = y * width * channels; x < width; x += SAMPLE_STEP, i += SAMPLE_STEP * channels) {
-      const cell = cellOfColumn[x]!;
-      // Rec. 601 luma in fixed point (x256), as sharp's greyscale.
-      rowSums[cell]! += 77 * pixels[i]! + 150 * pixels[i + 1]! + 29 * pixels[i + 2]!;
-      rowCounts[cell]!++;
-    }
+    const row = y * width * channels;
     const base = Math.floor((y * THUMB_HEIGHT) / height) * THUMB_WIDTH;
     for (let c = 0; c < THUMB_WIDTH; c++) {
-      sums[base + c]! += rowSums[c]!;
-      counts[base + c]! += rowCounts[c]!;
+      const end = row + cellStart[c + 1]!;
+      let sum = 0;
+      let n = 0;
+      // Rec. 601 luma in fixed point (x256), as sharp's greyscale.
+      for (let i = row + cellStart[c]!; i < end; i += step, n++) sum += 77 * pixels[i]! + 150 * pixels[i + 1]! + 29 * pixels[i + 2]!;
+      sums[base + c]! += sum;
+      counts[base + c]! += n;
     }
   }
   const thumb = Buffer.alloc(THUMB_WIDTH * THUMB_HEIGHT);

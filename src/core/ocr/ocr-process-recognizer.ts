@@ -32,8 +32,12 @@ export function ocrProcessEntry(): { readonly script: string; readonly execArgv:
   return { script: join(packageRoot, 'src', 'core', 'ocr', 'ocr-process.ts'), execArgv: ['--import', tsxLoader] };
 }
 
-/** The OCR process leaves after this long without a frame, giving its memory back (~240 MiB). */
-export const OCR_PROCESS_IDLE_EXIT_MS = 60_000;
+/**
+ * The OCR process leaves after this long without a frame, giving its memory back (~240 MiB). Each
+ * start costs ~1.2 s of CPU (bench/engine-day-cpu.ts); on the demo day a minute meant 67 starts (0.28%
+ * of a core), two minutes 29, for the process being up 2.2 h of 8 instead of 1.5 h.
+ */
+export const OCR_PROCESS_IDLE_EXIT_MS = 120_000;
 
 interface RunningProcess {
   readonly process: ChildProcess;
@@ -43,7 +47,7 @@ interface RunningProcess {
 
 /**
  * Tesseract in a child process (see ocr-process.ts), forked on the first image and stopped after
- * `idleExitMs` without one (the next image starts it again, ~0.5 s). If the process dies, the frames
+ * `idleExitMs` without one (the next image starts it again, ~1 s). If the process dies, the frames
  * it was reading fail (the OCR service counts them) and the next image starts a new one.
  */
 export function createOcrProcessRecognizer(options: { idleExitMs?: number } = {}): TextRecognizer {

@@ -59,7 +59,9 @@ export interface OcrStatus {
   readonly lastError: { at: string; message: string } | null;
 }
 
-type QueuedFrame = Pick<Frame, 'at' | 'app' | 'title' | 'image'> & Partial<Pick<Frame, 'thumb' | 'width' | 'height' | 'monitor' | 'focus'>>;
+type QueuedFrame = Pick<Frame, 'at' | 'app' | 'title'> & { readonly image: Buffer } & Partial<
+    Pick<Frame, 'thumb' | 'width' | 'height' | 'monitor' | 'focus'>
+  >;
 
 const MIN_WORD_CHARS = 3;
 
@@ -113,9 +115,10 @@ export class OcrService {
     };
   }
 
-  enqueue(frame: QueuedFrame): void {
-    if (this.closed) return;
+  /** A frame without an image (taken while nothing read images) has nothing to read. */
+  enqueue(frame: Omit<QueuedFrame, 'image'> & { readonly image: Buffer | null }): void {
     const { at, app, title, image, thumb, width, height, monitor, focus } = frame;
+    if (this.closed || !image) return;
     const dropped = this.queue.push({ at, app, title, image, thumb, width, height, monitor, focus });
     if (dropped) this.counters.dropped++;
     if (!this.pumping) this.pumpRun = this.pump();

@@ -4,7 +4,7 @@ import { changedBands, mergeLines, padBand, WHOLE_REGION_SHARE, type Band } from
 import type { OcrArea, OcrLine } from './text-recognizer';
 
 /** What a region read needs of a frame. */
-export type RegionFrame = Pick<Frame, 'app' | 'title' | 'image' | 'thumb' | 'width' | 'height' | 'monitor' | 'focus'>;
+export type RegionFrame = Pick<Frame, 'app' | 'title' | 'thumb' | 'width' | 'height' | 'monitor' | 'focus'> & { readonly image: Buffer };
 
 export interface RegionRead {
   readonly lines: readonly OcrLine[];

@@ -62,7 +62,7 @@ export class FrameVault {
   }
 
   /** Writes a frame; returns its file. */
-  async keep(frame: Pick<Frame, 'at' | 'id' | 'image'>): Promise<string> {
+  async keep(frame: Pick<Frame, 'at' | 'id'> & { image: Buffer }): Promise<string> {
     const dir = join(this.dir, localDateOf(frame.at));
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const name = `${frame.at}-${frame.id}`;

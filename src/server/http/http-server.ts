@@ -4,6 +4,7 @@ import { operations } from '../../shared/contract/index';
 import type { Handlers } from '../../core/api/handlers';
 import { invokeOperation } from '../../core/api/invoke-operation';
 import { HTTP_STATUS, toOperationError, type OperationError } from '../../core/api/operation-errors';
+import { imagesOf } from '../../core/observe/frame';
 import type { ShadowCore } from '../../core/shadow-core';
 import { bearerToken, isAllowedHost, isAllowedOrigin, tokensMatch } from './guards';
 import { compileRoutes, matchRoute } from './router';
@@ -64,7 +65,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     liveActivity: () => Promise.resolve(options.core.observer.immediateContext()),
     recentImages: () =>
       options.core.settings.mcpAllowImages
-        ? { images: options.core.observer.recentFrames().map((f) => f.image) }
+        ? { images: imagesOf(options.core.observer.recentFrames()) }
         : { refused: 'the user has not allowed screenshots over MCP (setting mcpAllowImages)' },
     recordRead: (read) => options.core.privacy.agentRead(read),
   };

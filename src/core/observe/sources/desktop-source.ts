@@ -58,11 +58,12 @@ export class DesktopSource implements CaptureSource {
   }
 
   async activeWindow(): Promise<ActiveWindow | null> {
-    // get-windows reads X11 on Linux; without a display it answers "no window", which would count as time.
-    if (this.onLinux) requireX11Display();
     this.focusWatcher?.start();
+    // A watcher that answers is connected to the display (reading the environment every poll is not free).
     const watched = this.focusWatcher?.current();
     if (watched !== undefined) return watched;
+    // get-windows reads X11 on Linux; without a display it answers "no window", which would count as time.
+    if (this.onLinux) requireX11Display();
     const { activeWindow } = await import('get-windows');
     const win = await activeWindow();
     if (!win) return null;
