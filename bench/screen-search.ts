@@ -14,55 +14,11 @@ import { openDatabase } from '../src/core/store/database';
 import { ScreenTextRepository } from '../src/core/store/repositories/screen-text-repository';
 import { localDateOf } from '../src/core/time';
 import { mib, percentile, printFigures, type Figure } from './lib/report';
+import { screens, vendors } from './lib/synthetic-work';
 
 const DAYS = 250;
 const FRAMES_PER_DAY = 400;
 const SEARCHES = 300;
-
-const vendors = [
-  'Acme Supplies',
-  'Initech Software',
-  'Globex Logistics',
-  'Umbrella Catering',
-  'Stark Hardware',
-  'Wayne Paper',
-  'Hooli Cloud',
-  'Vandelay Imports',
-];
-const screens = [
-  {
-    app: 'Microsoft Excel',
-    title: 'Ledger 2026.xlsx - Excel',
-    text: (n: number, v: string) =>
-      `General ledger reconciliation\nEntry ${n} ${v} ${n % 9000}.00 matched bank statement\nBalance carried forward`,
-  },
-  {
-    app: 'Google Chrome',
-    title: 'Northwind Bank — Business Portal',
-    text: (n: number, v: string) => `Account activity\nACH payment to ${v} reference ${n}\nPending approval by finance manager`,
-  },
-  {
-    app: 'Google Chrome',
-    title: 'NetSuite - Vendor Bills',
-    text: (n: number, v: string) => `Vendor bills pending approval\nVB-${n} ${v} due in 30 days\nApprove Reject Hold`,
-  },
-  {
-    app: 'Microsoft Outlook',
-    title: 'Inbox - dana@example.com',
-    text: (n: number, v: string) =>
-      `From accounts@${v.split(' ')[0]!.toLowerCase()}.example\nInvoice ${n} attached, payment terms net 30\nPlease confirm receipt`,
-  },
-  {
-    app: 'Slack',
-    title: '#finance - Slack',
-    text: (n: number, v: string) => `#finance\nCan someone check invoice ${n} from ${v}?\nMonth end close checklist updated`,
-  },
-  {
-    app: 'Adobe Acrobat Reader',
-    title: 'Invoice.pdf - Adobe Acrobat Reader',
-    text: (n: number, v: string) => `${v.toUpperCase()} INVOICE ${n}\nItem Qty Unit price Total\nTotal due ${n % 7000}.50`,
-  },
-];
 
 /** Fills a year of screen text into a store (encrypted with `key` when given) and times the searches. */
 function measure(key: Buffer | null): Figure[] {

@@ -16,7 +16,8 @@ export interface SyntheticDays {
   readonly framesPerDay?: number;
 }
 
-const vendors = [
+/** The vendors and screens of the demo day's kind of work, varied by number: shared with bench/screen-search.ts. */
+export const vendors = [
   'Acme Supplies',
   'Initech Software',
   'Globex Logistics',
@@ -26,7 +27,7 @@ const vendors = [
   'Hooli Cloud',
   'Vandelay Imports',
 ];
-const screens = [
+export const screens = [
   {
     app: 'Microsoft Excel',
     title: 'Ledger 2026.xlsx - Excel',
