@@ -18,6 +18,7 @@ import { createShadowCore } from '../src/core/shadow-core';
 import { createMcpServer } from '../src/server/mcp/create-mcp-server';
 import { formatClockTime } from '../src/shared/format-clock-time';
 import { DemoDayOracle } from '../tests/fixtures/demo-day-oracle';
+import { readingToolCalls } from '../tests/fixtures/mcp-tool-calls';
 import { recallQuestionSet } from '../tests/fixtures/recall-question-set';
 import { demoReplayOptions, replayDemoDayForRecall } from '../tests/fixtures/recall-replay';
 import { allText, imageUrls, startFakeOpenAiServer } from '../tests/helpers/fake-openai-server';
@@ -85,21 +86,8 @@ try {
   const client = new Client({ name: 'bench-agent', version: '1.0.0' });
   await client.connect(clientSide);
   const hit = (await handlers.searchScreen({ q: 'invoice', limit: 1 })).hits[0];
-  const calls: Array<[string, Record<string, unknown>]> = [
-    ['work_session_summary', {}],
-    ['app_time', { date: '2026-03-10' }],
-    ['current_activity', {}],
-    ['current_session', {}],
-    ['list_sessions', { limit: 500 }],
-    ['session_toc', {}],
-    ['session_title_history', {}],
-    ['get_turn', { turn: 1 }],
-    ['get_turns', { from: 1, to: 20 }],
-    ['search_session', { query: 'ledger', limit: 200 }],
-    ['search_all_sessions', { query: 'ledger', limit: 200 }],
-    ['search_screen', { query: 'invoice', limit: 200 }],
-    ['get_moment', { at: hit?.at ?? '2026-03-10T10:00:00Z', ...(hit && { screen_text_id: hit.id }) }],
-  ];
+  if (!hit) throw new Error('The demo day replay read no invoice on screen: run with OCR (see replayDemoDayForRecall).');
+  const calls = readingToolCalls('2026-03-10', hit, 20);
   const mcp: Array<{ tool: string; bytes: number; tokens: number }> = [];
   for (const [name, args] of calls) {
     const result = (await client.callTool({ name, arguments: args })) as {

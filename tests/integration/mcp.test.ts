@@ -8,6 +8,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenCount } from '../../src/core/llm/tokens';
 import { imagesOf } from '../../src/core/observe/frame';
+import { readingToolCalls } from '../fixtures/mcp-tool-calls';
 import { createMcpServer } from '../../src/server/mcp/create-mcp-server';
 import { startEngine, type RunningEngine } from '../../src/server/start-engine';
 import { readFileSync } from 'node:fs';
@@ -260,21 +261,7 @@ describe.each(['http', 'stdio'] as const)('MCP answers sized for agents, over %s
 
   it('keeps every tool answer within 4,000 tokens on the demo day, the summary first', async () => {
     const hit = (await engine.handlers.searchScreen({ q: 'invoice', limit: 1 })).hits[0]!;
-    const calls: Array<[string, Record<string, unknown>]> = [
-      ['work_session_summary', {}],
-      ['app_time', { date: expected.date }],
-      ['current_activity', {}],
-      ['current_session', {}],
-      ['list_sessions', { limit: 500 }],
-      ['session_toc', {}],
-      ['session_title_history', {}],
-      ['get_turn', { turn: 1 }],
-      ['get_turns', { from: 1, to: 5 }],
-      ['search_session', { query: 'ledger', limit: 200 }],
-      ['search_all_sessions', { query: 'ledger', limit: 200 }],
-      ['search_screen', { query: 'invoice', limit: 200 }],
-      ['get_moment', { at: hit.at, screen_text_id: hit.id }],
-    ];
+    const calls = readingToolCalls(expected.date, hit, 5);
     for (const [name, args] of calls) {
       const result = await call(clients[transport], name, args);
       expect(result.isError, `${name}: ${text(result)}`).toBeFalsy();
