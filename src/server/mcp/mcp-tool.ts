@@ -10,18 +10,11 @@ import {
 } from '../../shared/contract/index';
 import type { Handlers } from '../../core/api/handlers';
 import { callOperation as callThroughAdapterCore } from '../../core/api/invoke-operation';
+import type { AgentReadRecord } from '../../core/store/repositories/privacy-repository';
 import type { AnswerBudget } from './answer-budget';
 
-/** One tool answer an agent read: who, which tool, how much (the privacy report counts them). */
-export interface AgentRead {
-  readonly agent: string;
-  readonly transport: 'stdio' | 'http' | 'in-memory';
-  readonly tool: string;
-  readonly tokens: number;
-  readonly bytes: number;
-  /** The answer was a page of more, or cut to the budget. */
-  readonly paged: boolean;
-}
+/** One tool answer an agent read: who, which tool, how much (the privacy report counts them); the store adds when. */
+export type AgentRead = Omit<AgentReadRecord, 'atMs'>;
 
 /** What a tool can reach: the same operation table as every other surface, plus live observation. */
 export interface McpToolDeps {

@@ -38,6 +38,7 @@ export interface AgentReadRecord {
   readonly tool: string;
   readonly tokens: number;
   readonly bytes: number;
+  /** The answer was a page of more, or cut to the budget. */
   readonly paged: boolean;
 }
 
