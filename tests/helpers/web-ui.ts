@@ -119,7 +119,8 @@ export async function openWebUi(args: readonly string[] = [], setupHome?: (home:
         colorScheme: options.colorScheme ?? 'light',
       });
       const page = await context.newPage();
-      page.once('close', () => void context.close());
+      // A page's context goes with it; when the whole browser is closing, that close has nothing left to do.
+      page.once('close', () => context.close().catch(() => undefined));
       page.on('pageerror', (error) => errors.push(error.message));
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(message.text());
