@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { assembleLlmContext, TOKEN_BUDGETS } from '../../src/core/memory/llm-context-assembly';
-import { offlineWorkSessionSummary } from '../../src/core/memory/offline-summary';
+import { foldedTasks, offlineWorkSessionSummary } from '../../src/core/memory/offline-summary';
 import { PREVIOUS_SUMMARY_TOKENS, workSessionDigestItems, type WorkSessionSnapshot } from '../../src/core/memory/work-session-digest';
 import { tokenCount } from '../../src/core/llm/tokens';
+import { formatClockTime } from '../../src/shared/format-clock-time';
 import type { TaskRecord } from '../../src/core/store/repositories/memory-task-repository';
 import type { Question, WorkSessionSummary } from '../../src/shared/contract/memory';
 
@@ -162,6 +163,36 @@ describe('the offline summary', () => {
     expect(Number(folded[3]) + listed).toBe(40);
     for (const [, title] of WINDOWS) expect(text).toContain(title);
     expect(folded[4]).toMatch(/Inbox - dana@example\.com \(Microsoft Outlook\) \d+× \d+h \d\dm/);
+  });
+
+  it('folds as few tasks as it must: the same text as counting each whole candidate, at every length of a work session', () => {
+    const answered = [question(1, START + 30 * MIN, 'Reconciling the March ledger'), question(2, START + 90 * MIN, null)];
+    const theory: WorkSessionSnapshot['theory'] = {
+      text: 'Matching vendor bills to bank lines.',
+      at: new Date(START).toISOString(),
+      engine: 'offline',
+      fallbackReason: null,
+    };
+    let foldedSome = 0;
+    for (let count = 0; count <= 60; count++) {
+      for (const final of [false, true]) {
+        const tasks = day(Math.max(count, 1)).slice(0, count);
+        const snap = snapshot({ tasks, questions: count % 2 ? answered : [], theory: count % 3 ? theory : null });
+        const text = offlineWorkSessionSummary(snap, final);
+        expect(tokenCount(text)).toBeLessThanOrEqual(PREVIOUS_SUMMARY_TOKENS);
+        // The first candidate that fits, each counted whole, as the summary was written before.
+        const [head, ...rest] = text.split('\n');
+        const tail = rest.filter((l) => /^(Now|Learned): /.test(l));
+        const lines = tasks.map((t) => `${formatClockTime(t.startMs)}–${t.open ? 'now' : formatClockTime(t.endMs)} ${t.name}: ${t.brief}`);
+        const fold = lines.findIndex((l) => rest.includes(l));
+        if (fold !== 0 && count > 0) foldedSome++;
+        const candidate = (f: number): string =>
+          [head!, ...(f > 0 ? [foldedTasks(tasks.slice(0, f))] : []), ...lines.slice(f), ...tail].join('\n');
+        expect(candidate(fold === -1 ? count : fold)).toBe(text);
+        if (fold > 0) expect(tokenCount(candidate(fold - 1)), `${count} tasks`).toBeGreaterThan(PREVIOUS_SUMMARY_TOKENS);
+      }
+    }
+    expect(foldedSome).toBeGreaterThan(40);
   });
 });
 

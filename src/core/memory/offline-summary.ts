@@ -2,7 +2,7 @@ import type { TaskRecord } from '../store/repositories/memory-task-repository';
 import { formatClockTime as clock } from '../../shared/format-clock-time';
 import { formatDuration } from '../../shared/format-duration';
 import { joinNames } from './task-segmentation';
-import { tokenCount, truncateToTokens } from '../llm/tokens';
+import { tokenCountOfLines, truncateToTokens } from '../llm/tokens';
 import { PREVIOUS_SUMMARY_TOKENS, type WorkSessionSnapshot } from './work-session-digest';
 
 /** The longest the line of folded earlier tasks may grow: the rest of the summary lists the newest ones. */
@@ -25,16 +25,20 @@ export function offlineWorkSessionSummary(snapshot: WorkSessionSnapshot, final: 
   const answered = snapshot.questions.filter((q) => q.answer);
   if (answered.length) tail.push(`Learned: ${answered.map((q) => `${q.text} — ${q.answer}`).join(' ')}`);
   const taskLines = snapshot.tasks.map((t) => `${clock(t.startMs)}–${t.open ? 'now' : clock(t.endMs)} ${t.name}: ${t.brief}`);
+  // Each line is tokenized once (tokenCountOfLines), not the whole text once per task folded: that
+  // was quadratic in the tasks of the work session, run every five minutes all day.
   for (let fold = 0; fold <= taskLines.length; fold++) {
-    const folded = fold > 0 ? [foldedTasks(snapshot.tasks.slice(0, fold))] : [];
-    const text = [head, ...folded, ...taskLines.slice(fold), ...tail].join('\n');
-    if (tokenCount(text) <= OFFLINE_SUMMARY_TOKENS) return text;
+    const listed = [...taskLines.slice(fold), ...tail];
+    // The folded line only adds tokens: while the rest alone is too long, fold on without writing it.
+    if (fold > 0 && tokenCountOfLines([head, ...listed]) > OFFLINE_SUMMARY_TOKENS) continue;
+    const lines = [head, ...(fold > 0 ? [foldedTasks(snapshot.tasks.slice(0, fold))] : []), ...listed];
+    if (tokenCountOfLines(lines) <= OFFLINE_SUMMARY_TOKENS) return lines.join('\n');
   }
   return truncateToTokens([head, ...tail].join('\n'), OFFLINE_SUMMARY_TOKENS);
 }
 
 /** Earlier tasks in one line: `Earlier (08:30–13:31, 21 tasks): Q3 Budget.xlsx (Microsoft Excel) 4× 1h 25m; …`, longest first. */
-function foldedTasks(tasks: readonly TaskRecord[]): string {
+export function foldedTasks(tasks: readonly TaskRecord[]): string {
   const byName = new Map<string, { count: number; ms: number }>();
   for (const t of tasks) {
     const entry = byName.get(t.name) ?? { count: 0, ms: 0 };
