@@ -14,13 +14,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createHandlers } from '../src/core/api/handlers';
 import { tokenCount } from '../src/core/llm/tokens';
-import { createShadowCore } from '../src/core/shadow-core';
 import { createMcpServer } from '../src/server/mcp/create-mcp-server';
 import { formatClockTime } from '../src/shared/format-clock-time';
 import { DemoDayOracle } from '../tests/fixtures/demo-day-oracle';
 import { readingToolCalls } from '../tests/fixtures/mcp-tool-calls';
 import { recallQuestionSet } from '../tests/fixtures/recall-question-set';
-import { demoReplayOptions, replayDemoDayForRecall } from '../tests/fixtures/recall-replay';
+import { demoDayCoreWithModel, replayDemoDayForRecall } from '../tests/fixtures/recall-replay';
 import { allText, imageUrls, startFakeOpenAiServer } from '../tests/helpers/fake-openai-server';
 import { clock24, purposeOfRequest, scriptedModel, tasksInRequest } from '../tests/helpers/scripted-model';
 import { createTempShadowHome } from '../tests/helpers/temp-shadow-home';
@@ -28,15 +27,7 @@ import { percentile, printFigures, type Figure } from './lib/report';
 
 const fake = await startFakeOpenAiServer(scriptedModel);
 const home = createTempShadowHome();
-const core = createShadowCore({
-  env: {},
-  paths: home.paths,
-  ...demoReplayOptions,
-  settings: {
-    ...demoReplayOptions.settings,
-    llm: { baseUrl: fake.baseUrl, textModel: 'scripted-text', visionModel: 'scripted-vision', timeoutMs: 5000 },
-  },
-});
+const core = demoDayCoreWithModel(home.paths, fake.baseUrl);
 try {
   await replayDemoDayForRecall(core);
   const dayRequests = [...fake.requests];

@@ -9,7 +9,7 @@ import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
 import type { ContextReceipt, Task } from '../../src/shared/contract/memory';
 import { formatClockTime } from '../../src/shared/format-clock-time';
 import { DemoDayOracle } from '../fixtures/demo-day-oracle';
-import { demoReplayOptions, replayDemoDayForRecall } from '../fixtures/recall-replay';
+import { demoDayCoreWithModel, demoReplayOptions, replayDemoDayForRecall } from '../fixtures/recall-replay';
 import { imageUrls, lastUserText, startFakeOpenAiServer, type FakeOpenAiServer, type RecordedRequest } from '../helpers/fake-openai-server';
 import { clock24, purposeOfRequest, scriptedModel, tasksInRequest } from '../helpers/scripted-model';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
@@ -38,15 +38,7 @@ const taskAt = (ms: number): Task | undefined =>
 beforeAll(async () => {
   fake = await startFakeOpenAiServer(scriptedModel);
   home = createTempShadowHome();
-  core = createShadowCore({
-    env: {},
-    paths: home.paths,
-    ...demoReplayOptions,
-    settings: {
-      ...demoReplayOptions.settings,
-      llm: { baseUrl: fake.baseUrl, textModel: 'scripted-text', visionModel: 'scripted-vision', timeoutMs: 5000 },
-    },
-  });
+  core = demoDayCoreWithModel(home.paths, fake.baseUrl);
   core.events.on('frame:kept', ({ frame }) => framesKept.push({ at: frame.at, hash: frame.hash }));
   await replayDemoDayForRecall(core);
   // After the day ended (capture stopped, its frames still in memory): a question in the chat.
