@@ -220,7 +220,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     },
     ocrEnabled: settings.ocrEnabled,
     llmStatus: () => llm.status?.() ?? LLM_OFF,
-    devices: () => devices.all().map((d) => ({ key: d.key, name: d.name })),
+    devices: () => devices.all().map((d) => ({ key: d.key, id: d.id, name: d.name })),
   });
   const sessions = new SessionService({
     repo: new SessionRepository(db),

@@ -141,6 +141,51 @@ describe('two profiles sharing a sync folder', () => {
     expect((await desktop.call('searchScreen', { q: 'invoice 4471', device: 'desktop' })).hits).toEqual([]);
   });
 
+  it('opens a moment of one computer when both were in use: its window, its screen text, its neighbours', async () => {
+    const at = `${DATE}T16:10:00.000Z`;
+    const pick = (m: OperationOutput<Operations['getMoment']>) => [m.device?.name, m.app, m.windowTitle, m.screenText?.text];
+    const neighbours = (m: OperationOutput<Operations['getMoment']>) => [m.previous, m.next].map((r) => r && [r.at, r.app, r.windowTitle]);
+    // Each profile opens its own computer's moment first; the other's on asking, exactly as it saw it.
+    const desktopHere = await desktop.call('getMoment', { at });
+    const laptopHere = await laptop.call('getMoment', { at });
+    expect(pick(desktopHere)).toEqual([
+      'desktop',
+      'Visual Studio Code',
+      'forecast.py - budget-tools',
+      'def forecast_quarter(ledger):\nZephyr pipeline 7731',
+    ]);
+    expect(laptopHere.device?.name).toBe('laptop');
+    expect(laptopHere.app).not.toBe('Visual Studio Code');
+    const laptopOnDesktop = await desktop.call('getMoment', { at, device: 'laptop' });
+    expect(pick(laptopOnDesktop)).toEqual(pick(laptopHere));
+    expect(neighbours(laptopOnDesktop)).toEqual(neighbours(laptopHere));
+    expect(laptopOnDesktop.frame.note).toMatch(/stay on the computer that took them; this moment is laptop's/);
+    expect(neighbours(await laptop.call('getMoment', { at, device: 'desktop' }))).toEqual(neighbours(desktopHere));
+    // A screen-text id opens the moment of the computer that read it, even where the other was in use too.
+    const hits = (await laptop.call('searchScreen', { q: 'Grafana Zephyr latency' })).hits;
+    const grafana = hits.find((h) => h.title === 'Grafana - Zephyr dashboards' && Date.parse(h.at) < Date.parse(`${DATE}T16:30:00Z`))!;
+    expect(grafana).toBeDefined();
+    const opened = await laptop.call('getMoment', { at: grafana.at, screenTextId: grafana.id });
+    expect(pick(opened)).toEqual(['desktop', 'Firefox', 'Grafana - Zephyr dashboards', opened.screenText?.text]);
+    expect(opened.screenText?.text).toContain('Zephyr pipeline latency');
+    expect(opened.span && Date.parse(opened.span.from)).toBe(Date.parse(`${DATE}T16:20:00Z`));
+  });
+
+  it('answers "what was I doing at" a time both computers were in use for each, naming them', async () => {
+    const laptopWindow = (await desktop.call('getMoment', { at: `${DATE}T16:10:00.000Z`, device: 'laptop' })).windowTitle!;
+    const session = desktop.core.sessions.create({ type: 'chat', tools: [] });
+    const { turn } = await desktop.core.sessions.send(session.id, 'What was I doing at 4:10 pm today?');
+    const [first] = turn.reply.split('\n');
+    expect(first).toBe('At 16:10 you were in **forecast.py - budget-tools** (Visual Studio Code) on desktop.');
+    expect(turn.reply).toMatch(/At the same time you were in \*\*.+\*\* \(.+\) on laptop\./);
+    expect(turn.reply).toContain('def forecast_quarter');
+    const laptopEvidence = turn.evidence.filter((e) => e.device?.name === 'laptop');
+    expect(laptopEvidence.length).toBe(1);
+    expect(laptopEvidence[0]!.windowTitle).toBe(laptopWindow);
+    expect(turn.evidence.find((e) => e.device?.name === 'desktop')?.windowTitle).toBe('forecast.py - budget-tools');
+    await desktop.core.sessions.idle();
+  });
+
   it("answers questions about the other device's work, with evidence labelled by device", async () => {
     const outlook = (await laptop.call('appTime', { date: DATE, device: 'laptop' })).apps.find((a) => a.app === 'Microsoft Outlook')!;
     const session = desktop.core.sessions.create({ type: 'chat', tools: [] });

@@ -1,9 +1,10 @@
 import type { DeviceScope } from '../store/repositories/device-repository';
 import type { RecallStore } from './retrieval';
 
-/** A device the question may name: its key in the store and its name. */
+/** A device the question may name: its key in the store, its id and its name. */
 export interface NamedDevice {
   readonly key: number;
+  readonly id: string;
   readonly name: string;
 }
 

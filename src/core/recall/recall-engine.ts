@@ -181,6 +181,7 @@ export class RecallEngine {
       day: this.dayShape(),
       ocrEnabled: this.deps.ocrEnabled,
       llm: this.deps.llmStatus?.() ?? LLM_OFF,
+      devices: this.deps.devices?.() ?? [],
     };
   }
 

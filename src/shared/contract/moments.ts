@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation, defineOperations, intParam } from './define';
+import { deviceFilterSchema, deviceRefSchema } from './sync';
 
 const isoMomentSchema = z
   .string()
@@ -40,6 +41,8 @@ export const momentSchema = z.object({
   }),
   previous: momentRefSchema.nullable(),
   next: momentRefSchema.nullable(),
+  /** The computer the moment was observed on, when the profile holds more than one device's work. */
+  device: deviceRefSchema.optional(),
 });
 export type Moment = z.infer<typeof momentSchema>;
 
@@ -51,6 +54,7 @@ export const momentInputSchema = z
       .union([z.boolean(), z.enum(['true', 'false'])])
       .transform((v) => v === true || v === 'true')
       .default(false),
+    device: deviceFilterSchema.optional(),
   })
   .strict();
 
@@ -59,7 +63,7 @@ export const momentOperations = defineOperations({
     method: 'GET',
     path: '/moments',
     summary:
-      'What was on screen at a moment: app, window, the text read then, the kept screenshot (when screenshots are kept), and the previous and next moments.',
+      'What was on screen at a moment: app, window, the text read then, the kept screenshot (when screenshots are kept), and the previous and next moments, all of one device (the screen text’s, the one asked for, or this one first).',
     input: momentInputSchema,
     output: momentSchema,
   }),

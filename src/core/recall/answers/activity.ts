@@ -1,9 +1,11 @@
 import type { Evidence } from '../../../shared/contract/evidence';
+import type { DeviceRef } from '../../../shared/contract/sync';
 import { formatClockTime } from '../../../shared/format-clock-time';
 import { formatDuration } from '../../../shared/format-duration';
 import { iso } from '../../clock';
 import { localDateOf, localDayBounds } from '../../time';
 import { tasksIn, windowName, type TaskView } from '../day-tasks';
+import { scopedStore } from '../device-mention';
 import { termMatches } from '../question-terms';
 import type { UnderstoodQuestion } from '../question-understanding';
 import { oneLine } from '../retrieval';
@@ -67,40 +69,80 @@ export function answerActivity(ctx: RecallContext, question: UnderstoodQuestion)
   return answer(lines, shown.map(taskEvidence), ctx.nowMs);
 }
 
-/** "What was I doing at 10am?": the window and task of that moment, with what was on screen. */
+/**
+ * "What was I doing at 10am?": the window and task of that moment, with what was on screen. With two
+ * computers in use then, each answers for itself (this one first), named: one's window never comes
+ * with the other's screen text.
+ */
 export function answerMoment(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
   const at = question.time!.pointMs!;
   const label = question.time!.label;
+  const inUse = ctx.devices.length > 1 ? ctx.store.activity.devicesAt(at) : [];
+  if (inUse.length === 0) {
+    const only = momentOnOneDevice(ctx, at, label, null, capitalize(label));
+    return answer(only.lines, only.evidence, ctx.nowMs, only.answered);
+  }
+  const parts = inUse.map((key, i) => {
+    const named = ctx.devices.find((d) => d.key === key);
+    const device = named ? { id: named.id, name: named.name } : null;
+    return momentOnOneDevice(
+      { ...ctx, store: scopedStore(ctx.store, key) },
+      at,
+      label,
+      device,
+      i === 0 ? capitalize(label) : 'At the same time',
+    );
+  });
+  return answer(
+    parts.flatMap((p) => p.lines),
+    parts.flatMap((p) => p.evidence),
+    ctx.nowMs,
+  );
+}
+
+interface MomentPart {
+  readonly lines: string[];
+  readonly evidence: Evidence[];
+  readonly answered: boolean;
+}
+
+/**
+ * The moment in the store's work, its first line starting with `lead` ("At 10:00 AM"); `device` names
+ * the computer when the profile holds several.
+ */
+function momentOnOneDevice(ctx: RecallContext, at: number, label: string, device: DeviceRef | null, lead: string): MomentPart {
+  const on = device ? ` on ${device.name}` : '';
   const span = ctx.store.activity.spanAt(at);
   if (!span) {
     const day = localDayBounds(localDateOf(at));
     const seen = ctx.store.activity.appSpans(day);
     const observed = seen.length > 0 ? ` That day I observed you from ${clock(seen[0]!.startMs)} to ${clock(seen.at(-1)!.endMs)}.` : '';
-    return answer([`I wasn't observing ${label}.${observed}`], [], ctx.nowMs, false);
+    return { lines: [`I wasn't observing ${label}.${observed}`], evidence: [], answered: false };
   }
-  if (span.kind === 'private') return answer([`${capitalize(label)} a private window had the focus; I never record those.`], [], ctx.nowMs);
-  const before = ctx.store.activity.appSpansAround(at).before;
+  if (span.kind === 'private')
+    return { lines: [`${lead} a private window had the focus${on}; I never record those.`], evidence: [], answered: true };
   if (span.kind === 'idle') {
+    const before = ctx.store.activity.appSpansAround(at).before;
     const was = before?.app ? ` (${windowName(before.title ?? '', [before.app]) || before.app} was open)` : '';
-    return answer(
-      [`${capitalize(label)} you were away: no input from ${clock(span.startMs)} to ${clock(span.endMs)}${was}.`],
-      [],
-      ctx.nowMs,
-    );
+    return {
+      lines: [`${lead} you were away${on}: no input from ${clock(span.startMs)} to ${clock(span.endMs)}${was}.`],
+      evidence: [],
+      answered: true,
+    };
   }
   const app = span.app ?? '';
   const name = windowName(span.title ?? '', [app]) || app;
-  const lines = [`${capitalize(label)} you were in **${name}** (${app}).`];
+  const lines = [`${lead} you were in **${name}** (${app})${on}.`];
   const task = tasksIn(ctx.store, localDayBounds(localDateOf(at))).find((t) => t.startMs <= at && at < t.endMs);
   if (task)
     lines.push(
       `That was part of a ${formatDuration(task.seconds)} task from ${clock(task.startMs)} to ${clock(task.endMs)}: ${task.subject}${aboutText(task)}.`,
     );
-  const evidence: Evidence[] = [];
+  const seenOn = device ? { device } : {};
   const text = ctx.store.screenText.textOfWindowAt(at, app, span.title ?? '');
   if (text) {
     lines.push(`On screen: “${oneLine(text.text).slice(0, 160)}…”`);
-    evidence.push({
+    const evidence: Evidence = {
       claim: `${name} was on screen ${label}`,
       at: iso(text.atMs),
       until: null,
@@ -109,20 +151,22 @@ export function answerMoment(ctx: RecallContext, question: UnderstoodQuestion): 
       snippet: oneLine(text.text).slice(0, 300),
       source: 'screen_text',
       open: { at: iso(text.atMs), screenTextId: text.id },
-    });
-  } else {
-    evidence.push({
-      claim: `${name} was open ${label}`,
-      at: iso(span.startMs),
-      until: iso(span.endMs),
-      app,
-      windowTitle: span.title,
-      snippet: span.title ?? app,
-      source: 'window',
-      open: { at: iso(at), screenTextId: null },
-    });
+      ...seenOn,
+    };
+    return { lines, evidence: [evidence], answered: true };
   }
-  return answer(lines, evidence, ctx.nowMs);
+  const evidence: Evidence = {
+    claim: `${name} was open ${label}`,
+    at: iso(span.startMs),
+    until: iso(span.endMs),
+    app,
+    windowTitle: span.title,
+    snippet: span.title ?? app,
+    source: 'window',
+    open: { at: iso(at), screenTextId: null },
+    ...seenOn,
+  };
+  return { lines, evidence: [evidence], answered: true };
 }
 
 /** "When did I start today?", "when did I stop working?". */

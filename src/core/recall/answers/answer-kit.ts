@@ -7,6 +7,7 @@ import { evidenceBlock } from '../evidence-format';
 import type { UnderstoodQuestion } from '../question-understanding';
 import type { Found, RecallStore } from '../retrieval';
 import type { AskedTime, DayShape } from '../time-understanding';
+import type { NamedDevice } from '../device-mention';
 
 /** A reply in Markdown and the evidence each of its claims rests on. */
 export interface RecallAnswer {
@@ -25,6 +26,8 @@ export interface RecallContext {
   readonly ocrEnabled: boolean;
   /** The language model's state (the offline answer to what it cannot answer says why no model helped). */
   readonly llm: LlmStatus;
+  /** The devices whose work the store holds (none listed while it holds only this one's, or one was named). */
+  readonly devices: readonly NamedDevice[];
 }
 
 /** At most this many items are listed; the rest are counted, never dropped silently. */

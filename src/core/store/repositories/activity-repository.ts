@@ -274,6 +274,20 @@ export class ActivityRepository {
     return row ?? null;
   }
 
+  /**
+   * The devices whose spans cover a moment (keys for `scoped`), this device first, then the latest to
+   * start: two computers in use at once each had their own window, never one another's.
+   */
+  devicesAt(atMs: number): number[] {
+    const rows = this.db
+      .prepare(
+        `SELECT device, MAX(start_ms) AS started FROM activity_spans WHERE start_ms <= ? AND end_ms > ? ${this.d}
+         GROUP BY device ORDER BY device = ${LOCAL_DEVICE} DESC, started DESC`,
+      )
+      .all(atMs, atMs) as { device: number }[];
+    return rows.map((r) => r.device);
+  }
+
   /** The app spans that start last before and first after a moment (the neighbouring switches). */
   appSpansAround(atMs: number): { before: ActivitySpan | null; after: ActivitySpan | null } {
     const pick = (sql: string): ActivitySpan | null =>

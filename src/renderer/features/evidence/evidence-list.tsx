@@ -28,7 +28,7 @@ export function EvidenceList({ client, evidence }: { readonly client: ShadowClie
             <button
               type="button"
               className="link small"
-              onClick={() => setOpen({ at: piece.open.at, screenTextId: piece.open.screenTextId })}
+              onClick={() => setOpen({ at: piece.open.at, screenTextId: piece.open.screenTextId, device: piece.device?.id ?? null })}
               data-testid="evidence-open"
             >
               <time dateTime={piece.at}>{formatClockTime(Date.parse(piece.at))}</time> · {piece.app ?? SOURCE_WORDS[piece.source]}

@@ -5,10 +5,14 @@ import { formatClockTime, formatDate } from '../../format';
 import { useOperation } from '../../hooks/use-operation';
 import './evidence.css';
 
-/** Where a moment opens: a time, and the screen-text row when the evidence is text read on screen. */
+/**
+ * Where a moment opens: a time, the screen-text row when the evidence is text read on screen, and the
+ * device (id) it was seen on when the profile holds several, so stepping stays on that computer.
+ */
 export interface MomentTarget {
   readonly at: string;
   readonly screenTextId: number | null;
+  readonly device: string | null;
 }
 
 interface MomentDialogProps {
@@ -36,6 +40,7 @@ export function MomentDialog({ client, target, onClose }: MomentDialogProps) {
   const moment = useOperation(client, 'getMoment', {
     at: shown.at,
     ...(shown.screenTextId !== null && { screenTextId: shown.screenTextId }),
+    ...(shown.device !== null && { device: shown.device }),
     image: true,
   });
   const close = useRef<HTMLButtonElement>(null);
@@ -44,7 +49,7 @@ export function MomentDialog({ client, target, onClose }: MomentDialogProps) {
     if (event.key === 'Escape') onClose();
   };
   const go = (ref: MomentRef | null): void => {
-    if (ref) setShown({ at: ref.at, screenTextId: ref.screenTextId });
+    if (ref) setShown({ at: ref.at, screenTextId: ref.screenTextId, device: m?.device?.id ?? shown.device });
   };
   const m = moment.data;
   return (
@@ -79,6 +84,12 @@ export function MomentDialog({ client, target, onClose }: MomentDialogProps) {
               <p className="small" data-testid="moment-window">
                 <strong>{m.app}</strong>
                 {m.windowTitle && <span> — {m.windowTitle}</span>}
+                {m.device && (
+                  <span className="muted" data-testid="moment-device">
+                    {' '}
+                    (on {m.device.name})
+                  </span>
+                )}
               </p>
             ) : (
               <p className="small muted" data-testid="moment-window">

@@ -51,7 +51,13 @@ export function TaskDetail({ client, task, nowMs, onClose }: TaskDetailProps) {
       <button type="button" className="small" onClick={() => setSeeing(true)} data-testid="task-see-screen">
         What was on screen
       </button>
-      {seeing && <MomentDialog client={client} target={{ at: task.startedAt, screenTextId: null }} onClose={() => setSeeing(false)} />}
+      {seeing && (
+        <MomentDialog
+          client={client}
+          target={{ at: task.startedAt, screenTextId: null, device: task.device?.id ?? null }}
+          onClose={() => setSeeing(false)}
+        />
+      )}
     </section>
   );
 }
