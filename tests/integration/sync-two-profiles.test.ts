@@ -7,6 +7,7 @@ import { callOperation, invokeOperation } from '../../src/core/api/invoke-operat
 import { ManualClock } from '../../src/core/clock';
 import { applyRetention } from '../../src/core/retention';
 import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
+import { resolveSessionId } from '../../src/server/mcp/session-tools';
 import type { OperationInput, OperationKey, OperationOutput, Operations } from '../../src/shared/contract/index';
 import { formatDuration } from '../../src/shared/format-duration';
 import { demoReplayOptions, replayDemoDayForRecall } from '../fixtures/recall-replay';
@@ -225,6 +226,31 @@ describe('two profiles sharing a sync folder', () => {
     await laptop.core.sync.run();
     const back = await laptop.call('getSession', { id: resumed.session.id });
     expect(back).toMatchObject({ continues: laptopSession, device: { name: 'desktop' }, turnCount: 2 });
+  });
+
+  it("lists and searches each computer's conversations apart, and an agent's current session is this computer's", async () => {
+    const all = (await laptop.call('listSessions', { limit: 50 })).sessions;
+    // The desktop talked last: its conversations are the newest the laptop holds.
+    expect(all[0]!.device?.name).toBe('desktop');
+    const own = (await laptop.call('listSessions', { device: 'laptop', limit: 50 })).sessions;
+    expect(own.map((s) => s.id)).toContain(laptopSession);
+    expect(own.every((s) => s.device?.name === 'laptop')).toBe(true);
+    const theirs = (await laptop.call('listSessions', { device: 'desktop', limit: 50 })).sessions;
+    expect(theirs.length + own.length).toBe(all.length);
+    expect(theirs.every((s) => s.device?.name === 'desktop')).toBe(true);
+    // "Slack" was asked on the desktop, continuing the laptop's conversation.
+    const slack = (await laptop.call('searchAll', { q: 'how long in Slack', screen: false })).hits;
+    expect(slack.find((h) => h.device?.name === 'desktop')?.sessionTitle).toBeDefined();
+    const slackHere = (await laptop.call('searchAll', { q: 'how long in Slack', screen: false, device: 'laptop' })).hits;
+    expect(slackHere.every((h) => h.device?.name === 'laptop')).toBe(true);
+    const zephyr = (await laptop.call('searchAll', { q: 'Zephyr pipeline' })).screen;
+    expect(zephyr.length).toBeGreaterThan(0);
+    expect(zephyr.every((h) => h.device?.name === 'desktop')).toBe(true);
+    expect((await laptop.call('searchAll', { q: 'Zephyr pipeline', device: 'laptop' })).screen).toEqual([]);
+    // MCP's session tools default to the current session: this computer's, not the newest synced one.
+    const agent = { handlers: laptop.handlers, liveActivity: () => Promise.resolve(null), recentImages: () => ({ refused: 'none here' }) };
+    const current = await laptop.call('getSession', { id: await resolveSessionId(agent, undefined) });
+    expect(current.device?.name).toBe('laptop');
   });
 
   it('changes nothing when the same segments are imported again', async () => {

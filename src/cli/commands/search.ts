@@ -66,6 +66,7 @@ const sessionsScope: SearchScope = {
       to: flags.to,
       screen: false,
       limit: flags.limit,
+      device: flags.device,
     });
     return { result: { hits }, text: formatSessionHits(hits, flags) };
   },
@@ -77,7 +78,8 @@ function formatSessionHits(hits: readonly SearchHit[], flags: SearchFlags): stri
   if (hits.length === 0) return `Sessions: nothing matches "${flags.query}".`;
   const lines = [`Sessions: ${hits.length} hit${hits.length === 1 ? '' : 's'} for "${flags.query}", best first\n`];
   for (const hit of hits) {
-    lines.push(`${hit.sessionId} turn ${hit.turn}  ${hit.sessionTitle || '(untitled)'} (${hit.sessionType}, ${hit.sessionStatus})`);
+    const where = hit.device ? `  [${hit.device.name}]` : '';
+    lines.push(`${hit.sessionId} turn ${hit.turn}  ${hit.sessionTitle || '(untitled)'} (${hit.sessionType}, ${hit.sessionStatus})${where}`);
     lines.push(`    ${hit.snippet.replace(/\s+/g, ' ').trim()}`);
   }
   return lines.join('\n');
@@ -107,7 +109,7 @@ export function registerSearchCommand(program: Command): void {
     .option('--type <type>', 'sessions of this type only (chat, ticket, …)')
     .option('--status <status>', 'sessions with this status only')
     .option('--app <name>', 'only screen text seen in this app')
-    .option('--device <name>', 'only screen text read on this device (its name or id)')
+    .option('--device <name>', 'only screen text read and conversations held on this device (its name or id)')
     .option('--from <when>', 'from a local day (YYYY-MM-DD) or an ISO date-time')
     .option('--to <when>', 'up to a local day (included) or an ISO date-time')
     .option('--limit <n>', 'at most this many hits per kind (default 20)')

@@ -13,6 +13,7 @@ const flagsSchema = z.object({
   type: listInput.type,
   status: listInput.status,
   limit: listInput.limit,
+  device: listInput.device,
   json: z.boolean().default(false),
 });
 
@@ -24,6 +25,7 @@ export function registerSessionsCommand(program: Command): void {
     .option('--type <type>', 'only this type (chat, ticket, design, support, …)')
     .option('--status <status>', 'only active, paused, completed or interrupted sessions')
     .option('--limit <n>', 'at most this many (default 20)')
+    .option('--device <name>', "only this computer's conversations (its name or id)")
     .option('--json', 'print JSON instead of a table')
     .action(async (words: string[], raw: Record<string, unknown>) => {
       const flags = parseFlags(flagsSchema, { ...raw, search: words.length ? words.join(' ') : undefined });
@@ -33,6 +35,7 @@ export function registerSessionsCommand(program: Command): void {
           type: flags.type,
           status: flags.status,
           limit: flags.limit,
+          device: flags.device,
         });
         if (flags.json) return printJson({ sessions: list });
         if (list.length === 0) return console.log(flags.search ? `No session matches "${flags.search}".` : 'No sessions yet.');

@@ -1,5 +1,6 @@
 import type { OperationOutput, OperationParsedInput, Operations } from '../../shared/contract/index';
 import type { ShadowCore } from '../shadow-core';
+import { viewScope } from '../sync/device-filter';
 
 type Op<K extends keyof Operations> = (
   input: OperationParsedInput<Operations[K]>,
@@ -7,7 +8,7 @@ type Op<K extends keyof Operations> = (
 
 export function sessionHandlers(core: ShadowCore) {
   const s = core.sessions;
-  const listSessions: Op<'listSessions'> = (input) => ({ sessions: s.list(input) });
+  const listSessions: Op<'listSessions'> = (input) => ({ sessions: s.list({ ...input, device: viewScope(core.sync, input.device) }) });
   const createSession: Op<'createSession'> = (input) => s.create(input);
   const getSession: Op<'getSession'> = ({ id }) => s.get(id);
   const updateSession: Op<'updateSession'> = ({ id, context, setContext, unionContext, ...patch }) => {
@@ -28,7 +29,7 @@ export function sessionHandlers(core: ShadowCore) {
   const searchSession: Op<'searchSession'> = ({ id, q, limit }) => ({ hits: s.search(id, q, limit) });
   const exportSession: Op<'exportSession'> = ({ id }) => s.export(id);
   const importSession: Op<'importSession'> = ({ files }) => s.import(files);
-  const searchAll: Op<'searchAll'> = (input) => s.searchAll(input);
+  const searchAll: Op<'searchAll'> = (input) => s.searchAll({ ...input, device: viewScope(core.sync, input.device) });
   return {
     listSessions,
     createSession,

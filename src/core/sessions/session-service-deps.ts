@@ -9,6 +9,7 @@ import type { ScreenTextRepository } from '../store/repositories/screen-text-rep
 import type { SessionContinuations } from '../store/repositories/session-continuation';
 import type { SessionRepository } from '../store/repositories/session-repository';
 import type { LlmContextProvider } from './system-prompt';
+import type { DeviceScope } from '../store/repositories/device-repository';
 
 export interface SessionServiceDeps {
   readonly repo: SessionRepository;
@@ -57,5 +58,7 @@ export interface SearchAllFilter {
   readonly from?: string;
   readonly to?: string;
   readonly screen: boolean;
+  /** One device's conversations and screen text (a device key), or every device's (null or absent). */
+  readonly device?: DeviceScope;
   readonly limit: number;
 }

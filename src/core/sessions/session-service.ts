@@ -27,6 +27,7 @@ import { extractiveSessionSummary, SessionSummarizer } from './session-summarize
 import { ASSISTANT_INSTRUCTIONS, promptHash } from './system-prompt';
 import type { SearchAllFilter, SessionServiceDeps } from './session-service-deps';
 import { SessionDevices } from './session-devices';
+import type { DeviceScope } from '../store/repositories/device-repository';
 
 export type { SearchAllFilter, SessionServiceDeps } from './session-service-deps';
 
@@ -127,12 +128,12 @@ export class SessionService {
     return session;
   }
 
-  /** Recent sessions; `q` matches the id exactly or titles (and types, summaries) fuzzily. */
-  list(filter: { q?: string; type?: string; status?: SessionStatus; limit: number }): Session[] {
+  /** Recent sessions (of one device with `device`); `q` matches the id exactly or titles (and types, summaries) fuzzily. */
+  list(filter: { q?: string; type?: string; status?: SessionStatus; device?: DeviceScope; limit: number }): Session[] {
     if (!filter.q) return this.deps.repo.listSessions(filter);
     const exact = this.deps.repo.getSession(filter.q);
     if (exact) return [exact];
-    const candidates = this.deps.repo.listSessions({ type: filter.type, status: filter.status, limit: 5000 });
+    const candidates = this.deps.repo.listSessions({ type: filter.type, status: filter.status, device: filter.device, limit: 5000 });
     const keys = ['title', 'type', 'contextSummary'] as const;
     const fuse = new Fuse(candidates, {
       keys: [
@@ -375,10 +376,11 @@ export class SessionService {
   searchAll(filter: SearchAllFilter): { hits: SearchHit[]; screen: ScreenHit[] } {
     const fromMs = timeBoundMs(filter.from, 'start');
     const toMs = timeBoundMs(filter.to, 'end');
-    const hits = this.deps.repo.search(filter.q, { type: filter.type, status: filter.status, fromMs, toMs, limit: filter.limit });
+    const { type, status, device = null, limit } = filter;
+    const hits = this.deps.repo.search(filter.q, { type, status, fromMs, toMs, device, limit });
     const screen = filter.screen
-      ? searchScreenTextInWindow(this.deps.screenText, { q: filter.q, limit: filter.limit, fromMs, toMs }).map(
-          ({ id, at, app, title, snippet }) => ({ id, at, app, title, snippet }),
+      ? searchScreenTextInWindow(this.deps.screenText.scoped(device), { q: filter.q, limit, fromMs, toMs }).map(
+          ({ id, at, app, title, snippet, device: seenOn }) => ({ id, at, app, title, snippet, ...(seenOn && { device: seenOn }) }),
         )
       : [];
     return { hits, screen };

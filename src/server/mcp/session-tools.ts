@@ -6,20 +6,27 @@ import { callOperation, defineTool, inputField, limitArg, type McpToolDeps } fro
 
 export const sessionIdArg = inputField('getSession', 'id').optional().describe('Session id ("ses_…"); default: the current session');
 
-/** Session-scoped tools work on the current session (the most recently active one) unless told otherwise. */
+/**
+ * Session-scoped tools work on the current session (this computer's most recently active one, never a
+ * conversation synced from another device) unless told otherwise.
+ */
 export async function resolveSessionId(ctx: McpToolDeps, given: string | undefined): Promise<string> {
   if (given) return given;
-  const active = await callOperation(ctx, 'listSessions', { status: 'active', limit: 1 });
-  const latest = active.sessions[0] ?? (await callOperation(ctx, 'listSessions', { limit: 1 })).sessions[0];
+  const here = (await callOperation(ctx, 'syncStatus', {})).device.id;
+  const active = await callOperation(ctx, 'listSessions', { status: 'active', device: here, limit: 1 });
+  const latest = active.sessions[0] ?? (await callOperation(ctx, 'listSessions', { device: here, limit: 1 })).sessions[0];
   if (!latest)
     throw new DomainError('not_found', 'no_sessions', 'there are no sessions yet; start a conversation in Workflow Shadow first');
   return latest.id;
 }
 
-const describeSession = (s: Session): string =>
-  `${s.id} · ${s.type} · "${s.title}" · ${s.status} · ${s.turnCount} turns · last active ${s.lastActiveAt}${s.contextSummary ? `\n  ${s.contextSummary}` : ''}`;
+const onDevice = (item: { device?: { name: string } }): string => (item.device ? ` · on ${item.device.name}` : '');
 
-const describeHit = (h: SearchHit): string => `${h.sessionId} turn ${h.turn} ("${h.sessionTitle}", ${h.createdAt}): ${h.snippet}`;
+const describeSession = (s: Session): string =>
+  `${s.id} · ${s.type} · "${s.title}" · ${s.status} · ${s.turnCount} turns · last active ${s.lastActiveAt}${onDevice(s)}${s.contextSummary ? `\n  ${s.contextSummary}` : ''}`;
+
+const describeHit = (h: SearchHit): string =>
+  `${h.sessionId} turn ${h.turn} ("${h.sessionTitle}", ${h.createdAt}${h.device ? `, on ${h.device.name}` : ''}): ${h.snippet}`;
 
 /** Search hits, best first, as many as the answer budget holds. */
 function pageOfHits(hits: readonly SearchHit[], args: { query: string; cursor?: string }, budget: AnswerBudget) {
@@ -81,6 +88,7 @@ export const listSessionsTool = defineTool({
     status: inputField('listSessions', 'status'),
     type: inputField('listSessions', 'type').describe('chat, ticket, design, support, …'),
     query: inputField('listSessions', 'q').describe('Fuzzy match on titles'),
+    device: inputField('listSessions', 'device').describe('Only conversations of this computer (its name or id); default every device'),
     cursor: cursorArg,
   }),
   async run(ctx, args, budget) {
@@ -89,6 +97,7 @@ export const listSessionsTool = defineTool({
       status: args.status,
       type: args.type,
       q: args.query,
+      device: args.device,
     });
     if (sessions.length === 0) return { text: 'No sessions match.', structured: { sessions } };
     return pageOf({
@@ -211,6 +220,7 @@ export const searchAllSessionsTool = defineTool({
     limit: limitArg(inputField('searchAll', 'limit'), 10),
     type: inputField('searchAll', 'type'),
     status: inputField('searchAll', 'status'),
+    device: inputField('searchAll', 'device').describe('Only conversations of this computer (its name or id); default every device'),
     cursor: cursorArg,
   }),
   async run(ctx, args, budget) {
@@ -219,6 +229,7 @@ export const searchAllSessionsTool = defineTool({
       limit: args.limit,
       type: args.type,
       status: args.status,
+      device: args.device,
       screen: false,
     });
     return pageOfHits(hits, args, budget);

@@ -3,7 +3,7 @@ import { contextSetsPatchShape } from './context-sets';
 import { defineOperation, defineOperations, intParam } from './define';
 import { evidenceSchema } from './evidence';
 import { timeBoundSchema } from './screen';
-import { deviceRefSchema } from './sync';
+import { deviceFilterSchema, deviceRefSchema } from './sync';
 import { INVISIBLE_CONTROL_MESSAGE, isVisibleText } from '../invisible-characters';
 
 export const SESSION_TITLE_MAX = 60;
@@ -114,6 +114,8 @@ export const searchHitSchema = z.object({
   /** bm25 rank: lower is better. */
   rank: z.number(),
   createdAt: z.string(),
+  /** The device of the conversation (when the profile holds more than one device's work). */
+  device: deviceRefSchema.optional(),
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
@@ -173,12 +175,13 @@ export const sessionOperations = defineOperations({
   listSessions: defineOperation({
     method: 'GET',
     path: '/sessions',
-    summary: 'Recent sessions, last active first; q matches titles fuzzily (and types and summaries).',
+    summary: 'Recent sessions, last active first; q matches titles fuzzily (and types and summaries); device keeps one computer’s.',
     input: z
       .object({
         q: z.string().trim().max(200).optional(),
         type: sessionTypeSchema.optional(),
         status: sessionStatusSchema.optional(),
+        device: deviceFilterSchema.optional(),
         limit: intParam(1, 500).default(20),
       })
       .strict(),
@@ -306,7 +309,7 @@ export const sessionOperations = defineOperations({
   searchAll: defineOperation({
     method: 'GET',
     path: '/search',
-    summary: 'Search every session (and, with screen=true, text read from the screen).',
+    summary: 'Search every session (and, with screen=true, text read from the screen), on every device or one.',
     input: z
       .object({
         q: searchQuery,
@@ -318,6 +321,7 @@ export const sessionOperations = defineOperations({
           .union([z.boolean(), z.enum(['true', 'false'])])
           .transform((v) => v === true || v === 'true')
           .default(true),
+        device: deviceFilterSchema.optional(),
         limit: intParam(1, 200).default(20),
       })
       .strict(),

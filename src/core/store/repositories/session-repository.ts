@@ -3,7 +3,7 @@ import type { SearchHit, Session, SessionStatus, TitleHistoryEntry, Turn } from 
 import { TITLE_HISTORY_MAX } from '../../../shared/contract/sessions';
 import { iso } from '../../clock';
 import type { Db } from '../database';
-import { DeviceRepository, LOCAL_DEVICE } from './device-repository';
+import { DeviceRepository, deviceOf, LOCAL_DEVICE, type DeviceScope } from './device-repository';
 import { toSession, toTurn, type SessionRow, type TocRow, type TurnRow } from './session-rows';
 
 export interface NewSession {
@@ -22,6 +22,8 @@ export interface SearchFilter {
   readonly status?: SessionStatus;
   readonly fromMs?: number;
   readonly toMs?: number;
+  /** One device's conversations (a key from `DeviceRepository.resolve`), or every device's. */
+  readonly device?: DeviceScope;
   readonly limit: number;
 }
 
@@ -50,6 +52,7 @@ export class SessionRepository {
       getSession: db.prepare(`SELECT * FROM sessions WHERE id = ?`),
       listSessions: db.prepare(
         `SELECT * FROM sessions WHERE (@type IS NULL OR type = @type) AND (@status IS NULL OR status = @status)
+           AND (@device IS NULL OR device = @device)
          ORDER BY last_active_at DESC, id LIMIT @limit`,
       ),
       insertTurn: db.prepare(
@@ -117,10 +120,11 @@ export class SessionRepository {
     return row ? toSession(row, this.devices.labels()) : null;
   }
 
-  listSessions(filter: { type?: string; status?: SessionStatus; limit: number }): Session[] {
+  listSessions(filter: { type?: string; status?: SessionStatus; device?: DeviceScope; limit: number }): Session[] {
     const rows = this.stmts.listSessions.all({
       type: filter.type ?? null,
       status: filter.status ?? null,
+      device: filter.device ?? null,
       limit: filter.limit,
     }) as SessionRow[];
     const labels = this.devices.labels();
@@ -318,7 +322,7 @@ export class SessionRepository {
     if (filter.sessionId && range.lo === null) return [];
     const rows = this.db
       .prepare(
-        `SELECT t.session_id, t.number, t.created_at, s.title, s.type, s.status,
+        `SELECT t.session_id, t.number, t.created_at, s.title, s.type, s.status, s.device,
                 snippet(turns_fts, -1, '**', '**', '…', 12) AS snippet, bm25(turns_fts) AS rank
          FROM turns_fts JOIN turns t ON t.id = turns_fts.rowid JOIN sessions s ON s.id = t.session_id
          WHERE turns_fts MATCH @match
@@ -328,6 +332,7 @@ export class SessionRepository {
            AND (@status IS NULL OR s.status = @status)
            AND (@fromMs IS NULL OR t.created_at >= @fromMs)
            AND (@toMs IS NULL OR t.created_at < @toMs)
+           AND (@device IS NULL OR s.device = @device)
          ORDER BY rank LIMIT @limit`,
       )
       .all({
@@ -339,6 +344,7 @@ export class SessionRepository {
         status: filter.status ?? null,
         fromMs: filter.fromMs ?? null,
         toMs: filter.toMs ?? null,
+        device: filter.device ?? null,
         limit: filter.limit,
       }) as {
       session_id: string;
@@ -347,9 +353,11 @@ export class SessionRepository {
       title: string;
       type: string;
       status: SessionStatus;
+      device: number;
       snippet: string;
       rank: number;
     }[];
+    const labels = this.devices.labels();
     return rows.map((r) => ({
       sessionId: r.session_id,
       sessionTitle: r.title,
@@ -359,6 +367,7 @@ export class SessionRepository {
       snippet: r.snippet,
       rank: r.rank,
       createdAt: iso(r.created_at),
+      ...deviceOf(labels, r.device),
     }));
   }
 
