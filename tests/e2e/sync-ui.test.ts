@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillSyntheticDays } from '../../bench/lib/synthetic-work';
-import type { SyncRun } from '../../src/shared/contract/index';
+import type { Moment, SyncRun, Timeline } from '../../src/shared/contract/index';
 import { openQuietCore } from '../helpers/quiet-core';
 import { writeTinyDay } from '../helpers/tiny-day';
 import { openWebUi, type WebUi } from '../helpers/web-ui';
@@ -87,6 +87,37 @@ describe('the Devices card', () => {
     await filter.selectOption({ label: 'desktop' });
     await expect.poll(async () => apps.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-app')))).not.toContain('Thunderbird');
     expect(await apps.count()).toBeGreaterThan(0);
+    expect(ui.errors).toEqual([]);
+  });
+
+  it('opens what was on screen on the computer a task was done on, named, though both were in use then', async () => {
+    const { days } = await ui.shadow.get<Timeline>('/timeline?date=2026-11-02');
+    const page = await ui.newPage();
+    await page.goto(ui.uiUrl);
+    await expect.poll(() => page.getByTestId('chart-task').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const dialog = page.getByTestId('moment-dialog');
+    // The laptop's Thunderbird task (09:00) and the desktop's task under way then.
+    const laptopTask = days[0]!.tasks.find((t) => t.device?.name === 'laptop' && t.apps.includes('Thunderbird'))!;
+    const startMs = Date.parse(laptopTask.startedAt);
+    const desktopTask = days[0]!.tasks.find(
+      (t) => t.device?.name === 'desktop' && Date.parse(t.startedAt) <= startMs && startMs < Date.parse(t.endedAt ?? t.startedAt),
+    )!;
+    for (const [task, name] of [
+      [laptopTask, 'laptop'],
+      [desktopTask, 'desktop'],
+    ] as const) {
+      const moment = await ui.shadow.get<Moment>(`/moments?at=${encodeURIComponent(task.startedAt)}&device=${name}`);
+      const mark = page.locator(`[data-testid="chart-task"][data-task-id="${task.id}"]`);
+      await mark.focus();
+      await mark.press('Enter');
+      await page.getByTestId('task-see-screen').click();
+      await expect.poll(() => dialog.getByTestId('moment-device').textContent(), { timeout: 15_000 }).toBe(` (on ${name})`);
+      expect(await dialog.getByTestId('moment-window').textContent()).toBe(`${moment.app} — ${moment.windowTitle} (on ${name})`);
+      if (name === 'laptop') expect(moment.app).toBe('Thunderbird');
+      else expect(await dialog.getByTestId('moment-frame-note').textContent()).toMatch(/stay on the computer that took them/);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+    }
     expect(ui.errors).toEqual([]);
   });
 });

@@ -99,7 +99,11 @@ export function MomentDialog({ client, target, onClose }: MomentDialogProps) {
             {m.frame.dataUrl ? (
               <img className="moment-frame" src={m.frame.dataUrl} alt={`The screen at ${formatClockTime(Date.parse(m.at))}`} />
             ) : (
-              m.frame.note && <p className="muted small">{m.frame.note}</p>
+              m.frame.note && (
+                <p className="muted small" data-testid="moment-frame-note">
+                  {m.frame.note}
+                </p>
+              )
             )}
             {m.screenText ? (
               <pre className="moment-text" data-testid="moment-text" tabIndex={0} aria-label="Text read on screen">
