@@ -115,6 +115,8 @@ describe('the Devices card', () => {
       expect(await dialog.getByTestId('moment-window').textContent()).toBe(`${moment.app} — ${moment.windowTitle} (on ${name})`);
       if (name === 'laptop') expect(moment.app).toBe('Thunderbird');
       else expect(await dialog.getByTestId('moment-frame-note').textContent()).toMatch(/stay on the computer that took them/);
+      const axe = await new AxeBuilder({ page }).include('[data-testid="moment-dialog"]').analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
       await page.keyboard.press('Escape');
       await expect.poll(() => dialog.count()).toBe(0);
     }
