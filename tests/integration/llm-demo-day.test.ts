@@ -95,6 +95,21 @@ describe('the LLM path over the demo day', () => {
     for (const r of fake.requests) expect(JSON.stringify(r.body)).not.toMatch(/Private vault|one-time code|512 804/);
   });
 
+  it('refreshes the task theory at each new task, and within one task at most once a minute however often the app switches', () => {
+    const theory = requestsFor('theory');
+    const at = receiptsFor('theory').map((r) => Date.parse(r.at));
+    const currentTask = (r: RecordedRequest): string | null => /Current task since [^\n]*? —/.exec(lastUserText(r.body))?.[0] ?? null;
+    let sameTask = 0;
+    for (let i = 1; i < theory.length; i++) {
+      if (currentTask(theory[i]!) !== currentTask(theory[i - 1]!)) continue;
+      sameTask++;
+      expect(at[i]! - at[i - 1]!, `two theories of one task at ${receiptsFor('theory')[i]!.at}`).toBeGreaterThanOrEqual(60_000);
+    }
+    expect(sameTask).toBeGreaterThan(10);
+    // The demo day switches apps inside its tasks (mail while budgeting): fewer theories than kept frames.
+    expect(theory.length).toBeLessThan(framesKept.length * 0.8);
+  });
+
   it('sends only distinct pictures of the current task, downscaled, each once per task, none once capture stopped', async () => {
     const theory = requestsFor('theory');
     const theoryReceipts = receiptsFor('theory');
