@@ -7,7 +7,7 @@ import type { SyncOutboxRepository, PendingChange } from '../store/repositories/
 import { encodeSegment } from './segment-codec';
 import { removeStaleTemps, safeList, writeFileAtomic } from './folder-files';
 import { nextManifest, readManifest, writeManifest } from './manifest';
-import { kindRank, SYNC_KINDS, syncKind, type SyncKind } from './sync-kinds';
+import { SYNC_KINDS, syncKind, type SyncKind } from './sync-kinds';
 import { SEGMENT_FILE, segmentFileName, type Manifest, type ManifestEntry, type SyncRecord } from './sync-records';
 
 /** A segment is cut once its records pass this many bytes of JSON (gzip makes it several times smaller). */
@@ -48,7 +48,8 @@ export async function exportChanges(
   let manifest = readOwnManifest(dir);
   let seq = Math.max(deps.repo.state().nextSeq, (manifest?.latestSeq ?? 0) + 1, highestSegmentOnDisk(dir) + 1);
   const sharedNames = new Set(shared.map((k) => k.kind));
-  const parents = SYNC_KINDS.filter((k) => kindRank(k.kind) === 0).map((k) => k.kind);
+  // Kinds without a parent (work sessions, screen text, conversations) go first: no child before its parent.
+  const parents = SYNC_KINDS.filter((k) => !k.parent).map((k) => k.kind);
   const result = { segments: 0, records: 0, bytes: 0 };
   while (result.segments < maxSegments) {
     const pending = deps.repo.pending(parents, BATCH);

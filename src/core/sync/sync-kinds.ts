@@ -175,10 +175,3 @@ export function sharedKinds(share: readonly SyncShareKind[]): SyncKind[] {
   if (share.length === 0) return [];
   return SYNC_KINDS.filter((k) => k.share === null || share.includes(k.share));
 }
-
-/** Where a kind comes in a segment: parents before their children. */
-export function kindRank(name: string): number {
-  const kind = syncKind(name);
-  if (!kind?.parent) return 0;
-  return 1;
-}

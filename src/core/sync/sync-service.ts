@@ -154,21 +154,17 @@ export class SyncService {
       }
       const now = (): number => this.deps.clock.now();
       this.devices.nameLocal(this.deviceName());
+      const local = { id: this.devices.local().id, name: this.deviceName() };
       let exported = none.exported;
       try {
-        this.outbox.share(sharedKinds(this.sync.share));
-        const local = this.devices.local();
-        exported = await exportChanges(
-          { repo: this.outbox, redactor: this.deps.redactor, now },
-          folder,
-          { id: local.id, name: this.deviceName() },
-          sharedKinds(this.sync.share),
-        );
+        const shared = sharedKinds(this.sync.share);
+        this.outbox.share(shared);
+        exported = await exportChanges({ repo: this.outbox, redactor: this.deps.redactor, now }, folder, local, shared);
         this.problem = null;
       } catch (error) {
         this.problem = { kind: 'export', message: `Writing to the sync folder failed: ${(error as Error).message}`, atMs: now() };
       }
-      const imported = await importChanges({ repo: this.inbox, devices: this.devices, now }, folder, this.devices.local().id);
+      const imported = await importChanges({ repo: this.inbox, devices: this.devices, now }, folder, local.id);
       if (imported.segments > 0)
         this.deps.events.emit('sync:imported', { segments: imported.segments, records: imported.records, at: iso(now()) });
       return { exported, imported: { segments: imported.segments, records: imported.records }, skipped: null, status: this.status() };

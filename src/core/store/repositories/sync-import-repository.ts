@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3-multiple-ciphers';
 import type { Db } from '../database';
-import type { SyncTable } from './sync-table';
+import { ownedBy, type SyncTable } from './sync-table';
 
 /** A row whose parent this profile does not hold yet: the segment waits for the one that brings it. */
 export class MissingParentError extends Error {
@@ -117,8 +117,7 @@ export class SyncImportRepository {
 
   private apply(device: number, table: SyncTable, record: ImportRecord): keyof ApplyResult {
     if ('withdrawn' in record) {
-      const owned = table.owner === 'self' ? `device = ?` : `session_id IN (SELECT id FROM sessions WHERE device = ?)`;
-      this.statement(`DELETE FROM ${table.table} WHERE ${owned}`).run(device);
+      this.statement(`DELETE FROM ${table.table} WHERE ${ownedBy(table, '@device')}`).run({ device });
       this.stmts.forgetKind.run(device, table.kind);
       return 'applied';
     }
@@ -162,14 +161,10 @@ export class SyncImportRepository {
     return statement;
   }
 
-  private ownedBy(table: SyncTable): string {
-    return table.owner === 'self' ? `AND device = @device` : `AND session_id IN (SELECT id FROM sessions WHERE device = @device)`;
-  }
-
   private updateOwned(device: number, table: SyncTable, localId: number | string, row: Record<string, unknown>): boolean {
     const sets = table.columns.map((c) => `${c} = @${c}`).join(', ');
     return (
-      this.statement(`UPDATE ${table.table} SET ${sets} WHERE ${table.key} = @localId ${this.ownedBy(table)}`).run({
+      this.statement(`UPDATE ${table.table} SET ${sets} WHERE ${table.key} = @localId AND ${ownedBy(table, '@device')}`).run({
         ...row,
         localId,
         device,
@@ -178,7 +173,7 @@ export class SyncImportRepository {
   }
 
   private deleteOwned(device: number, table: SyncTable, localId: number | string): void {
-    this.statement(`DELETE FROM ${table.table} WHERE ${table.key} = @localId ${this.ownedBy(table)}`).run({ localId, device });
+    this.statement(`DELETE FROM ${table.table} WHERE ${table.key} = @localId AND ${ownedBy(table, '@device')}`).run({ localId, device });
   }
 
   /** Inserts a row in the device's scope; conversations keep their id, other rows get one here. */

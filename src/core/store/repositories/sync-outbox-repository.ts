@@ -1,6 +1,6 @@
 import type { Db } from '../database';
 import { LOCAL_DEVICE } from './device-repository';
-import type { SyncTable } from './sync-table';
+import { ownedBy, type SyncTable } from './sync-table';
 
 /** One of this device's rows changed since it was last written to the folder; `seq` is its revision. */
 export interface PendingChange {
@@ -15,11 +15,6 @@ export interface OutboxState {
   /** The sequence number of the next segment this device writes. */
   readonly nextSeq: number;
   readonly lastExportAt: number | null;
-}
-
-/** SQL true for a row (of `table`, no alias) that is this device's own. */
-function localRows(table: SyncTable): string {
-  return table.owner === 'self' ? `device = ${LOCAL_DEVICE}` : `session_id IN (SELECT id FROM sessions WHERE device = ${LOCAL_DEVICE})`;
 }
 
 /**
@@ -68,7 +63,7 @@ export class SyncOutboxRepository {
         queued += this.db
           .prepare(
             `INSERT OR REPLACE INTO sync_outbox (kind, row_id)
-             SELECT '${table.kind}', ${table.key} FROM ${table.table} WHERE ${localRows(table)} ORDER BY ${table.textKey ? 'rowid' : table.key}`,
+             SELECT '${table.kind}', ${table.key} FROM ${table.table} WHERE ${ownedBy(table, LOCAL_DEVICE)} ORDER BY ${table.textKey ? 'rowid' : table.key}`,
           )
           .run().changes;
       }
@@ -114,7 +109,9 @@ export class SyncOutboxRepository {
     for (let i = 0; i < keys.length; i += 500) {
       const batch = keys.slice(i, i + 500);
       const rows = this.db
-        .prepare(`SELECT ${columns} FROM ${table.table} WHERE ${table.key} IN (${batch.map(() => '?').join(', ')}) AND ${localRows(table)}`)
+        .prepare(
+          `SELECT ${columns} FROM ${table.table} WHERE ${table.key} IN (${batch.map(() => '?').join(', ')}) AND ${ownedBy(table, LOCAL_DEVICE)}`,
+        )
         .all(...batch) as Record<string, unknown>[];
       for (const row of rows) found.set(row[table.key] as number | string, row);
     }

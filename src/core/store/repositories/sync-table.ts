@@ -19,3 +19,11 @@ export interface SyncTable {
    */
   readonly owner: 'self' | 'parent';
 }
+
+/**
+ * SQL true for a row of `table` (no alias) that belongs to `device`: a device key, or a statement
+ * parameter such as `@device`.
+ */
+export function ownedBy(table: SyncTable, device: number | `@${string}`): string {
+  return table.owner === 'self' ? `device = ${device}` : `session_id IN (SELECT id FROM sessions WHERE device = ${device})`;
+}
