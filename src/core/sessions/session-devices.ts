@@ -1,6 +1,5 @@
 import type { Session } from '../../shared/contract/sessions';
 import { DomainError } from '../errors';
-import { LOCAL_DEVICE } from '../store/repositories/device-repository';
 import type { SessionContinuations } from '../store/repositories/session-continuation';
 
 /**
@@ -10,15 +9,9 @@ import type { SessionContinuations } from '../store/repositories/session-continu
 export class SessionDevices {
   constructor(private readonly continuations: SessionContinuations | undefined) {}
 
-  /** Whether the conversation is another device's. */
-  isElsewhere(id: string): boolean {
-    const device = this.continuations?.deviceOf(id);
-    return device !== undefined && device !== null && device !== LOCAL_DEVICE;
-  }
-
   /** Refuses a change to another device's conversation. */
   assertOwn(session: Session): void {
-    if (!this.isElsewhere(session.id)) return;
+    if (!session.elsewhere) return;
     throw new DomainError(
       'conflict',
       'session_on_other_device',
@@ -27,15 +20,15 @@ export class SessionDevices {
   }
 
   /**
-   * The conversation to resume for `id`: itself when it is this device's, else this device's
+   * The conversation to resume for `session`: itself when it is this device's, else this device's
    * continuation of it, made now (a copy, paused) when there is none yet.
    */
-  continuationOf(id: string, newId: () => string, nowMs: number): string {
-    if (!this.continuations || !this.isElsewhere(id)) return id;
-    const existing = this.continuations.existing(id);
+  continuationOf(session: Session, newId: () => string, nowMs: number): string {
+    if (!this.continuations || !session.elsewhere) return session.id;
+    const existing = this.continuations.existing(session.id);
     if (existing) return existing;
     const copy = newId();
-    this.continuations.copy(id, copy, nowMs);
+    this.continuations.copy(session.id, copy, nowMs);
     return copy;
   }
 }

@@ -302,8 +302,7 @@ export class SessionService {
 
   /** Makes the conversation active again; another device's continues in this device's copy of it (whose view this is). */
   resume(requested: string, maxHistoryTokens?: number): ResumeView {
-    this.get(requested);
-    const id = this.devices.continuationOf(requested, newSessionId, this.deps.clock.now());
+    const id = this.devices.continuationOf(this.get(requested), newSessionId, this.deps.clock.now());
     const before = this.get(id).status;
     this.deps.repo.updateSession(id, { status: 'active', pauseRequested: false, pausedAt: null });
     if (before !== 'active') this.statusChanged(id, 'active');

@@ -11,7 +11,6 @@ export class SessionContinuations {
 
   constructor(private readonly db: Db) {
     this.stmts = {
-      device: db.prepare(`SELECT device FROM sessions WHERE id = ?`),
       existing: db.prepare(`SELECT id FROM sessions WHERE continues = ? AND device = ${LOCAL_DEVICE} ORDER BY created_at DESC, id LIMIT 1`),
       session: db.prepare(
         `INSERT INTO sessions (id, type, title, status, created_at, last_active_at, model, tools, system_prompt_hash,
@@ -36,11 +35,6 @@ export class SessionContinuations {
         `INSERT INTO session_context (session_id, sets, updated_at) SELECT @to, sets, @at FROM session_context WHERE session_id = @from`,
       ),
     };
-  }
-
-  /** The device key of a conversation, or null when there is none with that id. */
-  deviceOf(id: string): number | null {
-    return (this.stmts.device.get(id) as { device: number } | undefined)?.device ?? null;
   }
 
   /** This device's continuation of another device's conversation, when it was resumed here before. */
