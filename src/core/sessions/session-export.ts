@@ -14,6 +14,7 @@ import { DomainError } from '../errors';
 import { ContextSetError, replaceContextSets } from '../context-sets/context-sets';
 import type { SessionRepository } from '../store/repositories/session-repository';
 import type { SessionRow, TurnRow } from '../store/repositories/session-rows';
+import { LOCAL_DEVICE } from '../store/repositories/device-repository';
 
 export const EXPORT_FORMAT = 'workflow-shadow-session';
 
@@ -199,7 +200,7 @@ export function importSession(
     pause_requested: session.pauseRequested ? 1 : 0,
     paused_at: session.pausedAt === null ? null : Date.parse(session.pausedAt),
     // A session restored from its files is this device's own, whichever device it was exported on.
-    device: 1,
+    device: LOCAL_DEVICE,
     continues: null,
   };
   repo.insertImported(

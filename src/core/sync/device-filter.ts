@@ -1,5 +1,5 @@
 import { DomainError } from '../errors';
-import type { DeviceRepository, DeviceScope } from '../store/repositories/device-repository';
+import { LOCAL_DEVICE, type DeviceRepository, type DeviceScope } from '../store/repositories/device-repository';
 
 /**
  * The scope a view's `device` filter asks for: every device when absent, else the device with that id
@@ -7,12 +7,13 @@ import type { DeviceRepository, DeviceScope } from '../store/repositories/device
  */
 export function deviceScope(devices: DeviceRepository, filter: string | undefined, localName: string): DeviceScope {
   if (filter === undefined) return null;
-  const all = devices.all();
-  const wanted = filter.trim().toLowerCase();
-  if (wanted === localName.toLowerCase()) return all.find((d) => d.key === 1)?.key ?? null;
+  if (filter.trim().toLowerCase() === localName.toLowerCase()) return LOCAL_DEVICE;
   const key = devices.resolve(filter);
   if (key !== null) return key;
-  const known = all.map((d) => (d.key === 1 ? localName : d.name || d.id)).join(', ');
+  const known = devices
+    .all()
+    .map((d) => (d.key === LOCAL_DEVICE ? localName : d.name || d.id))
+    .join(', ');
   throw new DomainError('not_found', 'device_not_found', `No device is called "${filter}" here; the devices are: ${known}.`);
 }
 

@@ -1,7 +1,7 @@
 import type { WorkSessionSummary } from '../../../shared/contract/memory';
 import { iso } from '../../clock';
 import type { Db } from '../database';
-import { deviceClause, DeviceRepository, deviceOf, type DeviceLabels, type DeviceScope } from './device-repository';
+import { deviceClause, DeviceRepository, deviceOf, LOCAL_DEVICE, type DeviceLabels, type DeviceScope } from './device-repository';
 
 export interface SummaryRecord {
   readonly workSessionId: number;
@@ -77,7 +77,7 @@ export class MemorySummaryRepository {
       JSON.stringify(record.tasks),
       JSON.stringify(record.apps),
     ) as { id: number };
-    return toSummary({ id, ...toRow(record), device: 1 }, () => undefined);
+    return toSummary({ id, ...toRow(record), device: LOCAL_DEVICE }, () => undefined);
   }
 
   listForWorkSession(workSessionId: number): WorkSessionSummary[] {
