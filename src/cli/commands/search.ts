@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import {
+  deviceFilterSchema,
   intParam,
   sessionStatusSchema,
   sessionTypeSchema,
@@ -24,7 +25,7 @@ const flagsSchema = z.object({
   from: timeBoundSchema.optional(),
   to: timeBoundSchema.optional(),
   limit: intParam(1, 200).default(20),
-  device: z.string().trim().min(1).max(64).optional(),
+  device: deviceFilterSchema.optional(),
   json: z.boolean().default(false),
 });
 type SearchFlags = z.infer<typeof flagsSchema>;

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { SYNC_SHARE_KINDS, deviceNameSchema, syncShareKindSchema } from '../../shared/contract/sync';
+import { isAbsolutePath } from '../../shared/absolute-path';
 import { redactionSettingsSchema } from '../privacy/redaction-settings';
 
 export const exclusionRuleSchema = z.object({
@@ -43,9 +44,7 @@ export const settingsSchema = z.object({
   screenTextRetentionDays: z.number().int().min(1).max(3650).optional(),
   outputRetentionDays: z.number().int().min(1).max(3650).default(30),
   /** Folders (absolute paths) the file API may read besides the profile's data directory. */
-  allowedRoots: z
-    .array(z.string().refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'an allowed root is an absolute path'))
-    .default([]),
+  allowedRoots: z.array(z.string().refine(isAbsolutePath, 'an allowed root is an absolute path')).default([]),
   /** At most one clarifying question per this many minutes. */
   questionMinIntervalMin: z
     .number()
@@ -57,10 +56,7 @@ export const settingsSchema = z.object({
   /** Refuse every LLM endpoint that is not on this machine. Unset: on exactly when no LLM is configured. */
   localOnly: z.boolean().optional(),
   /** The key file of the encrypted store (absolute path; `shadow encrypt --key-file` sets it). */
-  storeKeyFile: z
-    .string()
-    .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'the key file is an absolute path')
-    .optional(),
+  storeKeyFile: z.string().refine(isAbsolutePath, 'the key file is an absolute path').optional(),
   llm: z
     .object({
       baseUrl: z.string().url().optional(),
@@ -73,10 +69,7 @@ export const settingsSchema = z.object({
   sync: z
     .object({
       /** The folder (absolute path) Syncthing or another tool replicates; unset: sync is off. */
-      folder: z
-        .string()
-        .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'the sync folder is an absolute path')
-        .optional(),
+      folder: z.string().refine(isAbsolutePath, 'the sync folder is an absolute path').optional(),
       /** This computer's name as the other devices show it; default its host name. */
       deviceName: deviceNameSchema.optional(),
       /** What this device writes to the folder; screen text can stay on this computer. */

@@ -6,6 +6,7 @@ import {
   type ContextSetMode,
   type ContextSets,
 } from '../../shared/contract/session-context-sets';
+import { isAbsolutePath } from '../../shared/absolute-path';
 
 /** A context change that breaks a rule; the message says what to do instead. */
 export class ContextSetError extends Error {
@@ -35,10 +36,6 @@ export function mergeContextSet(existing: readonly string[], items: readonly str
 }
 
 export const totalItems = (sets: ContextSets): number => Object.values(sets).reduce((sum, items) => sum + items.length, 0);
-
-function isAbsolutePath(item: string): boolean {
-  return item.startsWith('/') || /^[A-Za-z]:[\\/]/.test(item);
-}
 
 function isUrl(item: string): boolean {
   try {

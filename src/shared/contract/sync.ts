@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAbsolutePath } from '../absolute-path';
 import { defineOperation, defineOperations } from './define';
 
 /**
@@ -76,12 +77,7 @@ export const syncRunSchema = z.object({
 });
 export type SyncRun = z.infer<typeof syncRunSchema>;
 
-const absolutePath = z
-  .string()
-  .trim()
-  .min(1)
-  .max(4096)
-  .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'the sync folder is an absolute path');
+const absolutePath = z.string().trim().min(1).max(4096).refine(isAbsolutePath, 'the sync folder is an absolute path');
 
 export const syncSettingsInputSchema = z
   .object({
