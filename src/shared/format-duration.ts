@@ -11,3 +11,8 @@ export function formatDuration(seconds: number): string {
   const m = minutes % 60;
   return h > 0 ? `${h}h ${String(m).padStart(2, '0')}m` : `${m}m`;
 }
+
+/** Active time per device as every surface lists it: `laptop 4h 10m`, one entry per device, for the caller to join. */
+export function formatDeviceTimes(devices: readonly { readonly name: string; readonly activeSeconds: number }[]): string[] {
+  return devices.map((d) => `${d.name} ${formatDuration(d.activeSeconds)}`);
+}

@@ -4,7 +4,7 @@ import { operations, type Coverage, type DayOverview, type StorageMeter } from '
 import { formatStorageLine } from '../../shared/format-bytes';
 import { parseFlags } from '../cli-error';
 import { formatClockTime } from '../../shared/format-clock-time';
-import { formatDuration } from '../../shared/format-duration';
+import { formatDeviceTimes, formatDuration } from '../../shared/format-duration';
 import { printJson, table } from '../format';
 import { withOperations } from '../profile-operations';
 
@@ -66,7 +66,7 @@ function printDay(day: DayOverview, coverage: Coverage): void {
     `\nActive ${formatDuration(day.totalActiveSeconds)} · idle ${formatDuration(day.idleSeconds)} · private ${formatDuration(day.privateSeconds)}`,
   );
   if (day.devices && day.devices.length > 0) {
-    console.log(`By device: ${day.devices.map((d) => `${d.name} ${formatDuration(d.activeSeconds)}`).join(' · ')}`);
+    console.log(`By device: ${formatDeviceTimes(day.devices).join(' · ')}`);
   }
   if (day.tasks.length > 0) {
     const taskRows: string[][] = [['TIME', 'TASK', 'DURATION', 'APPS']];

@@ -44,8 +44,12 @@ export function evidenceLine(evidence: Evidence, nowMs: number): string {
   const at = when(Date.parse(evidence.at), nowMs);
   const quoted = `: …${clip(evidence.snippet, 160)}…`;
   const label = where || SOURCE_NAMES[evidence.source];
-  const device = evidence.device ? ` (on ${evidence.device.name})` : '';
-  return `- ${at}, ${label}${device}${quoted}`;
+  return `- ${at}, ${label}${seenOn(evidence.device)}${quoted}`;
+}
+
+/** ` (on laptop)` after a fact seen on a named device; nothing while the profile holds one device's work. */
+export function seenOn(device: { readonly name: string } | undefined): string {
+  return device ? ` (on ${device.name})` : '';
 }
 
 function clip(text: string, max: number): string {

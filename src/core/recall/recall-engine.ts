@@ -15,7 +15,7 @@ import { answerValue } from './answers/value';
 import { answerWhich } from './answers/which';
 import { answerWho } from './answers/who';
 import { appTimeContext } from './app-time-context';
-import { toEvidence, when } from './evidence-format';
+import { seenOn, toEvidence, when } from './evidence-format';
 import { termMatches } from './question-terms';
 import { understandQuestion, type QuestionKind, type UnderstoodQuestion } from './question-understanding';
 import { localDateOf, localDayBounds } from '../time';
@@ -149,8 +149,7 @@ export class RecallEngine {
     const evidence: Evidence[] = [];
     let tokens = tokenCount(header) + appTime.tokens + (appTime.text ? 2 : 0);
     for (const f of found) {
-      const device = f.device ? ` (on ${f.device.name})` : '';
-      const line = `- ${when(f.atMs, nowMs)}, ${f.app ?? f.source}${f.windowTitle ? `, “${f.windowTitle}”` : ''}${device}: ${oneLine(f.snippet).slice(0, 300)}`;
+      const line = `- ${when(f.atMs, nowMs)}, ${f.app ?? f.source}${f.windowTitle ? `, “${f.windowTitle}”` : ''}${seenOn(f.device)}: ${oneLine(f.snippet).slice(0, 300)}`;
       const cost = tokenCount(line) + 1;
       if (tokens + cost > budgetTokens) continue;
       tokens += cost;

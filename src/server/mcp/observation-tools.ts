@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { formatDuration } from '../../shared/format-duration';
+import { formatDeviceTimes, formatDuration } from '../../shared/format-duration';
 import { cursorArg, pageOf } from './answer-budget';
 import { callOperation, defineTool, inputField, limitArg } from './mcp-tool';
+import { thisDeviceId } from './sync-tools';
 
 /** Window titles an app lists (longest first); the rest are counted. */
 const TITLES_PER_APP = 5;
@@ -17,8 +18,7 @@ export const currentActivityTool = defineTool({
   async run(ctx, args) {
     const now = await ctx.liveActivity();
     // The work going on here: this computer's latest work session, not another device's.
-    const here = (await callOperation(ctx, 'syncStatus', {})).device.id;
-    const [latest] = (await callOperation(ctx, 'listWorkSessions', { limit: 1, device: here })).workSessions;
+    const [latest] = (await callOperation(ctx, 'listWorkSessions', { limit: 1, device: await thisDeviceId(ctx) })).workSessions;
     const theory = latest ? (await callOperation(ctx, 'getWorkSession', { id: latest.id })).theory : null;
     const lines = now
       ? [
@@ -58,7 +58,7 @@ export const appTimeTool = defineTool({
     const { apps, ...totals } = time;
     const head = [
       `App time ${scope}: active ${formatDuration(time.totalActiveSeconds)}, idle ${formatDuration(time.idleSeconds)}, private ${formatDuration(time.privateSeconds)}.`,
-      ...(time.devices ? [`By device: ${time.devices.map((d) => `${d.name} ${formatDuration(d.activeSeconds)}`).join(', ')}.`] : []),
+      ...(time.devices ? [`By device: ${formatDeviceTimes(time.devices).join(', ')}.`] : []),
     ].join('\n');
     if (apps.length === 0) return { text: `${head}\nNo app time recorded.`, structured: time };
     return pageOf({

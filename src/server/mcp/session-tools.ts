@@ -3,6 +3,7 @@ import { TURN_RANGE_MAX, type Session, type SearchHit, type Turn } from '../../s
 import { DomainError } from '../../core/errors';
 import { cursorArg, pageOf, type AnswerBudget } from './answer-budget';
 import { callOperation, defineTool, inputField, limitArg, type McpToolDeps } from './mcp-tool';
+import { thisDeviceId } from './sync-tools';
 
 export const sessionIdArg = inputField('getSession', 'id').optional().describe('Session id ("ses_…"); default: the current session');
 
@@ -12,7 +13,7 @@ export const sessionIdArg = inputField('getSession', 'id').optional().describe('
  */
 export async function resolveSessionId(ctx: McpToolDeps, given: string | undefined): Promise<string> {
   if (given) return given;
-  const here = (await callOperation(ctx, 'syncStatus', {})).device.id;
+  const here = await thisDeviceId(ctx);
   const active = await callOperation(ctx, 'listSessions', { status: 'active', device: here, limit: 1 });
   const latest = active.sessions[0] ?? (await callOperation(ctx, 'listSessions', { device: here, limit: 1 })).sessions[0];
   if (!latest)

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { callOperation, defineTool } from './mcp-tool';
+import { callOperation, defineTool, type McpToolDeps } from './mcp-tool';
+
+/** This computer's device id: what a tool passes as `device` to mean "the work going on here". */
+export async function thisDeviceId(ctx: McpToolDeps): Promise<string> {
+  return (await callOperation(ctx, 'syncStatus', {})).device.id;
+}
 
 export const listDevicesTool = defineTool({
   name: 'list_devices',

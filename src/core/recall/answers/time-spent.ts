@@ -1,7 +1,7 @@
 import Fuse from 'fuse.js';
 import type { Evidence } from '../../../shared/contract/evidence';
 import { formatClockTime } from '../../../shared/format-clock-time';
-import { formatDuration } from '../../../shared/format-duration';
+import { formatDeviceTimes, formatDuration } from '../../../shared/format-duration';
 import { iso } from '../../clock';
 import type { WindowUse } from '../../store/repositories/activity-repository';
 import { windowName } from '../day-tasks';
@@ -34,10 +34,7 @@ export function answerTimeSpent(ctx: RecallContext, question: UnderstoodQuestion
       const main = windows.find((w) => w.app === a.app);
       return main ? [windowEvidence(main, `${a.app}: ${formatDuration(a.seconds)}`)] : [];
     });
-    const split =
-      (appTime.devices ?? []).length > 1
-        ? ` (${appTime.devices!.map((d) => `${d.name} ${formatDuration(d.activeSeconds)}`).join(', ')})`
-        : '';
+    const split = (appTime.devices ?? []).length > 1 ? ` (${formatDeviceTimes(appTime.devices!).join(', ')})` : '';
     return answer(
       [`You were active ${formatDuration(appTime.totalActiveSeconds)} ${time.label}${split}. Most time went to:`, ...top],
       evidence,
