@@ -39,7 +39,6 @@ import { StorageMonitor } from './store/storage-monitor';
 import { EngineHealth } from './health/engine-health';
 import { llmHealthReasons } from './health/llm-health';
 import { SyncService } from './sync/sync-service';
-import { syncHealthReasons } from './sync/sync-health';
 
 export interface CoreOptions {
   readonly paths?: ProfilePaths;
@@ -270,7 +269,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     events,
     redactor: () => privacy.redactor,
   });
-  health.addProvider(() => (settings.sync.folder ? syncHealthReasons(sync.problems()) : []));
+  health.addProvider(() => (settings.sync.folder ? sync.healthReasons() : []));
 
   return {
     paths,

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { nextManifest, writeManifest } from '../../src/core/sync/manifest';
+import { encodeSegment } from '../../src/core/sync/segment-codec';
+import { MANIFEST_FILE, segmentFileName, type ManifestEntry, type SyncRecord } from '../../src/core/sync/sync-records';
 import type { TextRecognizer } from '../../src/core/ocr/text-recognizer';
 import type { ShadowCore } from '../../src/core/shadow-core';
 import type { TinyDaySegment } from './tiny-day';
@@ -45,4 +48,48 @@ export function importedDigest(core: ShadowCore): string {
     .all())
     hash.update(JSON.stringify(row));
   return hash.digest('hex');
+}
+
+/** A work session record of another device (id on its device, revision). */
+export const workSessionRecord = (id: number, rev: number): SyncRecord => ({
+  kind: 'work_session',
+  id,
+  rev,
+  row: { started_at: 1_000 * id, ended_at: 1_000 * id + 500, status: 'completed', source: 'desktop', end_reason: 'the app quit' },
+});
+
+/**
+ * A device folder written by hand in a sync folder, as a device (or anyone who can write there) would:
+ * whole segments, files that are not segments at all, and the manifest that lists them.
+ */
+export interface HandWrittenDevice {
+  readonly id: string;
+  readonly dir: string;
+  /** Writes segment `seq` holding these records, whole and valid. */
+  segment(seq: number, records: readonly SyncRecord[]): void;
+  /** The path segment `seq` has (to put anything there: a link, a FIFO, bytes that are no segment). */
+  segmentPath(seq: number): string;
+  /** Writes the manifest: `latestSeq`, and the checksums of the segments `segment` wrote. */
+  publish(latestSeq: number, name?: string): void;
+}
+
+export function handWrittenDevice(folder: string, id: string): HandWrittenDevice {
+  const dir = join(folder, id);
+  mkdirSync(dir, { recursive: true });
+  const entries: ManifestEntry[] = [];
+  return {
+    id,
+    dir,
+    segment(seq, records) {
+      const encoded = encodeSegment({ device: id, seq, createdAt: new Date(0).toISOString() }, records);
+      writeFileSync(join(dir, segmentFileName(seq)), encoded.bytes);
+      entries.push({ seq, file: segmentFileName(seq), bytes: encoded.bytes.length, sha256: encoded.sha256, records: records.length });
+    },
+    segmentPath: (seq) => join(dir, segmentFileName(seq)),
+    publish(latestSeq, name = 'peer') {
+      writeManifest(dir, nextManifest(null, { id, name }, entries, 0));
+      const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as { latestSeq: number };
+      writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify({ ...manifest, latestSeq }));
+    },
+  };
 }

@@ -66,15 +66,15 @@ function exportLaptop(deviceDir: string, killAt: number | null): Promise<{ kille
  * The rows the segments the manifest reaches bring (every one of them decodes whole), by kind: each
  * (kind, id) put and not deleted after. Every segment in the folder decodes, those past the manifest too.
  */
-function rowsInSegments(deviceDir: string, deviceId: string): Record<string, number> {
+async function rowsInSegments(deviceDir: string, deviceId: string): Promise<Record<string, number>> {
   const live = new Map<string, boolean>();
-  const latest = readManifest(deviceDir)?.latestSeq ?? 0;
+  const latest = readManifest(deviceDir)?.manifest.latestSeq ?? 0;
   const files = readdirSync(deviceDir)
     .filter((n) => SEGMENT_FILE.test(n))
     .sort();
   for (const file of files) {
     const seq = Number(SEGMENT_FILE.exec(file)![1]);
-    const { records } = decodeSegment(readFileSync(join(deviceDir, file)), { device: deviceId, seq });
+    const { records } = await decodeSegment(readFileSync(join(deviceDir, file)), { device: deviceId, seq });
     if (seq > latest) continue;
     for (const record of records) {
       if ('id' in record) live.set(`${record.kind}\u0000${record.id}`, 'row' in record);
@@ -140,7 +140,7 @@ describe('a SIGKILL while writing a segment', { timeout: 180_000 }, () => {
       }
       const { problems, laptopKey } = await importIntoDesktop();
       expect(problems).toEqual([]);
-      if (laptopKey !== null) expect(rowsOf(desktop, laptopKey)).toEqual(rowsInSegments(deviceDir, deviceId));
+      if (laptopKey !== null) expect(rowsOf(desktop, laptopKey)).toEqual(await rowsInSegments(deviceDir, deviceId));
     }
     expect(kills.every((k) => k.killed)).toBe(true);
     // The kills landed while a segment was being written: its temporary file was left behind.

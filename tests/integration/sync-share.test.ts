@@ -38,13 +38,17 @@ function device(folder: string, name: string, share: SyncShareKind[], words: str
 }
 
 /** Every record this device has written so far, segment by segment. */
-function written(folder: string, core: ShadowCore): SyncRecord[][] {
+async function written(folder: string, core: ShadowCore): Promise<SyncRecord[][]> {
   const id = core.sync.status().device.id;
   const dir = join(folder, id);
-  return readdirSync(dir)
+  const files = readdirSync(dir)
     .filter((f) => SEGMENT_FILE.test(f))
-    .sort()
-    .map((f) => decodeSegment(readFileSync(join(dir, f)), { device: id, seq: Number(SEGMENT_FILE.exec(f)![1]) }).records);
+    .sort();
+  const segments: SyncRecord[][] = [];
+  for (const f of files) {
+    segments.push((await decodeSegment(readFileSync(join(dir, f)), { device: id, seq: Number(SEGMENT_FILE.exec(f)![1]) })).records);
+  }
+  return segments;
 }
 
 const kindsOf = (records: readonly SyncRecord[]): string[] => [...new Set(records.map((r) => r.kind))].sort();
@@ -57,12 +61,12 @@ describe('what a device shares', () => {
     const laptop = device(folder, 'laptop', ['activity']);
     fillSyntheticDays(laptop.db, { days: 1, startMs: Date.parse('2026-05-04T00:00:00Z'), framesPerDay: 50 });
     await laptop.sync.run();
-    expect(kindsOf(written(folder, laptop).flat())).toEqual(['span', 'work_session']);
+    expect(kindsOf((await written(folder, laptop)).flat())).toEqual(['span', 'work_session']);
 
     // Screen text shared from now on: its history goes too.
     laptop.sync.configure({ share: ['activity', 'screenText'] });
     await laptop.sync.run();
-    expect(kindsOf(written(folder, laptop).at(-1)!)).toEqual(['screen_text']);
+    expect(kindsOf((await written(folder, laptop)).at(-1)!)).toEqual(['screen_text']);
     const desktop = device(folder, 'desktop', ['activity']);
     await desktop.sync.run();
     const laptopKey = desktop.sync.devices.resolve('laptop')!;
@@ -72,7 +76,7 @@ describe('what a device shares', () => {
     // Kept on the laptop again: the desktop deletes what it held of it, and keeps the rest.
     laptop.sync.configure({ share: ['activity'] });
     await laptop.sync.run();
-    expect(written(folder, laptop).at(-1)).toEqual([{ kind: 'screen_text', rev: expect.any(Number), withdrawn: true }]);
+    expect((await written(folder, laptop)).at(-1)).toEqual([{ kind: 'screen_text', rev: expect.any(Number), withdrawn: true }]);
     await desktop.sync.run();
     expect(count(desktop, 'screen_text_entries', laptopKey)).toBe(0);
     expect(count(desktop, 'activity_spans', laptopKey)).toBe(count(laptop, 'activity_spans', 1));
@@ -90,7 +94,7 @@ describe('what a device shares', () => {
     expect(count(laptop, 'screen_text_entries', 1)).toBeGreaterThan(0);
     expect(laptop.db.prepare(`SELECT COUNT(*) AS n FROM screen_text_entries WHERE text LIKE '%Globex%'`).get()).not.toEqual({ n: 0 });
     await laptop.sync.run();
-    const text = JSON.stringify(written(folder, laptop));
+    const text = JSON.stringify(await written(folder, laptop));
     expect(text).not.toMatch(/Globex/i);
     expect(text).not.toContain('4111 1111 1111 1111');
     expect(text).toContain('[redacted]');

@@ -152,4 +152,25 @@ describe('migrations', () => {
     ]);
     db.close();
   });
+
+  it('trust this device and make devices imported before keys existed wait for a confirmation, keeping their rows', () => {
+    const file = tempDb();
+    const old = new Database(file);
+    migrate(
+      old,
+      migrations.filter((m) => m.version <= 12),
+    );
+    old.prepare(`INSERT INTO devices (id, name, applied_through) VALUES ('00112233445566ff', 'desktop', 3)`).run();
+    old.prepare(`INSERT INTO sync_segments (device, seq, state, at_ms) VALUES (2, 3, 'failed', 0)`).run();
+    old.close();
+    const db = openDatabase(file);
+    expect(db.prepare(`SELECT key, trust, public_key, paused, applied_through FROM devices ORDER BY key`).all()).toEqual([
+      { key: 1, trust: 'trusted', public_key: null, paused: null, applied_through: 0 },
+      { key: 2, trust: 'pending', public_key: null, paused: null, applied_through: 3 },
+    ]);
+    expect(db.prepare(`SELECT stamp, refused FROM sync_segments`).get()).toEqual({ stamp: null, refused: 0 });
+    expect(() => db.prepare(`UPDATE devices SET trust = 'maybe' WHERE key = 2`).run()).toThrow(/CHECK/);
+    expect(() => db.prepare(`UPDATE devices SET public_key = 'short' WHERE key = 2`).run()).toThrow(/CHECK/);
+    db.close();
+  });
 });

@@ -1,10 +1,17 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeSegment, encodeSegment, SEGMENT_MAX_UNPACKED_BYTES, SegmentError } from '../../src/core/sync/segment-codec';
+import {
+  decodeSegment,
+  encodeSegment,
+  newDecodeUse,
+  SEGMENT_MAX_LINE_BYTES,
+  SEGMENT_MAX_UNPACKED_BYTES,
+  SegmentError,
+} from '../../src/core/sync/segment-codec';
 import { nextManifest, writeManifest } from '../../src/core/sync/manifest';
 import { SYNC_KINDS } from '../../src/core/sync/sync-kinds';
 import { outgoingRow } from '../../src/core/sync/outgoing-row';
@@ -161,9 +168,9 @@ describe('a row leaving for the folder', () => {
 describe('segment codec', () => {
   const records = [workSession(1, 1), span(2, 1, 2)];
 
-  it('reads back what it wrote', () => {
+  it('reads back what it wrote', async () => {
     const { bytes } = encodeSegment({ device: PEER, seq: 3, createdAt: '2026-03-10T00:00:00.000Z' }, records);
-    expect(decodeSegment(bytes, { device: PEER, seq: 3 }).records).toEqual(records);
+    expect((await decodeSegment(bytes, { device: PEER, seq: 3 })).records).toEqual(records);
   });
 
   it.each([
@@ -190,33 +197,60 @@ describe('segment codec', () => {
         ),
       /line 2 is not JSON/,
     ],
-  ])('refuses %s', (_name, mangle, message, expected = { device: PEER, seq: 3 }) => {
+  ])('refuses %s', async (_name, mangle, message, expected = { device: PEER, seq: 3 }) => {
     const { bytes } = encodeSegment({ device: PEER, seq: 3, createdAt: 'x' }, records);
-    expect(() => decodeSegment(mangle(bytes), expected)).toThrow(message);
+    await expect(decodeSegment(mangle(bytes), expected)).rejects.toThrow(message);
   });
 
-  it('refuses rows that break their schema, and a gzip bomb', () => {
+  it('refuses rows that break their schema, and a gzip bomb', async () => {
     const backwards = span(2, 1, 2, 5_000, 1_000);
-    expect(() =>
+    await expect(
       decodeSegment(encodeSegment({ device: PEER, seq: 1, createdAt: 'x' }, [backwards]).bytes, { device: PEER, seq: 1 }),
-    ).toThrow(/span row is invalid/);
+    ).rejects.toThrow(/span row is invalid/);
     const long = {
       ...workSession(1, 1),
       row: { ...(workSession(1, 1) as { row: object }).row, end_reason: 'x'.repeat(600) },
     } as SyncRecord;
-    expect(() => decodeSegment(encodeSegment({ device: PEER, seq: 1, createdAt: 'x' }, [long]).bytes, { device: PEER, seq: 1 })).toThrow(
-      /end_reason/,
-    );
+    await expect(
+      decodeSegment(encodeSegment({ device: PEER, seq: 1, createdAt: 'x' }, [long]).bytes, { device: PEER, seq: 1 }),
+    ).rejects.toThrow(/end_reason/);
     const bomb = gzipSync(Buffer.alloc(SEGMENT_MAX_UNPACKED_BYTES + 1024, 0x20));
-    expect(() => decodeSegment(bomb, { device: PEER, seq: 1 })).toThrow(SegmentError);
+    await expect(decodeSegment(bomb, { device: PEER, seq: 1 })).rejects.toThrow(SegmentError);
   });
 
-  it('turns any bytes into records or a SegmentError, never another failure', () => {
-    fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 2000 }), fc.boolean(), (bytes, zipped) => {
+  it('stops at the first empty line of a small file that unpacks to a mass of them, having unpacked one chunk', async () => {
+    const header = JSON.stringify({ format: 'workflow-shadow-sync-segment', version: 1, device: PEER, seq: 1, records: 3, createdAt: 'x' });
+    const emptyLines = gzipSync(Buffer.concat([Buffer.from(`${header}\n`), Buffer.alloc(SEGMENT_MAX_UNPACKED_BYTES - 4096, 0x0a)]), {
+      level: 9,
+    });
+    expect(emptyLines.length).toBeLessThan(64 * 1024);
+    const use = newDecodeUse();
+    await expect(decodeSegment(emptyLines, { device: PEER, seq: 1 }, use)).rejects.toThrow(/line 2 is not JSON/);
+    expect(use.unpackedBytes).toBeLessThanOrEqual(64 * 1024);
+    expect(use.lines).toBe(2);
+    const noHeader = gzipSync(Buffer.alloc(SEGMENT_MAX_UNPACKED_BYTES - 4096, 0x0a), { level: 9 });
+    await expect(decodeSegment(noHeader, { device: PEER, seq: 1 })).rejects.toThrow(/line 1 is not JSON/);
+  });
+
+  it('refuses a line longer than a record may be, and records past the count of its header, as hostile', async () => {
+    const header = (records: number) =>
+      JSON.stringify({ format: 'workflow-shadow-sync-segment', version: 1, device: PEER, seq: 1, records, createdAt: 'x' });
+    const longLine = gzipSync(Buffer.concat([Buffer.from(`${header(1)}\n"`), Buffer.alloc(SEGMENT_MAX_LINE_BYTES + 10, 0x61)]));
+    await expect(decodeSegment(longLine, { device: PEER, seq: 1 })).rejects.toMatchObject({ refused: true, message: /longer than/ });
+    const extra = encodeSegment({ device: PEER, seq: 1, createdAt: 'x' }, records).bytes;
+    const text = gunzipSync(extra).toString().replace('"records":2', '"records":1');
+    await expect(decodeSegment(gzipSync(Buffer.from(text)), { device: PEER, seq: 1 })).rejects.toMatchObject({
+      refused: true,
+      message: /more records than the 1/,
+    });
+  });
+
+  it('turns any bytes into records or a SegmentError, never another failure', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 2000 }), fc.boolean(), async (bytes, zipped) => {
         const input = zipped ? gzipSync(Buffer.from(bytes)) : Buffer.from(bytes);
         try {
-          decodeSegment(input, { device: PEER, seq: 1 });
+          await decodeSegment(input, { device: PEER, seq: 1 });
         } catch (error) {
           expect(error).toBeInstanceOf(SegmentError);
         }
@@ -228,8 +262,11 @@ describe('segment codec', () => {
 
 describe('importing another device’s folder', () => {
   it('writes only into that device’s scope, waits for a missing parent, and never takes this device’s rows', async () => {
-    // Segment 1 brings a span whose work session only segment 2 brings: it waits, then applies.
+    // Segment 1 brings a span whose work session only segment 2 brings, not in the folder yet: it waits, then applies.
     const folder = peerFolder([[span(2, 1, 3)], [workSession(1, 2)]]);
+    const second = join(folder, PEER, segmentFileName(2));
+    const secondBytes = readFileSync(second);
+    rmSync(second);
     const core = openImporter(folder);
     try {
       const local = core.activity.startWorkSession(0, 'desktop');
@@ -239,11 +276,13 @@ describe('importing another device’s folder', () => {
         )
         .run();
       const first = await core.sync.run();
-      expect(first.imported.segments).toBe(1);
+      expect(first.imported.segments).toBe(0);
       expect(first.status.problems).toContainEqual(expect.objectContaining({ kind: 'waiting', seq: 1 }));
-      const second = await core.sync.run();
-      expect(second.imported.segments).toBe(1);
-      expect(second.status.problems).toEqual([]);
+      // Once segment 2 arrives, segment 1 is applied after it in the same exchange.
+      writeFileSync(second, secondBytes);
+      const next = await core.sync.run();
+      expect(next.imported.segments).toBe(2);
+      expect(next.status.problems).toEqual([]);
       const key = core.sync.devices.resolve(PEER)!;
       expect(core.db.prepare(`SELECT device, app FROM activity_spans`).all()).toEqual([{ device: key, app: 'Excel' }]);
       expect(core.activity.getWorkSession(local)?.device).toBeDefined();
@@ -300,7 +339,7 @@ describe('importing another device’s folder', () => {
       const run = await core.sync.run();
       expect(run.imported.segments).toBe(0);
       expect(run.status.problems).toContainEqual(
-        expect.objectContaining({ kind: 'corrupt', seq: null, message: expect.stringMatching(/names device/) }),
+        expect.objectContaining({ kind: 'refused', seq: null, message: expect.stringMatching(/names device/) }),
       );
       expect(core.db.prepare(`SELECT COUNT(*) AS n FROM work_sessions`).get()).toEqual({ n: 0 });
       expect(readdirSync(own).filter((f) => f.startsWith('seg-'))).toEqual([segmentFileName(1)]);

@@ -100,7 +100,7 @@ export function registerSyncCommand(program: Command): void {
       if (flags.json) return printJson(run);
       console.log(
         run.skipped ??
-          `Wrote ${plural(run.exported.segments, 'segment')} (${plural(run.exported.records, 'record')}, ${run.exported.bytes} bytes); imported ${plural(run.imported.segments, 'segment')} (${plural(run.imported.records, 'record')}).`,
+          `Wrote ${plural(run.exported.segments, 'segment')} (${plural(run.exported.records, 'record')}, ${run.exported.bytes} bytes); imported ${plural(run.imported.segments, 'segment')} (${plural(run.imported.records, 'record')}, ${run.imported.bytes} bytes read).`,
       );
       printStatus(run.status);
     });

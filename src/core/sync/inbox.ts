@@ -1,12 +1,12 @@
-import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { DeviceRepository } from '../store/repositories/device-repository';
-import { MissingParentError, type SyncImportRepository } from '../store/repositories/sync-import-repository';
+import { MissingParentError, type SyncImportRepository, type UnappliedMark } from '../store/repositories/sync-import-repository';
 import type { SyncTable } from '../store/repositories/sync-table';
-import { readBounded, safeList } from './folder-files';
+import { fileStamp, isPlainDir, listBounded, readUntrusted, RefusedFileError } from './folder-files';
+import { ImportBudget } from './import-budget';
 import { readManifest } from './manifest';
-import { decodeSegment, SEGMENT_MAX_FILE_BYTES, SegmentError, sha256Of } from './segment-codec';
+import { decodeSegment, newDecodeUse, SEGMENT_MAX_FILE_BYTES, SegmentError, sha256Of } from './segment-codec';
 import { SYNC_KINDS } from './sync-kinds';
 import { SEGMENT_FILE, segmentFileName, type Manifest } from './sync-records';
 
@@ -14,146 +14,243 @@ export interface InboxDeps {
   readonly repo: SyncImportRepository;
   readonly devices: DeviceRepository;
   readonly now: () => number;
+  /** A fresh budget for one device's share of one exchange (import-budget.ts). */
+  readonly budget?: () => ImportBudget;
 }
 
 export interface ImportResult {
   readonly segments: number;
   readonly records: number;
-  /** Segments that could not be applied this time (damaged, or waiting for an earlier one). */
+  /** Segments that could not be applied this time (damaged, refused, or waiting for an earlier one). */
   readonly failed: number;
+  /** Devices whose budget ran out before all they had waiting was read (the rest comes at the next exchange). */
+  readonly paused: number;
+  /** Bytes read from the folder (manifests and segments, whether applied or not). */
+  readonly bytes: number;
 }
 
 const DEVICE_DIR = /^[0-9a-f]{16}$/;
 const TABLES: ReadonlyMap<string, SyncTable> = new Map(SYNC_KINDS.map((k) => [k.kind, k]));
 /** A device's manifest problem is marked as its segment 0. */
 export const MANIFEST_SEQ = 0;
-/** Segments tried per device and exchange: a long backlog is worked through over several exchanges. */
-const SEGMENTS_PER_PASS = 500;
+/** Names read from the sync folder and from one device folder per exchange: a folder of millions of files costs this many. */
+const MAX_DEVICE_FOLDERS = 4_096;
+const MAX_FOLDER_ENTRIES = 200_000;
+/** Device folders not known yet that one exchange registers: thousands of made-up folders cannot fill the device list. */
+const NEW_DEVICES_PER_EXCHANGE = 8;
+
+type Outcome = { readonly records: number } | 'failed' | 'waiting' | 'missing';
 
 /**
- * Imports every other device's segments from the folder, read-only into that device's scope. Each
- * segment is checked whole (manifest checksum, gzip, header, every record) and applied in one
- * transaction, or not at all: a damaged one is marked failed and tried again at the next pass (the
- * sync tool may still be copying it), one that needs an earlier segment waits. Applied segments are
- * never read again.
+ * Imports every other device's segments from the folder, read-only into that device's scope. Whatever
+ * is in the folder is untrusted input: device folders that are links are not entered, every file is read
+ * through `readUntrusted` (no link followed, only plain files, bytes counted while read), and each device
+ * has a budget per exchange (import-budget.ts): once used, the device is paused with the reason and
+ * the rest waits for the next exchange. Each segment is checked whole (manifest checksum, gzip, header,
+ * every record) and applied in one transaction, or not at all: a damaged one is marked with its file's
+ * stamp and read again only once the file changed, so it costs one read and never blocks the segments
+ * after it; one that needs an earlier segment waits and is tried again once another of its device is
+ * applied. Applied segments are never read again.
  */
 export async function importChanges(deps: InboxDeps, folder: string, localId: string): Promise<ImportResult> {
-  const result = { segments: 0, records: 0, failed: 0 };
-  for (const name of safeList(folder).sort()) {
-    if (!DEVICE_DIR.test(name) || name === localId || !isDir(join(folder, name))) continue;
-    const outcome = await importDevice(deps, join(folder, name), name);
+  const result = { segments: 0, records: 0, failed: 0, paused: 0, bytes: 0 };
+  const { names } = listBounded(folder, MAX_DEVICE_FOLDERS);
+  let newDevices = 0;
+  for (const id of names.filter((name) => DEVICE_DIR.test(name) && name !== localId).sort()) {
+    if (!deps.devices.byId(id) && ++newDevices > NEW_DEVICES_PER_EXCHANGE) continue;
+    const budget = deps.budget?.() ?? new ImportBudget();
+    const outcome = await importDevice(deps, budget, join(folder, id), id);
     result.segments += outcome.segments;
     result.records += outcome.records;
     result.failed += outcome.failed;
+    result.paused += outcome.paused;
+    result.bytes += budget.used.bytes;
   }
   return result;
 }
 
-async function importDevice(deps: InboxDeps, dir: string, id: string): Promise<ImportResult> {
-  const result = { segments: 0, records: 0, failed: 0 };
+type DeviceOutcome = Omit<ImportResult, 'bytes'>;
+
+async function importDevice(deps: InboxDeps, budget: ImportBudget, dir: string, id: string): Promise<DeviceOutcome> {
+  const result = { segments: 0, records: 0, failed: 0, paused: 0 };
+  if (!isPlainDir(dir)) {
+    // A name that is a link (to /proc, to the user's files) or a file: nothing of it is read.
+    const key = deps.devices.ensure(id, id);
+    failed(deps, { key, seq: MANIFEST_SEQ, detail: 'its folder is a symbolic link or not a folder (never followed)', refused: true });
+    return { ...result, failed: 1 };
+  }
   let manifest: Manifest | null;
   try {
-    manifest = readManifest(dir);
+    budget.charge({ files: 1 });
+    const read = readManifest(dir);
+    budget.charge({ bytes: read?.bytes ?? 0 });
+    manifest = read?.manifest ?? null;
   } catch (error) {
     const key = deps.devices.ensure(id, id);
-    failed(deps, key, MANIFEST_SEQ, (error as Error).message, null, 0);
+    failed(deps, { key, seq: MANIFEST_SEQ, detail: (error as Error).message, refused: error instanceof RefusedFileError });
     return { ...result, failed: 1 };
   }
   if (!manifest) return result;
   const key = deps.devices.ensure(id, manifest.device.name);
   if (manifest.device.id !== id) {
-    failed(deps, key, MANIFEST_SEQ, `its manifest names device ${manifest.device.id}, not the folder it is in`, null, 0);
+    failed(deps, {
+      key,
+      seq: MANIFEST_SEQ,
+      detail: `its manifest names device ${manifest.device.id}, not the folder it is in`,
+      refused: true,
+    });
     return { ...result, failed: 1 };
   }
-  deps.repo.mark({ device: key, seq: MANIFEST_SEQ, state: 'applied', sha256: null, bytes: 0, records: 0, detail: null, atMs: deps.now() });
+  mark(deps, { key, seq: MANIFEST_SEQ, state: 'applied' });
   deps.devices.sawSegment(key, manifest.latestSeq);
-  const device = deps.devices.all().find((d) => d.key === key)!;
+  const device = deps.devices.get(key)!;
   const applied = deps.repo.appliedAfter(key, device.appliedThrough);
+  const marks = deps.repo.unapplied(key, device.appliedThrough);
   const checksums = new Map(manifest.segments.map((s) => [s.seq, s.sha256]));
   // The segments in the folder the manifest reaches and not applied yet: a manifest cannot make the
   // importer walk numbers no file has.
-  const pending = safeList(dir)
-    .map((name) => Number(SEGMENT_FILE.exec(name)?.[1] ?? 0))
-    .filter((seq) => seq > device.appliedThrough && seq <= manifest.latestSeq && !applied.has(seq))
-    .sort((a, b) => a - b)
-    .slice(0, SEGMENTS_PER_PASS);
-  for (const seq of pending) {
-    const outcome = applyOne(deps, dir, { key, id }, seq, checksums.get(seq));
-    if (outcome === null) continue;
-    if (outcome === 'failed') result.failed++;
-    else {
-      applied.add(seq);
-      result.segments++;
-      result.records += outcome;
-    }
-    await yieldToLoop();
-  }
+  const latest = manifest.latestSeq;
+  const pending = listBounded(dir, MAX_FOLDER_ENTRIES)
+    .names.map((name) => Number(SEGMENT_FILE.exec(name)?.[1] ?? 0))
+    .filter((seq) => seq > device.appliedThrough && seq <= latest && !applied.has(seq))
+    .sort((a, b) => a - b);
   let through = device.appliedThrough;
-  while (applied.has(through + 1)) through++;
+  const unresolved = new Set<number>();
+  const waiting: number[] = [];
+  let paused: string | null = null;
+  let progressed = false;
+  const attempt = async (seq: number): Promise<void> => {
+    const outcome = await applyOne(deps, budget, dir, { key, id }, seq, checksums.get(seq), seq === through + 1);
+    if (typeof outcome === 'object') {
+      applied.add(seq);
+      while (applied.has(through + 1)) through++;
+      unresolved.delete(seq);
+      progressed = true;
+      result.segments++;
+      result.records += outcome.records;
+    } else if (outcome !== 'missing') unresolved.add(seq);
+    if (outcome === 'waiting') waiting.push(seq);
+    await yieldToLoop();
+  };
+  let next = 0;
+  for (; next < pending.length; next++) {
+    const seq = pending[next]!;
+    const before = marks.get(seq);
+    if (before && unchanged(before, join(dir, segmentFileName(seq)))) {
+      // Failed before and the file is the same: not read again (it is still reported).
+      unresolved.add(seq);
+      if (before.state === 'waiting') waiting.push(seq);
+      continue;
+    }
+    paused = budget.exhausted();
+    if (paused) break;
+    await attempt(seq);
+  }
+  // Segments that wait for a row an earlier one brings: again, in order, while others get applied.
+  while (!paused && progressed && waiting.length > 0) {
+    progressed = false;
+    for (const seq of waiting.splice(0).sort((a, b) => a - b)) {
+      paused = budget.exhausted();
+      if (paused) break;
+      await attempt(seq);
+    }
+  }
+  result.failed = unresolved.size;
+  if (paused) {
+    const left = pending.length - next;
+    deps.devices.paused(
+      key,
+      `it used its budget of this exchange (${paused})${left > 0 ? `; ${left} more segments are read at the next one` : ''}`,
+      deps.now(),
+    );
+    result.paused = 1;
+  } else deps.devices.paused(key, null, deps.now());
   deps.devices.imported(key, through, deps.now());
   return result;
 }
 
-/** Applies one segment: its record count, `failed`, or null when its file is not in the folder yet. */
-function applyOne(
+/** Whether a failed or waiting mark was made from this very file (same size, mtime and inode). */
+function unchanged(mark: UnappliedMark, file: string): boolean {
+  return mark.stamp !== null && mark.stamp === fileStamp(file);
+}
+
+/**
+ * Applies one segment: the records it applied, `failed`, `waiting` (it needs a row an earlier segment
+ * brings), or `missing` when its file is not in the folder (yet). What it costs is charged to `budget`.
+ */
+async function applyOne(
   deps: InboxDeps,
+  budget: ImportBudget,
   dir: string,
   device: { key: number; id: string },
   seq: number,
   sha256: string | undefined,
-): number | 'failed' | null {
-  let bytes: Buffer | null;
+  inOrder: boolean,
+): Promise<Outcome> {
+  const at = { key: device.key, seq };
+  let file: ReturnType<typeof readUntrusted>;
+  budget.charge({ files: 1 });
   try {
-    bytes = readBounded(join(dir, segmentFileName(seq)), SEGMENT_MAX_FILE_BYTES);
+    file = readUntrusted(join(dir, segmentFileName(seq)), SEGMENT_MAX_FILE_BYTES);
   } catch (error) {
-    return failed(deps, device.key, seq, (error as Error).message, null, 0);
+    return failed(deps, { ...at, detail: (error as Error).message, refused: error instanceof RefusedFileError });
   }
-  if (bytes === null) return null;
-  const digest = sha256Of(bytes);
-  if (sha256 !== undefined && digest !== sha256) {
-    return failed(deps, device.key, seq, 'its checksum differs from the manifest’s (incomplete or damaged)', digest, bytes.length);
+  if (file === null) return 'missing';
+  budget.charge({ bytes: file.bytes.length });
+  const found = { stamp: file.stamp, bytes: file.bytes.length, sha256: sha256Of(file.bytes) };
+  if (sha256 !== undefined && found.sha256 !== sha256) {
+    return failed(deps, { ...at, ...found, detail: 'its checksum differs from the manifest’s (incomplete or damaged)' });
   }
+  const use = newDecodeUse();
   try {
-    const { records } = decodeSegment(bytes, { device: device.id, seq });
-    deps.repo.applySegment(device.key, TABLES, records, {
-      device: device.key,
-      seq,
-      state: 'applied',
-      sha256: digest,
-      bytes: bytes.length,
-      records: records.length,
-      detail: null,
-      atMs: deps.now(),
-    });
-    return records.length;
+    const { records } = await decodeSegment(file.bytes, { device: device.id, seq }, use);
+    deps.repo.applySegment(
+      device.key,
+      TABLES,
+      records,
+      { device: device.key, seq, state: 'applied', ...found, records: records.length, detail: null, atMs: deps.now(), refused: false },
+      inOrder,
+    );
+    return { records: records.length };
   } catch (error) {
     if (error instanceof MissingParentError) {
-      deps.repo.mark({
-        device: device.key,
-        seq,
-        state: 'waiting',
-        sha256: digest,
-        bytes: bytes.length,
-        records: 0,
-        detail: error.message,
-        atMs: deps.now(),
-      });
-      return 'failed';
+      mark(deps, { ...at, ...found, state: 'waiting', detail: error.message });
+      return 'waiting';
     }
-    const reason = error instanceof SegmentError ? error.message : `it could not be applied (${(error as Error).message})`;
-    return failed(deps, device.key, seq, reason, digest, bytes.length);
+    if (error instanceof SegmentError) return failed(deps, { ...at, ...found, detail: error.message, refused: error.refused });
+    return failed(deps, { ...at, ...found, detail: `it could not be applied (${(error as Error).message})` });
+  } finally {
+    budget.charge(use);
   }
 }
 
-function failed(deps: InboxDeps, device: number, seq: number, detail: string, sha256: string | null, bytes: number): 'failed' {
-  deps.repo.mark({ device, seq, state: 'failed', sha256, bytes, records: 0, detail, atMs: deps.now() });
+interface MarkInput {
+  readonly key: number;
+  readonly seq: number;
+  readonly state: 'applied' | 'failed' | 'waiting';
+  readonly detail?: string | null;
+  readonly sha256?: string | null;
+  readonly bytes?: number;
+  readonly stamp?: string | null;
+  readonly refused?: boolean;
+}
+
+function mark(deps: InboxDeps, m: MarkInput): void {
+  deps.repo.mark({
+    device: m.key,
+    seq: m.seq,
+    state: m.state,
+    sha256: m.sha256 ?? null,
+    bytes: m.bytes ?? 0,
+    records: 0,
+    detail: m.detail ?? null,
+    atMs: deps.now(),
+    stamp: m.stamp ?? null,
+    refused: m.refused ?? false,
+  });
+}
+
+function failed(deps: InboxDeps, m: Omit<MarkInput, 'state'>): 'failed' {
+  mark(deps, { ...m, state: 'failed' });
   return 'failed';
-}
-
-function isDir(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readBounded, writeFileAtomic } from './folder-files';
+import { readUntrusted, writeFileAtomic } from './folder-files';
 import {
   FORMAT_VERSION,
   MANIFEST_FILE,
@@ -10,15 +10,27 @@ import {
   type ManifestEntry,
 } from './sync-records';
 
-const MANIFEST_MAX_BYTES = 1024 * 1024;
+/** 256 segment entries of about 200 bytes each, and room to spare. */
+export const MANIFEST_MAX_BYTES = 256 * 1024;
 
-/** A device folder's manifest, checked; null when there is none yet. Throws with the reason when it is not one. */
-export function readManifest(deviceDir: string): Manifest | null {
-  const bytes = readBounded(join(deviceDir, MANIFEST_FILE), MANIFEST_MAX_BYTES);
-  if (bytes === null) return null;
+/** A device folder's manifest as read: checked, with its size and file stamp. */
+export interface ReadManifest {
+  readonly manifest: Manifest;
+  readonly bytes: number;
+  readonly stamp: string;
+}
+
+/**
+ * A device folder's manifest, read as untrusted input (folder-files.ts `readUntrusted`) and checked;
+ * null when there is none yet. Throws with the reason when it is not one (`RefusedFileError` for a
+ * link, not a plain file, or over its size).
+ */
+export function readManifest(deviceDir: string): ReadManifest | null {
+  const file = readUntrusted(join(deviceDir, MANIFEST_FILE), MANIFEST_MAX_BYTES);
+  if (file === null) return null;
   let raw: unknown;
   try {
-    raw = JSON.parse(bytes.toString('utf8'));
+    raw = JSON.parse(file.bytes.toString('utf8'));
   } catch {
     throw new Error('its manifest is not JSON (incomplete or damaged)');
   }
@@ -27,7 +39,7 @@ export function readManifest(deviceDir: string): Manifest | null {
     const issue = parsed.error.issues[0];
     throw new Error(`its manifest is invalid (${issue?.path.join('.') || 'manifest'}: ${issue?.message ?? 'invalid'})`);
   }
-  return parsed.data;
+  return { manifest: parsed.data, bytes: file.bytes.length, stamp: file.stamp };
 }
 
 /** The manifest after `added` segments: the newest sequence number and the checksums of the latest segments. */

@@ -8,7 +8,7 @@ import { encodeSegment } from './segment-codec';
 import { removeStaleTemps, safeList, writeFileAtomic } from './folder-files';
 import { nextManifest, readManifest, writeManifest } from './manifest';
 import { SYNC_KINDS, syncKind, type SyncKind } from './sync-kinds';
-import { SEGMENT_FILE, segmentFileName, type Manifest, type ManifestEntry, type SyncRecord } from './sync-records';
+import { SEGMENT_FILE, SEGMENT_MAX_RECORDS, segmentFileName, type Manifest, type ManifestEntry, type SyncRecord } from './sync-records';
 
 /** A segment is cut once its records pass this many bytes of JSON (gzip makes it several times smaller). */
 export const SEGMENT_TARGET_BYTES = 2 * 1024 * 1024;
@@ -81,7 +81,7 @@ export async function exportChanges(
 /** Our own manifest; a damaged one is rewritten from the next segment on (the segments themselves are intact). */
 function readOwnManifest(dir: string): Manifest | null {
   try {
-    return readManifest(dir);
+    return readManifest(dir)?.manifest ?? null;
   } catch {
     return null;
   }
@@ -134,7 +134,7 @@ function* cuts(records: readonly Built[]): Generator<{ records: SyncRecord[]; se
     current.push(built);
     size += built.size;
     const last = i === records.length - 1;
-    if (size >= SEGMENT_TARGET_BYTES || last) {
+    if (size >= SEGMENT_TARGET_BYTES || current.length === SEGMENT_MAX_RECORDS || last) {
       yield { records: current.map((b) => b.record), seqs: current.map((b) => b.seq), last };
       current = [];
       size = 0;

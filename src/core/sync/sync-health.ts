@@ -1,12 +1,25 @@
 import type { HealthReason } from '../../shared/contract/index';
 import type { SyncProblem } from '../../shared/contract/sync';
 
+const pieces = (n: number): string => `${n} ${n === 1 ? 'piece' : 'pieces'}`;
+
+/** Where a problem is: `segment 4 of laptop`, `the manifest of laptop`. */
+function where(problem: SyncProblem): string {
+  const device = problem.device?.name ?? 'a device';
+  return problem.seq === null ? `the folder of ${device}` : `segment ${problem.seq} of ${device}`;
+}
+
 /**
- * Health reasons of sync: the folder cannot be used, writing to it failed, or another device's segments
- * are damaged (skipped, tried again at each exchange). Segments waiting for an earlier one are shown in
- * the Sync section, not here: the sync tool usually brings the earlier one soon.
+ * Health reasons of sync: the folder cannot be used, writing to it failed, another device's segments
+ * are damaged (skipped, tried again once their file changes), files of the folder were refused as hostile
+ * input (a link, not a plain file, over a limit), or a device used its budget of an exchange. Segments
+ * waiting for an earlier one are shown in the Sync section, not here: the sync tool usually brings the
+ * earlier one soon. `counts`: how many there are of each in all (`problems` lists the newest).
  */
-export function syncHealthReasons(problems: readonly SyncProblem[]): HealthReason[] {
+export function syncHealthReasons(
+  problems: readonly SyncProblem[],
+  counts: Partial<Record<'corrupt' | 'refused' | 'waiting', number>> = {},
+): HealthReason[] {
   const reasons: HealthReason[] = [];
   for (const problem of problems.filter((p) => p.kind === 'folder' || p.kind === 'export')) {
     reasons.push({
@@ -17,17 +30,38 @@ export function syncHealthReasons(problems: readonly SyncProblem[]): HealthReaso
       since: problem.at,
     });
   }
+  const refused = problems.filter((p) => p.kind === 'refused');
+  if (refused.length > 0) {
+    const first = refused[0]!;
+    reasons.push({
+      code: 'sync_input_refused',
+      severity: 'degraded',
+      message: `${pieces(counts.refused ?? refused.length)} of the sync folder were refused as unsafe to read: ${where(first)}: ${first.message}. Nothing of them was read or imported; the rest was.`,
+      action:
+        'No sync tool writes such files: someone with access to the sync folder (or a compromised device) may have placed them. Remove them from that device folder; they are read again only once they change.',
+      since: first.at,
+    });
+  }
   const damaged = problems.filter((p) => p.kind === 'corrupt');
   if (damaged.length > 0) {
     const first = damaged[0]!;
-    const which = first.seq === null ? 'its manifest' : `segment ${first.seq}`;
     reasons.push({
       code: 'sync_segment_damaged',
       severity: 'degraded',
-      message: `${damaged.length} ${damaged.length === 1 ? 'piece' : 'pieces'} of another device's data could not be imported: ${which} of ${first.device?.name ?? 'a device'}: ${first.message}. It was skipped; the rest was imported.`,
+      message: `${pieces(counts.corrupt ?? damaged.length)} of another device's data could not be imported: ${where(first)}: ${first.message}. It was skipped; the rest was imported.`,
       action:
-        'Usually the sync tool is still copying it: it is tried again at every exchange. If it stays, let Syncthing rescan the folder on that device, or check its disk.',
+        'Usually the sync tool is still copying it: it is read again once the file changes. If it stays, let Syncthing rescan the folder on that device, or check its disk.',
       since: first.at,
+    });
+  }
+  for (const problem of problems.filter((p) => p.kind === 'paused')) {
+    reasons.push({
+      code: 'sync_device_paused',
+      severity: 'degraded',
+      message: `Reading ${problem.device?.name ?? 'a device'} stopped for this exchange: ${problem.message}.`,
+      action:
+        'A long backlog (a first import) goes on at every exchange by itself. If it never ends, that device writes far more than anyone works: check it, or stop trusting it.',
+      since: problem.at,
     });
   }
   return reasons;

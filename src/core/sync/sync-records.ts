@@ -162,6 +162,9 @@ export const syncRecordSchema = z.union([
 ]);
 export type SyncRecord = z.infer<typeof syncRecordSchema>;
 
+/** The most records one segment may hold: a device cuts its segments long before (outbox.ts). */
+export const SEGMENT_MAX_RECORDS = 100_000;
+
 /** The first line of a segment. */
 export const segmentHeaderSchema = z
   .object({
@@ -169,7 +172,7 @@ export const segmentHeaderSchema = z
     version: z.literal(FORMAT_VERSION),
     device: deviceIdSchema,
     seq: idSchema,
-    records: countSchema,
+    records: z.number().int().min(0).max(SEGMENT_MAX_RECORDS),
     createdAt: z.string().max(40),
   })
   .strict();

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { parse, resolve } from 'node:path';
+import type { HealthReason } from '../../shared/contract/index';
 import type { SyncProblem, SyncRun, SyncSettingsInput, SyncStatus } from '../../shared/contract/sync';
 import { iso } from '../clock';
 import type { Clock } from '../clock';
@@ -15,6 +16,7 @@ import { localDeviceName } from './device-identity';
 import { tryExchangeLock } from './exchange-lock';
 import { importChanges, MANIFEST_SEQ } from './inbox';
 import { exportChanges } from './outbox';
+import { syncHealthReasons } from './sync-health';
 import { sharedKinds } from './sync-kinds';
 
 export interface SyncServiceDeps {
@@ -75,13 +77,18 @@ export class SyncService {
     };
     const local = this.devices.local();
     const imports = all.filter((d) => d.lastImportAt !== null).map((d) => d.lastImportAt!);
-    const problems: SyncProblem[] = this.inbox.problems(20).map((p) => ({
-      kind: p.state === 'waiting' ? 'waiting' : 'corrupt',
-      device: ref(p.device),
-      seq: p.seq === MANIFEST_SEQ ? null : p.seq,
-      message: p.detail ?? 'not applied',
-      at: iso(p.atMs),
-    }));
+    const problems: SyncProblem[] = all
+      .filter((d) => d.paused !== null)
+      .map((d) => ({ kind: 'paused' as const, device: ref(d.key), seq: null, message: d.paused!, at: iso(d.pausedAt ?? 0) }));
+    for (const p of this.inbox.problems(20)) {
+      problems.push({
+        kind: p.state === 'waiting' ? 'waiting' : p.refused ? 'refused' : 'corrupt',
+        device: ref(p.device),
+        seq: p.seq === MANIFEST_SEQ ? null : p.seq,
+        message: p.detail ?? 'not applied',
+        at: iso(p.atMs),
+      });
+    }
     if (this.problem)
       problems.unshift({ kind: this.problem.kind, device: null, seq: null, message: this.problem.message, at: iso(this.problem.atMs) });
     return {
@@ -134,7 +141,7 @@ export class SyncService {
 
   private async exchange(): Promise<SyncRun> {
     this.refresh();
-    const none = { exported: { segments: 0, records: 0, bytes: 0 }, imported: { segments: 0, records: 0 } };
+    const none = { exported: { segments: 0, records: 0, bytes: 0 }, imported: { segments: 0, records: 0, bytes: 0 } };
     const folder = this.sync.folder;
     if (!folder) {
       // Turned off in settings.json while the app ran: stop logging this device's changes.
@@ -167,15 +174,21 @@ export class SyncService {
       const imported = await importChanges({ repo: this.inbox, devices: this.devices, now }, folder, local.id);
       if (imported.segments > 0)
         this.deps.events.emit('sync:imported', { segments: imported.segments, records: imported.records, at: iso(now()) });
-      return { exported, imported: { segments: imported.segments, records: imported.records }, skipped: null, status: this.status() };
+      return {
+        exported,
+        imported: { segments: imported.segments, records: imported.records, bytes: imported.bytes },
+        skipped: null,
+        status: this.status(),
+      };
     } finally {
       release();
     }
   }
 
-  /** Health reasons: the folder cannot be used, or segments of other devices are damaged. */
-  problems(): SyncProblem[] {
-    return this.status().problems;
+  /** Health reasons (sync-health.ts), counting every segment not applied, not only those `status` lists. */
+  healthReasons(): HealthReason[] {
+    const counts = this.inbox.problemCounts();
+    return syncHealthReasons(this.status().problems, { corrupt: counts.failed, refused: counts.refused, waiting: counts.waiting });
   }
 
   /**

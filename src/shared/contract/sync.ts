@@ -29,8 +29,13 @@ export type DeviceRef = z.infer<typeof deviceRefSchema>;
 export const deviceFilterSchema = z.string().trim().min(1).max(64).describe('Only this device (its id or name); default every device');
 
 const syncProblemSchema = z.object({
-  /** `corrupt`: the segment is damaged or incomplete and was skipped; `waiting`: it needs a segment not applied yet. */
-  kind: z.enum(['corrupt', 'waiting', 'folder', 'export']),
+  /**
+   * `corrupt`: the segment is damaged or incomplete and was skipped; `waiting`: it needs a segment not
+   * applied yet; `refused`: a file of the folder was refused as hostile input (a symbolic link, not a
+   * plain file, over its limits); `paused`: the device used its budget of the exchange and the rest is
+   * read at the next one; `folder`, `export`: the folder cannot be used, writing to it failed.
+   */
+  kind: z.enum(['corrupt', 'waiting', 'refused', 'paused', 'folder', 'export']),
   device: deviceRefSchema.nullable(),
   seq: z.number().int().nullable(),
   message: z.string(),
@@ -70,7 +75,8 @@ export type SyncStatus = z.infer<typeof syncStatusSchema>;
 
 export const syncRunSchema = z.object({
   exported: z.object({ segments: z.number().int(), records: z.number().int(), bytes: z.number().int() }),
-  imported: z.object({ segments: z.number().int(), records: z.number().int() }),
+  /** What came in: segments applied, their records, and the bytes read from the folder for it (applied or not). */
+  imported: z.object({ segments: z.number().int(), records: z.number().int(), bytes: z.number().int() }),
   /** Set when this process did not run the exchange (another one of this profile is running it). */
   skipped: z.string().nullable(),
   status: syncStatusSchema,

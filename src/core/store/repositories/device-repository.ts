@@ -26,6 +26,9 @@ export function deviceOf(labels: DeviceLabels, key: number): { device?: DeviceRe
   return device ? { device } : {};
 }
 
+/** Whether a device's segments are imported: trusted by the person, waiting for them, or refused (migration 013). */
+export type DeviceTrust = 'trusted' | 'pending' | 'refused';
+
 export interface DeviceRecord {
   readonly key: number;
   readonly id: string;
@@ -33,6 +36,12 @@ export interface DeviceRecord {
   readonly latestSeq: number;
   readonly appliedThrough: number;
   readonly lastImportAt: number | null;
+  readonly trust: DeviceTrust;
+  /** Its Ed25519 public key (base64 of 32 bytes), once seen in its manifest. */
+  readonly publicKey: string | null;
+  /** Why the last exchange stopped reading it before the end (its budget), and when. */
+  readonly paused: string | null;
+  readonly pausedAt: number | null;
 }
 
 interface DeviceRow {
@@ -42,6 +51,10 @@ interface DeviceRow {
   latest_seq: number;
   applied_through: number;
   last_import_at: number | null;
+  trust: DeviceTrust;
+  public_key: string | null;
+  paused: string | null;
+  paused_at: number | null;
 }
 
 const toRecord = (r: DeviceRow): DeviceRecord => ({
@@ -51,6 +64,10 @@ const toRecord = (r: DeviceRow): DeviceRecord => ({
   latestSeq: r.latest_seq,
   appliedThrough: r.applied_through,
   lastImportAt: r.last_import_at,
+  trust: r.trust,
+  publicKey: r.public_key,
+  paused: r.paused,
+  pausedAt: r.paused_at,
 });
 
 /** The devices whose work the profile holds: this one (key 1) and those imported from the sync folder. */
@@ -61,11 +78,13 @@ export class DeviceRepository {
     this.stmts = {
       all: db.prepare(`SELECT * FROM devices ORDER BY key`),
       byId: db.prepare(`SELECT * FROM devices WHERE id = ?`),
+      byKey: db.prepare(`SELECT * FROM devices WHERE key = ?`),
       insert: db.prepare(`INSERT INTO devices (id, name) VALUES (?, ?) RETURNING key`),
       rename: db.prepare(`UPDATE devices SET name = ? WHERE key = ? AND name != ?`),
       seen: db.prepare(`UPDATE devices SET latest_seq = MAX(latest_seq, ?) WHERE key = ?`),
       imported: db.prepare(`UPDATE devices SET applied_through = ?, last_import_at = ? WHERE key = ?`),
       workSessions: db.prepare(`SELECT device, COUNT(*) AS n FROM work_sessions GROUP BY device`),
+      pause: db.prepare(`UPDATE devices SET paused = ?, paused_at = ? WHERE key = ?`),
     };
   }
 
@@ -74,7 +93,17 @@ export class DeviceRepository {
   }
 
   local(): DeviceRecord {
-    return this.all().find((d) => d.key === LOCAL_DEVICE)!;
+    return this.get(LOCAL_DEVICE)!;
+  }
+
+  get(key: number): DeviceRecord | null {
+    const row = this.stmts.byKey.get(key) as DeviceRow | undefined;
+    return row ? toRecord(row) : null;
+  }
+
+  byId(id: string): DeviceRecord | null {
+    const row = this.stmts.byId.get(id) as DeviceRow | undefined;
+    return row ? toRecord(row) : null;
   }
 
   /** Names this device as settings say (the host name by default), so the other devices show it. */
@@ -114,6 +143,11 @@ export class DeviceRepository {
   /** After an import pass: every segment up to `appliedThrough` is applied. */
   imported(key: number, appliedThrough: number, atMs: number): void {
     this.stmts.imported.run(appliedThrough, atMs, key);
+  }
+
+  /** The reason the last exchange stopped reading a device early (its budget), or null once one got through. */
+  paused(key: number, reason: string | null, atMs: number): void {
+    this.stmts.pause.run(reason, reason === null ? null : atMs, key);
   }
 
   /** How many work sessions each device has in the profile. */

@@ -38,6 +38,29 @@ export interface SegmentMark {
   readonly records: number;
   readonly detail: string | null;
   readonly atMs: number;
+  /** The file the mark was made from (size, mtime, inode): a failed one is read again only once it changed. */
+  readonly stamp: string | null;
+  /** Failed as hostile input (a link, not a plain file, over a limit, wrongly signed), not merely damaged. */
+  readonly refused: boolean;
+}
+
+/** A segment of a device not applied (yet): how it failed, and the file it failed from. */
+export interface UnappliedMark {
+  readonly state: 'failed' | 'waiting';
+  readonly stamp: string | null;
+}
+
+interface MarkRow {
+  device: number;
+  seq: number;
+  state: SegmentMark['state'];
+  sha256: string | null;
+  bytes: number;
+  records: number;
+  detail: string | null;
+  at_ms: number;
+  stamp: string | null;
+  refused: number;
 }
 
 interface Held {
@@ -65,13 +88,16 @@ export class SyncImportRepository {
       forgetKind: db.prepare(`DELETE FROM sync_rows WHERE device = ? AND kind = ?`),
       sessionDevice: db.prepare(`SELECT device FROM sessions WHERE id = ?`),
       mark: db.prepare(
-        `INSERT INTO sync_segments (device, seq, state, sha256, bytes, records, detail, at_ms)
-         VALUES (@device, @seq, @state, @sha256, @bytes, @records, @detail, @atMs)
+        `INSERT INTO sync_segments (device, seq, state, sha256, bytes, records, detail, at_ms, stamp, refused)
+         VALUES (@device, @seq, @state, @sha256, @bytes, @records, @detail, @atMs, @stamp, @refused)
          ON CONFLICT (device, seq) DO UPDATE SET state = excluded.state, sha256 = excluded.sha256, bytes = excluded.bytes,
-           records = excluded.records, detail = excluded.detail, at_ms = excluded.at_ms`,
+           records = excluded.records, detail = excluded.detail, at_ms = excluded.at_ms, stamp = excluded.stamp,
+           refused = excluded.refused`,
       ),
+      unapplied: db.prepare(`SELECT seq, state, stamp FROM sync_segments WHERE device = ? AND seq > ? AND state != 'applied'`),
       applied: db.prepare(`SELECT seq FROM sync_segments WHERE device = ? AND state = 'applied' AND seq > ? ORDER BY seq`),
       problems: db.prepare(`SELECT * FROM sync_segments WHERE state != 'applied' ORDER BY at_ms DESC LIMIT ?`),
+      problemCounts: db.prepare(`SELECT state, refused, COUNT(*) AS n FROM sync_segments WHERE state != 'applied' GROUP BY state, refused`),
       appliedCount: db.prepare(`SELECT COUNT(*) AS n FROM sync_segments WHERE device = ? AND state = 'applied' AND seq > 0`),
     };
   }
@@ -85,37 +111,62 @@ export class SyncImportRepository {
     return (this.stmts.appliedCount.get(device) as { n: number }).n;
   }
 
+  /** A device's segments above `after` that failed or wait, by sequence number. */
+  unapplied(device: number, after: number): Map<number, UnappliedMark> {
+    const rows = this.stmts.unapplied.all(device, after) as { seq: number; state: UnappliedMark['state']; stamp: string | null }[];
+    return new Map(rows.map((r) => [r.seq, { state: r.state, stamp: r.stamp }]));
+  }
+
   /** Segments that failed or wait, newest first. */
   problems(limit: number): SegmentMark[] {
-    return (this.stmts.problems.all(limit) as (Omit<SegmentMark, 'atMs'> & { at_ms: number })[]).map(({ at_ms, ...mark }) => ({
+    return (this.stmts.problems.all(limit) as MarkRow[]).map(({ at_ms, refused, ...mark }) => ({
       ...mark,
       atMs: at_ms,
+      refused: refused === 1,
     }));
   }
 
+  /** How many segments (and manifests) are not applied, by why: `failed` damaged, `refused` hostile, `waiting`. */
+  problemCounts(): { failed: number; refused: number; waiting: number } {
+    const counts = { failed: 0, refused: 0, waiting: 0 };
+    for (const row of this.stmts.problemCounts.all() as { state: 'failed' | 'waiting'; refused: number; n: number }[]) {
+      counts[row.state === 'waiting' ? 'waiting' : row.refused === 1 ? 'refused' : 'failed'] += row.n;
+    }
+    return counts;
+  }
+
   mark(mark: SegmentMark): void {
-    this.stmts.mark.run(mark);
+    this.stmts.mark.run({ ...mark, refused: mark.refused ? 1 : 0 });
   }
 
   /**
    * Applies a segment's records in one transaction with its mark: all of it is applied, or (any error,
    * a missing parent included) none of it and the error is thrown. Parents' kinds come first.
+   * `inOrder`: every earlier segment of the device is applied, so no older state of a row can still
+   * arrive, and the deletion of a row never held here needs no tombstone (a flood of deletions of rows
+   * that never were grows nothing).
    */
-  applySegment(device: number, tables: ReadonlyMap<string, SyncTable>, records: readonly ImportRecord[], mark: SegmentMark): ApplyResult {
+  applySegment(
+    device: number,
+    tables: ReadonlyMap<string, SyncTable>,
+    records: readonly ImportRecord[],
+    mark: SegmentMark,
+    inOrder = false,
+  ): ApplyResult {
     return this.db.transaction((): ApplyResult => {
       const result = { applied: 0, stale: 0, refused: 0 };
       const ordered = [...records].sort((a, b) => rank(tables, a.kind) - rank(tables, b.kind));
       for (const record of ordered) {
         const table = tables.get(record.kind);
         if (!table) throw new Error(`no table for records of kind ${record.kind}`);
-        result[this.apply(device, table, record)]++;
+        result[this.apply(device, table, record, inOrder)]++;
       }
       this.mark(mark);
       return result;
     })();
   }
 
-  private apply(device: number, table: SyncTable, record: ImportRecord): keyof ApplyResult {
+  private apply(device: number, table: SyncTable, record: ImportRecord, inOrder: boolean): keyof ApplyResult {
     if ('withdrawn' in record) {
       this.statement(`DELETE FROM ${table.table} WHERE ${ownedBy(table, '@device')}`).run({ device });
       this.stmts.forgetKind.run(device, table.kind);
@@ -124,6 +175,7 @@ export class SyncImportRepository {
     const held = this.stmts.held.get(device, table.kind, record.id) as Held | undefined;
     if (held && held.rev >= record.rev) return 'stale';
     if ('deleted' in record) {
+      if (!held && inOrder) return 'stale';
       if (held?.local_id != null) this.deleteOwned(device, table, held.local_id);
       this.stmts.hold.run(device, table.kind, record.id, null, record.rev);
       return 'applied';

@@ -9,6 +9,8 @@ import { useOperation } from '../../hooks/use-operation';
 const PROBLEM_WORDS: Record<SyncStatus['problems'][number]['kind'], string> = {
   corrupt: 'Skipped',
   waiting: 'Waiting',
+  refused: 'Refused',
+  paused: 'Paused',
   folder: 'Folder',
   export: 'Not written',
 };
