@@ -48,6 +48,7 @@ export class EngineHealth {
         capture,
         pollDueSinceMs: observer.lastPollDueSince(),
         unavailable: observer.unavailableCause(),
+        clockChange: observer.clockChange(),
         storage: storage.state(),
         ocr: { enabled: settings.ocrEnabled, lastError: ocr.status().lastError },
         lastOcrSuccessMs: this.lastOcrSuccessMs,

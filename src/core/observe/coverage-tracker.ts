@@ -54,6 +54,16 @@ export class CoverageTracker {
     this.flush();
   }
 
+  /**
+   * A stretch of time nothing could see (the computer slept, the clock jumped over it), recorded as
+   * its own stretch: the open one ends at its last note, and the next note starts a new one.
+   */
+  gap(startMs: number, endMs: number, reason: CoverageReason, detail: string | null): void {
+    this.close();
+    if (endMs > startMs) this.pending.push({ stretch: { reason, detail, startMs, endMs }, id: null });
+    this.flush();
+  }
+
   /** Ends the open stretch at its last note (the app quits): what follows is time it did not run. */
   close(): void {
     if (!this.current) return;
