@@ -465,7 +465,7 @@ export class Observer {
   private becomeUnavailable(unavailable: Unavailable): void {
     this.unavailable = unavailable;
     this.lastWindow = null;
-    this.setState('unavailable', unavailable.message);
+    this.setState('unavailable', unavailable.message, unavailable.sinceMs);
   }
 
   private rollOverDay(at: number): void {
