@@ -83,7 +83,7 @@ function booked(): { apps: Record<string, number>; active: number; idle: number 
   const time = activity.appTime({ window: { startMs: T0 - 3_600_000, endMs: T0 + 6 * 3_600_000 } });
   return {
     apps: Object.fromEntries(time.apps.map((a) => [a.app, a.seconds])),
-    active: time.activeSeconds,
+    active: time.totalActiveSeconds,
     idle: time.idleSeconds,
   };
 }

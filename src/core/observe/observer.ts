@@ -69,6 +69,7 @@ export class Observer {
   private nextIdleProbeAt = Number.NEGATIVE_INFINITY;
   private lastAppSwitch: number | null = null;
   private lastPollAt: number | null = null;
+  private pollStartedAt = 0;
   /** When observing last began (start, resume): a poll is due from then on. */
   private observingSince: number | null = null;
   private ticking = false;
@@ -179,7 +180,8 @@ export class Observer {
     } finally {
       this.ticking = false;
     }
-    if (!this.heldByClock()) this.recordCoverage(this.deps.clock.now(), since);
+    // A poll's observation is of the moment it began (as its span's is), however long its screenshot took.
+    if (!this.heldByClock()) this.recordCoverage(since === undefined ? this.deps.clock.now() : this.pollStartedAt, since);
   }
 
   immediateContext(): ImmediateContextView {
@@ -257,6 +259,7 @@ export class Observer {
   private async poll(): Promise<number> {
     const { source, clock, settings } = this.deps;
     const at = clock.now();
+    this.pollStartedAt = at;
     this.counters.polls++;
     this.rollOverDay(at);
     const timeout = this.deps.probeTimeoutMs ?? 5000;
