@@ -65,7 +65,8 @@ export class ClockWatch {
     const offset = this.readSleptOffset(mono);
     const slept = offset !== null && this.sleptOffset !== null ? Math.max(0, offset - this.sleptOffset) : 0;
     this.sleptOffset = offset;
-    const elapsed = monoDelta + slept;
+    // Whole milliseconds: the monotonic clock is fractional, and what is stored is epoch ms.
+    const elapsed = Math.round(monoDelta + slept);
     const byMs = wallDelta - elapsed;
     const asleep = slept > CLOCK_TOLERANCE_MS;
     if (Math.abs(byMs) > CLOCK_TOLERANCE_MS) return { kind: 'jump', byMs, beforeMs: last.wall, afterMs: wall, elapsedMs: elapsed, asleep };

@@ -7,8 +7,12 @@ export interface CoverageTrackerOptions {
   readonly flushEveryMs: number;
   /** Stretches kept in memory while the store cannot be written; the oldest go first beyond this. */
   readonly maxPending?: number;
-  /** A write failed (the stretch stays in memory and is written with the next successful write). */
-  readonly onWriteError: (error: unknown) => void;
+  /**
+   * A write failed. Returns whether the store may take it later (disk full, locked): the stretch then
+   * stays in memory and is written with the next successful write; otherwise it is dropped, so one
+   * stretch the store refuses never holds back the ones after it.
+   */
+  readonly onWriteError: (error: unknown) => boolean;
 }
 
 interface Open {
@@ -87,7 +91,9 @@ export class CoverageTracker {
     } catch (error) {
       const max = this.options.maxPending ?? 1000;
       if (this.pending.length > max) this.pending.splice(0, this.pending.length - max);
-      this.options.onWriteError(error);
+      if (this.options.onWriteError(error)) return;
+      if (this.pending.length > 0) this.pending.shift();
+      else this.current = null;
     }
   }
 

@@ -112,7 +112,7 @@ export class Observer {
     this.coverage =
       deps.coverage === undefined
         ? null
-        : new CoverageTracker(deps.coverage, { maxGapMs, flushEveryMs: 10_000, onWriteError: (error) => this.storage.failed(error) });
+        : new CoverageTracker(deps.coverage, { maxGapMs, flushEveryMs: 10_000, onWriteError: (error) => this.coverageWriteFailed(error) });
     this.storage.onFailed(() => this.suspendForStorage());
     this.storage.onRecovered(() => this.resumeAfterStorage());
   }
@@ -522,6 +522,13 @@ export class Observer {
   private recordCoverage(at: number, since = at): void {
     const reason = coverageReasonOf(this.state, this.pausedReason, this.unavailable);
     if (reason) this.coverage?.note(at, reason.reason, reason.detail, since);
+  }
+
+  /** Whether a failed coverage write may be tried again (the store is failing); any other refusal is reported. */
+  private coverageWriteFailed(error: unknown): boolean {
+    if (this.storage.failed(error)) return true;
+    this.fail(error);
+    return false;
   }
 
   private fail(error: unknown): void {
