@@ -33,6 +33,7 @@ let shadow: ShadowProcess | undefined;
 let browser: Browser | undefined;
 let page: Page;
 let input: ReturnType<typeof startInputLoop> | null = null;
+const pageErrors: string[] = [];
 
 interface WindowView {
   readonly pill: string;
@@ -84,8 +85,9 @@ function windowSaying(label: string): Promise<WindowView> {
   return waitFor(windowView, {
     what: `the window's pill to say "${label}"`,
     until: (view) => view.pill === label,
-    timeoutMs: 20_000,
+    timeoutMs: 30_000,
     intervalMs: 250,
+    details: () => `page errors: ${pageErrors.join(' | ') || 'none'}`,
   });
 }
 
@@ -120,6 +122,10 @@ beforeAll(async () => {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
   await page.goto(uiUrl);
   seen.observingWindow = await windowSaying('Observing');
   await sleep(3000);
@@ -193,7 +199,7 @@ beforeAll(async () => {
   await shadow.post('/capture/pause', { reason: 'end of the scenario' });
   seen.coverage = await shadow.get<Coverage>('/observation/coverage');
   seen.appTime = await shadow.get<AppTime>('/observation/app-time');
-}, 240_000);
+}, 420_000);
 
 afterAll(async () => {
   await input?.stop();

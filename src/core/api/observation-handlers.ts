@@ -4,11 +4,19 @@ import { localDateOf, localDayBounds } from '../time';
 import { VERSION } from '../version';
 import { notFound } from '../errors';
 import { LLM_OFF } from '../llm/llm-client';
+import { rightNow } from '../memory/right-now';
 import { dayCoverage } from '../observe/day-coverage';
 import { healthPrivacy } from './privacy-handlers';
 import { viewScope } from '../sync/device-filter';
 
 type Op<K extends keyof Operations> = (input: OperationParsedInput<Operations[K]>) => OperationOutput<Operations[K]>;
+
+/** The observer's live context with "right now" read from the store's latest span and task (one record for every surface). */
+export function liveActivity(core: ShadowCore): OperationOutput<Operations['observationNow']> {
+  core.observer.flushOpenSpan();
+  const live = core.observer.immediateContext();
+  return { ...live, current: rightNow({ activity: core.activity, tasks: core.memory.repositories.tasks }, live.state, core.clock.now()) };
+}
 
 export function observationHandlers(core: ShadowCore) {
   const health: Op<'health'> = () => {
@@ -32,7 +40,7 @@ export function observationHandlers(core: ShadowCore) {
     const window = localDayBounds(day);
     return dayCoverage(day, window, core.coverage.stretches(window), core.clock.now());
   };
-  const observationNow: Op<'observationNow'> = () => core.observer.immediateContext();
+  const observationNow: Op<'observationNow'> = () => liveActivity(core);
   const appTime: Op<'appTime'> = ({ date, workSessionId, device }) => {
     core.observer.flushOpenSpan();
     const activity = core.activity.scoped(viewScope(core.sync, device));

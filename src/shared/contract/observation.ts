@@ -103,6 +103,24 @@ export const frameSummarySchema = z.object({
 });
 export type FrameSummary = z.infer<typeof frameSummarySchema>;
 
+/**
+ * What the user is doing now, or was last seen doing, from one record: the latest span of this
+ * computer's latest work session and the task it belongs to (`text` says it in one sentence).
+ */
+export const currentActivitySchema = z.object({
+  /** Observation is going on now (else this is what was last seen, and `text` says when it stopped). */
+  live: z.boolean(),
+  kind: z.enum(['app', 'idle', 'private']).nullable(),
+  app: z.string().nullable(),
+  title: z.string().nullable(),
+  /** The span's start and its last observation (ISO). */
+  since: z.string().nullable(),
+  lastSeen: z.string().nullable(),
+  task: z.object({ name: z.string(), start: z.string(), seconds: z.number() }).nullable(),
+  text: z.string(),
+});
+export type CurrentActivity = z.infer<typeof currentActivitySchema>;
+
 export const immediateContextSchema = z.object({
   currentApp: z.string().nullable(),
   currentWindowTitle: z.string().nullable(),
@@ -112,6 +130,8 @@ export const immediateContextSchema = z.object({
     .object({ at: z.string(), kind: z.enum(['app-switch', 'title-change', 'visual-change']), description: z.string() })
     .nullable(),
   recentFrames: z.array(frameSummarySchema),
+  /** The one record "right now" is read from (GET /observation/now; absent in the live event, which is the observer's alone). */
+  current: currentActivitySchema.optional(),
 });
 export type ImmediateContextView = z.infer<typeof immediateContextSchema>;
 
