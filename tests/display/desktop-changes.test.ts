@@ -46,6 +46,7 @@ const seen = {
   killedAt: 0,
   lostSeenAt: 0,
   restartedAt: 0,
+  displayBackAt: 0,
   backAt: 0,
   lockedAt: 0,
   unlockedAt: 0,
@@ -146,6 +147,7 @@ beforeAll(async () => {
   await sleep(5000);
   seen.restartedAt = Date.now();
   await x.restartServer();
+  seen.displayBackAt = Date.now();
   await openEditor();
   input = startInputLoop(x, 250);
   await waitFor(() => shadow!.get<ImmediateContextView>('/observation/now'), {
@@ -234,12 +236,14 @@ describe('a display that goes away and comes back at the same name', () => {
     expect(seen.lostWindow!.banner).toMatch(/display went away/);
   });
 
-  it('records the gap with its reason and books no app time for it', () => {
+  it('records the gap with its reason, from the loss until the display accepts clients again', () => {
     const lost = stretchesOf('display_lost');
     expect(lost.length).toBe(1);
     expect(Math.abs(Date.parse(lost[0]!.start) - seen.killedAt)).toBeLessThanOrEqual(1500);
-    expect(lost[0]!.seconds).toBeGreaterThanOrEqual((seen.backAt - seen.killedAt) / 1000 - 3);
-    expect(lost[0]!.seconds).toBeLessThanOrEqual((seen.backAt - seen.killedAt) / 1000 + 1);
+    // It ends once the display is back (tried every 2 s), before any window is on it.
+    const end = Date.parse(lost[0]!.end);
+    expect(end).toBeGreaterThanOrEqual(seen.restartedAt);
+    expect(end).toBeLessThanOrEqual(seen.displayBackAt + 3000);
     expect(lost[0]!.detail).toBe(`the display ${x.display} went away`);
   });
 
@@ -262,7 +266,8 @@ describe('a lock through the screen saver', () => {
     expect(seen.lockedWindow!.pill).toBe('Paused automatically');
     const locked = stretchesOf('locked');
     expect(locked.length).toBe(1);
-    expect(locked[0]!.seconds).toBeGreaterThanOrEqual((seen.unlockedAt - seen.lockedAt) / 1000 - 2);
+    // Seen by the first poll after the saver came on (one that was taking a screenshot finishes first).
+    expect(locked[0]!.seconds).toBeGreaterThanOrEqual((seen.unlockedAt - seen.lockedAt) / 1000 - 4);
     expect(locked[0]!.seconds).toBeLessThanOrEqual((seen.unlockedAt - seen.lockedAt) / 1000 + 2);
   });
 });
@@ -272,7 +277,8 @@ describe('a stopped engine (a suspend as it sees it)', () => {
     const suspended = stretchesOf('suspended');
     expect(suspended.length).toBe(1);
     expect(suspended[0]!.seconds).toBeGreaterThanOrEqual(STOP_MS / 1000 - 1);
-    expect(suspended[0]!.seconds).toBeLessThanOrEqual((seen.continuedAt - seen.stoppedAt) / 1000 + 1.5);
+    // From the last poll that ran before the stop to the first after it.
+    expect(suspended[0]!.seconds).toBeLessThanOrEqual((seen.continuedAt - seen.stoppedAt) / 1000 + 3);
     expect(seen.appTime!.idleSeconds).toBe(0);
   });
 });
@@ -282,19 +288,25 @@ describe('the whole run', () => {
     const time = seen.appTime!;
     const gaps = secondsOf('display_lost') + secondsOf('locked') + secondsOf('suspended');
     const observed = secondsOf('observing');
-    expect(Math.abs(time.totalActiveSeconds - observed)).toBeLessThanOrEqual(2);
+    // Never more than was observed (a span ends at its last poll; coverage at the moment a fault began).
+    expect(time.totalActiveSeconds).toBeLessThanOrEqual(observed + 1);
+    expect(time.totalActiveSeconds).toBeGreaterThanOrEqual(observed - 6);
     // Measured from outside: from the first observation to the pause, less each fault.
     const expected =
       (seen.endAt - seen.startedAt) / 1000 -
-      (seen.backAt - seen.killedAt) / 1000 -
+      (seen.displayBackAt - seen.killedAt) / 1000 -
       (seen.unlockedAt - seen.lockedAt) / 1000 -
       (seen.continuedAt - seen.stoppedAt) / 1000;
-    expect(time.totalActiveSeconds).toBeGreaterThanOrEqual(expected - 4);
+    const story = JSON.stringify({
+      seen: { ...seen, coverage: undefined, lostHealth: undefined, lockedHealth: undefined, healthAtEnd: undefined, appTime: undefined },
+      stretches: seen.coverage!.stretches.slice(1).map((st) => [st.start.slice(11, 23), st.reason, st.seconds]),
+    });
+    expect(time.totalActiveSeconds, story).toBeGreaterThanOrEqual(expected - 8);
     expect(time.totalActiveSeconds).toBeLessThanOrEqual(expected + 8);
     expect(gaps).toBeGreaterThan(STOP_MS / 1000);
     const apps = Object.fromEntries(time.apps.map((a) => [a.app, a.seconds]));
-    // Only the editor, and at most a moment of "nothing focused" while the restarted display had no window yet.
+    // Only the editor, and "nothing focused" (Desktop) only while the restarted display had no window yet.
     expect(Object.keys(apps).filter((app) => app !== 'Editor' && app !== 'Desktop')).toEqual([]);
-    expect(apps.Desktop ?? 0).toBeLessThanOrEqual(2);
+    expect(apps.Desktop ?? 0).toBeLessThanOrEqual((seen.backAt - seen.restartedAt) / 1000 + 1);
   });
 });

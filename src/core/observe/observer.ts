@@ -182,6 +182,9 @@ export class Observer {
     }
     // A poll's observation is of the moment it began (as its span's is), however long its screenshot took.
     if (!this.heldByClock()) this.recordCoverage(since === undefined ? this.deps.clock.now() : this.pollStartedAt, since);
+    // Checked again at the end: a process stopped in the middle of a poll shows here, not hidden in its length.
+    const after = this.clockWatch.check();
+    if (after) this.onTimeEvent(after);
   }
 
   immediateContext(): ImmediateContextView {

@@ -183,6 +183,14 @@ export const observationOperations = defineOperations({
     input: emptyInput,
     output: healthSchema,
   }),
+  dayInView: defineOperation({
+    method: 'GET',
+    path: '/day-in-view',
+    summary:
+      'The local day every surface shows when none is asked for: today, or the replayed day while the latest observation is a replayed recording (`replayed`).',
+    input: emptyInput,
+    output: z.object({ date: z.string(), replayed: z.boolean() }),
+  }),
   observationNow: defineOperation({
     method: 'GET',
     path: '/observation/now',
