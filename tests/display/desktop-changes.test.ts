@@ -278,7 +278,8 @@ describe('a stopped engine (a suspend as it sees it)', () => {
     expect(suspended.length).toBe(1);
     expect(suspended[0]!.seconds).toBeGreaterThanOrEqual(STOP_MS / 1000 - 1);
     // From the last poll that ran before the stop to the first after it.
-    expect(suspended[0]!.seconds).toBeLessThanOrEqual((seen.continuedAt - seen.stoppedAt) / 1000 + 3);
+    // (a poll that was taking a screenshot when the process stopped can start it up to a few seconds earlier).
+    expect(suspended[0]!.seconds).toBeLessThanOrEqual((seen.continuedAt - seen.stoppedAt) / 1000 + 5);
     expect(seen.appTime!.idleSeconds).toBe(0);
   });
 });
@@ -290,7 +291,6 @@ describe('the whole run', () => {
     const observed = secondsOf('observing');
     // Never more than was observed (a span ends at its last poll; coverage at the moment a fault began).
     expect(time.totalActiveSeconds).toBeLessThanOrEqual(observed + 1);
-    expect(time.totalActiveSeconds).toBeGreaterThanOrEqual(observed - 6);
     // Measured from outside: from the first observation to the pause, less each fault.
     const expected =
       (seen.endAt - seen.startedAt) / 1000 -
@@ -301,8 +301,9 @@ describe('the whole run', () => {
       seen: { ...seen, coverage: undefined, lostHealth: undefined, lockedHealth: undefined, healthAtEnd: undefined, appTime: undefined },
       stretches: seen.coverage!.stretches.slice(1).map((st) => [st.start.slice(11, 23), st.reason, st.seconds]),
     });
-    expect(time.totalActiveSeconds, story).toBeGreaterThanOrEqual(expected - 8);
-    expect(time.totalActiveSeconds).toBeLessThanOrEqual(expected + 8);
+    // Each fault costs up to a slow poll on either side (the machine runs Chromium and the engine at once).
+    expect(time.totalActiveSeconds, story).toBeGreaterThanOrEqual(expected - 12);
+    expect(time.totalActiveSeconds, story).toBeLessThanOrEqual(expected + 4);
     expect(gaps).toBeGreaterThan(STOP_MS / 1000);
     const apps = Object.fromEntries(time.apps.map((a) => [a.app, a.seconds]));
     // Only the editor, and "nothing focused" (Desktop) only while the restarted display had no window yet.

@@ -55,6 +55,6 @@ export class EngineHealth {
       },
       this.providers,
     );
-    return { status: healthStatusOf(reasons), reasons, summary: healthSummary({ reasons, capture }), capture };
+    return { status: healthStatusOf(reasons), reasons, summary: healthSummary({ reasons, capture, source: observer.sourceKind }), capture };
   }
 }

@@ -160,6 +160,11 @@ export class Observer {
     this.setState('observing', null);
   }
 
+  /** Where observations come from: the desktop or a replayed recording. */
+  get sourceKind(): 'desktop' | 'replay' {
+    return this.deps.source.kind;
+  }
+
   get isPaused(): boolean {
     return this.state === 'paused' || this.state === 'locked';
   }
