@@ -117,7 +117,12 @@ beforeAll(async () => {
     timeoutMs: 30_000,
   });
   seen.startedAt = Date.now();
-  const uiUrl = shadow.output().match(/UI:\s+(http:\/\/127\.0\.0\.1:\d+\/#token=\S+)/)![1]!;
+  // The whole line: a token cut at the end of an output chunk would open a window that is refused.
+  const uiUrl = (
+    await waitFor(() => shadow!.output().match(/UI:\s+(http:\/\/127\.0\.0\.1:\d+\/#token=\S+)\r?\n/), {
+      what: 'the UI link `shadow start --headless` prints',
+    })
+  )[1]!;
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],

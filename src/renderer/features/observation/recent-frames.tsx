@@ -2,6 +2,7 @@ import type { ImmediateContextView, WorkSession } from '../../../shared/contract
 import type { ShadowClient } from '../../api/index';
 import { formatClockTime } from '../../format';
 import { useOperation } from '../../hooks/use-operation';
+import { MonitorSetting } from './monitor-setting';
 
 const THEORY_REFRESH_MS = 30_000;
 
@@ -66,6 +67,7 @@ export function RecentFrames({ client, now, workSession }: RecentFramesProps) {
           <span className="tag">{now.lastSignificantChange.kind}</span> {now.lastSignificantChange.description}
         </p>
       )}
+      <MonitorSetting client={client} />
       <h3>Recent frames</h3>
       {frames.length === 0 ? (
         <p className="muted small">No frames in memory.</p>
