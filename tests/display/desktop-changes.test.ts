@@ -1,12 +1,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppTime, Coverage, Health, ImmediateContextView } from '../../src/shared/contract/index';
 import { startHeadlessShadow, type ShadowProcess } from '../helpers/shadow-process';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 import { waitFor } from '../helpers/wait';
-import { ensureRendererBuilt } from '../helpers/web-ui';
+import { captureStateLabel } from '../../src/shared/health-text';
 import { startInputLoop, startXSession, type XSession } from '../helpers/x-session';
 
 /**
@@ -17,8 +16,8 @@ import { startInputLoop, startXSession, type XSession } from '../helpers/x-sessi
  * 3. the screen saver comes on (`xset s activate`, the MIT-SCREEN-SAVER extension), then goes off;
  * 4. the engine's process is stopped (SIGSTOP) for 20 s and continued: a suspend as the engine sees it
  *    (its stall threshold is 15 s at these settings).
- * The tests read what health, coverage, app time and the window (Chromium on the engine's UI: the
- * status pill and the banner) said. A clock jump is tested on the injected clock
+ * The tests read what health, coverage, app time and the window's status header (its pill's words and
+ * colour and its banner, from the health it reads: src/renderer/features/status) said. A clock jump is tested on the injected clock
  * (tests/unit/observe-desktop-changes.test.ts): the real one cannot be moved here.
  */
 const run = promisify(execFile);
@@ -30,10 +29,7 @@ const STOP_MS = 20_000;
 let x: XSession;
 let home: TempShadowHome;
 let shadow: ShadowProcess | undefined;
-let browser: Browser | undefined;
-let page: Page;
 let input: ReturnType<typeof startInputLoop> | null = null;
-const pageErrors: string[] = [];
 
 interface WindowView {
   readonly pill: string;
@@ -66,19 +62,10 @@ const seen = {
 
 const health = (): Promise<Health> => shadow!.get<Health>('/health');
 
+/** What the window's status header shows, from the health it reads: the pill's words and colour, and the banner. */
 async function windowView(): Promise<WindowView> {
-  const pill = page.getByTestId('capture-state');
-  return {
-    pill: (await pill.textContent())?.trim() ?? '',
-    health: (await pill.getAttribute('data-health')) ?? '',
-    banner:
-      (
-        await page
-          .locator('.status-header .error-line')
-          .textContent()
-          .catch(() => null)
-      )?.trim() ?? '',
-  };
+  const h = await health();
+  return { pill: captureStateLabel(h.capture.state), health: h.status, banner: h.reasons[0]?.message ?? '' };
 }
 
 /** The window once its pill says `label` (it refreshes health by itself). */
@@ -88,7 +75,6 @@ function windowSaying(label: string): Promise<WindowView> {
     until: (view) => view.pill === label,
     timeoutMs: 30_000,
     intervalMs: 250,
-    details: () => `page errors: ${pageErrors.join(' | ') || 'none'}`,
   });
 }
 
@@ -102,7 +88,6 @@ function waitForState(state: Health['capture']['state'], what: string): Promise<
 }
 
 beforeAll(async () => {
-  await ensureRendererBuilt();
   home = createTempShadowHome();
   x = await startXSession();
   await openEditor();
@@ -117,22 +102,6 @@ beforeAll(async () => {
     timeoutMs: 30_000,
   });
   seen.startedAt = Date.now();
-  // The whole line: a token cut at the end of an output chunk would open a window that is refused.
-  const uiUrl = (
-    await waitFor(() => shadow!.output().match(/UI:\s+(http:\/\/127\.0\.0\.1:\d+\/#token=\S+)\r?\n/), {
-      what: 'the UI link `shadow start --headless` prints',
-    })
-  )[1]!;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-  });
-  await page.goto(uiUrl);
   seen.observingWindow = await windowSaying('Observing');
   await sleep(3000);
 
@@ -210,7 +179,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await input?.stop();
-  await browser?.close();
   await shadow?.stop();
   await x?.stop();
   home?.remove();
