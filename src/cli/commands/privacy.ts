@@ -126,7 +126,9 @@ export function registerPrivacyCommand(program: Command): void {
     .option('--json', 'print JSON instead of text')
     .action(async (raw) => {
       const flags = parseFlags(flagsSchema, raw);
-      const [report, inView] = await withOperations((call) => Promise.all([call('privacyReport', { date: flags.date }), call('dayInView', {})]));
+      const [report, inView] = await withOperations((call) =>
+        Promise.all([call('privacyReport', { date: flags.date }), call('dayInView', {})]),
+      );
       if (flags.json) printJson(report);
       else {
         if (!flags.date && inView.replayed) console.log(replayedDayNote(inView.date));
