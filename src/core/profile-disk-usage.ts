@@ -1,22 +1,16 @@
-import { statSync } from 'node:fs';
 import type { DiskUsage } from '../shared/contract/settings';
 import type { ShadowCore } from './shadow-core';
-import { folderSize } from './storage-budget/folder-size';
 
-function fileSize(path: string): number {
-  try {
-    return statSync(path).size;
-  } catch {
-    return 0;
-  }
-}
-
-/** What the profile occupies on disk, with the retention settings beside it, for the settings view. */
+/**
+ * What the profile occupies on disk, with the retention settings beside it, for the settings view. The
+ * sizes are the storage meter's (the database's pages in use and its WAL, the data folder), the one
+ * measure of the store's size that the window, `shadow today`, health and the cap all use (issue 26).
+ */
 export function profileDiskUsage(core: ShadowCore): DiskUsage {
-  const db = core.paths.database;
+  const meter = core.storageBudget.meter();
   return {
-    databaseBytes: fileSize(db) + fileSize(`${db}-wal`),
-    dataBytes: folderSize(core.paths.data),
+    databaseBytes: meter.databaseBytes,
+    dataBytes: meter.framesBytes + meter.otherDataBytes,
     screenTextRows: core.screenText.count(),
     retentionDays: core.settings.retentionDays,
     outputRetentionDays: core.settings.outputRetentionDays,

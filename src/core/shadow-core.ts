@@ -183,6 +183,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     // A demo profile (`profiles/<demo>/day`) brings its onboarding interview next to the recorded day.
     interviewSeedFile:
       options.replayDir && basename(options.replayDir) === 'day' ? join(dirname(options.replayDir), 'interview.json') : null,
+    userClock: conversationClock,
   });
   if (!reader) memory.pipeline.start();
   const ocr = createOcrService({

@@ -27,13 +27,19 @@ export function captureStateLabel(state: CaptureState): string {
 
 /** One line: the state, why when it is not observing, and the worst problem when there is one. */
 export function healthSummary(
-  health: Pick<Health, 'reasons'> & { readonly capture: Pick<Health['capture'], 'state' | 'pausedReason'> },
+  health: Pick<Health, 'reasons'> & {
+    readonly capture: Pick<Health['capture'], 'state' | 'pausedReason'>;
+    /** What is observed: a replayed recording is never "your screen". */
+    readonly source?: Health['source'];
+  },
 ): string {
   const { state, pausedReason } = health.capture;
   const worst = health.reasons[0];
   const head =
     state === 'observing'
-      ? 'Observing your screen'
+      ? health.source === 'replay'
+        ? 'Replaying a recorded day'
+        : 'Observing your screen'
       : state === 'idle'
         ? 'Observing: you seem to be away (idle)'
         : `${captureStateLabel(state)}${pausedReason ? `: ${pausedReason}` : ''}`;

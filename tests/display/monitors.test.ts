@@ -1,140 +1,147 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCaptureLoop } from '../../src/core/observe/capture-loop';
-import type { Frame } from '../../src/core/observe/frame';
-import { DesktopSource } from '../../src/core/observe/sources/desktop-source';
-import { createScreenGrabber, type MonitorArea, type ScreenGrabber } from '../../src/core/observe/sources/screen-grabber';
-import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
-import type { Settings } from '../../src/core/config/settings';
+import type { AppTime, Coverage, Health, ImmediateContextView, OcrStatusView, ScreenSearchResult } from '../../src/shared/contract/index';
+import { startHeadlessShadow, type ShadowProcess } from '../helpers/shadow-process';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 import { waitFor } from '../helpers/wait';
-import { startXSession, type XSession } from '../helpers/x-session';
+import { startXSession, type XSession, type XWindow } from '../helpers/x-session';
 
 /**
- * Two monitors side by side on a real X desktop (Xvfb + openbox, 2560x800). Xvfb has one RandR
- * output and ignores `xrandr --setmonitor`, so the layout a dual-head machine reports is handed to
- * the in-process grabber; the pixels, the window stack and the focus are the real ones. A ledger
- * window on the right monitor has the focus, a mail window sits on the left one. Then the same
- * desktop is observed with node-screenshots made to fail: the xrandr + import fallback takes over.
+ * A real split display: Xvfb 2560x800 with one output, cut into two RandR monitors LEFT and RIGHT by
+ * `xrandr --setmonitor … none` (as people split an ultrawide screen), openbox managing the windows.
+ * A mail window sits on LEFT, a ledger on RIGHT, each with its own words in large type. The real engine
+ * (`shadow start --headless`) observes it: first with the default setting (the focused window's
+ * monitor), the focus on the mail window, then on the ledger; then `captureMonitors` is set to `all`
+ * through PUT /settings while the ledger keeps the focus, and each window prints a new word.
+ *
+ * Nothing here tells the engine about the layout: it must read the monitors from RandR.
  */
-const LEFT: MonitorArea = { name: 'DP-1', x: 0, y: 0, width: 1280, height: 800, primary: true };
-const RIGHT: MonitorArea = { name: 'HDMI-1', x: 1280, y: 0, width: 1280, height: 800, primary: false };
+const LEFT = { name: 'LEFT', x: 0, y: 0, width: 1280, height: 800 };
+const RIGHT = { name: 'RIGHT', x: 1280, y: 0, width: 1280, height: 800 };
 
-function dualHead(grabber: ScreenGrabber): ScreenGrabber {
-  return { kind: grabber.kind, monitors: async () => [LEFT, RIGHT], grab: (monitor) => grabber.grab(monitor) };
-}
-
-const SETTINGS: Partial<Settings> = { captureIntervalSec: 1, pollIntervalMs: 500, idleAfterSec: 3600, captureMonitors: 'all' };
-
-interface Observed {
-  readonly kept: Frame[];
-  readonly beside: Frame[];
-  readonly core: ShadowCore;
-}
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 let x: XSession;
-const homes: TempShadowHome[] = [];
-let dual: Observed;
-let fallback: Observed;
+let home: TempShadowHome;
+let flags: string;
+let shadow: ShadowProcess | undefined;
+const measured = { Mail: 0, Ledger: 0 };
+let appTime: AppTime;
+let settingsAfterPut: { settings: Record<string, unknown> };
+let healthAtEnd: Health;
 
-/** The real engine core on this display with `source`, until `done` says it saw enough. */
-async function observe(source: DesktopSource, settings: Partial<Settings>, done: (o: Observed) => boolean): Promise<Observed> {
-  const home = createTempShadowHome('shadow-monitors-');
-  homes.push(home);
-  process.env.DISPLAY = x.display;
-  const core = createShadowCore({ paths: home.paths, source, settings });
-  const observed: Observed = { kept: [], beside: [], core };
-  core.events.on('frame:kept', ({ frame }) => observed.kept.push(frame));
-  core.events.on('frame:beside', ({ frame }) => observed.beside.push(frame));
-  core.observer.start();
-  const stop = startCaptureLoop(core.observer, core.settings.pollIntervalMs);
-  try {
-    await waitFor(() => observed, {
-      what: 'frames of the monitors',
-      until: done,
-      timeoutMs: 45_000,
-      details: () => JSON.stringify(core.observer.health()),
-    });
-    await core.ocr.whenIdle();
-  } finally {
-    stop();
-  }
-  core.observer.flushOpenSpan();
-  return observed;
+/** A window whose first line is `first`; the `second` line appears once the flag file `flag` exists. */
+function wordWindow(app: string, title: string, geometry: string, first: string, flag: string, second: string): Promise<XWindow> {
+  const wait = `while [ ! -e ${join(flags, flag)} ]; do sleep 0.2; done`;
+  return x.openXterm(app, title, {
+    fontSize: 22,
+    geometry,
+    command: ['sh', '-c', `echo ${first}; ${wait}; echo ${second}; sleep 600`],
+  });
+}
+
+const search = (q: string): Promise<ScreenSearchResult> => shadow!.get<ScreenSearchResult>(`/search/screen?q=${encodeURIComponent(q)}`);
+
+function waitForText(word: string): Promise<ScreenSearchResult['hits']> {
+  return waitFor(async () => (await search(word)).hits, {
+    what: `screen text ${word} in the search`,
+    until: (hits) => hits.length > 0,
+    timeoutMs: 40_000,
+    intervalMs: 300,
+    details: () => `shadow's output:\n${shadow!.output()}`,
+  });
+}
+
+function waitForEmptyOcrQueue(): Promise<OcrStatusView> {
+  return waitFor(() => shadow!.get<OcrStatusView>('/screen/ocr'), {
+    what: 'OCR to catch up (an empty queue)',
+    until: (status) => status.queued === 0,
+    timeoutMs: 30_000,
+    intervalMs: 250,
+  });
 }
 
 beforeAll(async () => {
-  x = await startXSession({ width: 2560, height: 800 });
-  await x.openXterm('Mail', 'Inbox - Quarterly report', {
-    fontSize: 20,
-    geometry: '50x8+100+100',
-    command: ['sh', '-c', 'echo QUARTERLY REPORT LEFT; sleep 600'],
+  home = createTempShadowHome();
+  flags = mkdtempSync(join(tmpdir(), 'shadow-monitor-flags-'));
+  x = await startXSession({ width: 2560, height: 800, monitors: [LEFT, RIGHT] });
+  const mail = await wordWindow('Mail', 'Inbox', '40x6+100+100', 'MAPLE HARBOR', 'all', 'VIOLET MEADOW');
+  const ledger = await wordWindow('Ledger', 'Ledger 2026', '40x6+1500+100', 'COPPER LANTERN', 'all', 'SILVER CANYON');
+  await x.activate(mail);
+  shadow = await startHeadlessShadow(['--interval', '2', '--poll-ms', '250', '--idle-after', '3600'], { ...home.env, DISPLAY: x.display });
+  await waitFor(() => shadow!.get<ImmediateContextView>('/observation/now'), {
+    what: 'the engine observing the mail window',
+    until: (now) => now.currentApp === 'Mail',
+    timeoutMs: 30_000,
   });
-  const ledger = await x.openXterm('Ledger', 'Ledger 2026.xlsx', {
-    fontSize: 20,
-    geometry: '50x8+1500+100',
-    command: ['sh', '-c', 'echo INVOICE 4471 RIGHT; sleep 600'],
-  });
+  await waitForText('maple');
+  await sleep(4000);
   await x.activate(ledger);
-  process.env.DISPLAY = x.display;
-  dual = await observe(
-    new DesktopSource(undefined, { grabber: dualHead(createScreenGrabber()) }),
-    SETTINGS,
-    (o) => o.kept.length > 0 && o.beside.length > 0 && o.core.ocr.status().stored >= 2,
-  );
-  fallback = await observe(
-    new DesktopSource(undefined, {
-      loadNative: () => {
-        throw new Error('node-screenshots made to fail by the test');
-      },
-    }),
-    { ...SETTINGS, captureMonitors: 'focused' },
-    (o) => o.kept.length > 0 && o.core.ocr.status().stored >= 1,
-  );
-}, 150_000);
+  const switchedAt = Date.now();
+  // The mail window had the focus from the engine's first poll: where its coverage begins.
+  const coverage = await shadow.get<Coverage>('/observation/coverage');
+  const firstObserved = coverage.stretches.find((s) => s.reason === 'observing')!;
+  measured.Mail = (switchedAt - Date.parse(firstObserved.start)) / 1000;
+  const since = switchedAt;
+  await waitForText('copper');
+  await sleep(4000);
+  await waitForEmptyOcrQueue();
+
+  // Every monitor from now on, asked as a client would; then both windows print a new word.
+  settingsAfterPut = await shadow.send('PUT', '/settings', { captureMonitors: 'all' });
+  writeFileSync(join(flags, 'all'), '');
+  await waitForText('violet');
+  await waitForText('silver');
+  await sleep(2000);
+  measured.Ledger = (Date.now() - since) / 1000;
+  healthAtEnd = await shadow.get<Health>('/health');
+  await shadow.post('/capture/pause', { reason: 'end of the split-display scenario' });
+  await waitForEmptyOcrQueue();
+  appTime = await shadow.get<AppTime>(`/observation/app-time?workSessionId=${healthAtEnd.capture.workSessionId}`);
+}, 200_000);
 
 afterAll(async () => {
-  for (const o of [dual, fallback]) {
-    await o?.core.source.close?.();
-    o?.core.close();
-  }
+  await shadow?.stop();
   await x?.stop();
-  for (const home of homes) home.remove();
+  home?.remove();
+  if (flags && existsSync(flags)) rmSync(flags, { recursive: true, force: true });
 });
 
-describe('several monitors', () => {
-  it('grabs in-process, the focused window on its own monitor and the other monitor as frames of their own', () => {
-    expect(dual.core.observer.health().screenshots).toEqual({ grabber: 'native', fallbackReason: null });
-    expect(new Set(dual.kept.map((f) => f.monitor))).toEqual(new Set(['HDMI-1']));
-    expect(dual.kept[0]).toMatchObject({ app: 'Ledger', title: 'Ledger 2026.xlsx', width: 1280, height: 800 });
-    // The ledger's frame, title bar included, in the right monitor's own pixels.
-    expect(dual.kept[0]!.focus).toMatchObject({ x: expect.any(Number), y: expect.any(Number) });
-    expect(dual.kept[0]!.focus!.x).toBeGreaterThanOrEqual(200);
-    expect(dual.kept[0]!.focus!.x).toBeLessThan(260);
-    expect(dual.beside[0]).toMatchObject({ monitor: 'DP-1', app: 'Mail', title: 'Inbox - Quarterly report', focus: null });
+describe('a display split into two RandR monitors', () => {
+  it('counts app time on the monitor of the focused window, as long as it had the focus', () => {
+    const byMonitor = Object.fromEntries((appTime.monitors ?? []).map((m) => [m.monitor, m.seconds]));
+    expect(Object.keys(byMonitor).sort()).toEqual(['LEFT', 'RIGHT']);
+    // A switch is seen within a poll and a capture: two seconds of slack on each side.
+    expect(Math.abs(byMonitor.LEFT! - measured.Mail)).toBeLessThanOrEqual(2.5);
+    expect(Math.abs(byMonitor.RIGHT! - measured.Ledger)).toBeLessThanOrEqual(2.5);
+    const apps = Object.fromEntries(appTime.apps.map((a) => [a.app, a.seconds]));
+    expect(Math.abs(apps.Mail! - measured.Mail)).toBeLessThanOrEqual(2.5);
+    expect(Math.abs(apps.Ledger! - measured.Ledger)).toBeLessThanOrEqual(2.5);
   });
 
-  it("reads each monitor's text and records where it was seen", () => {
-    const ledger = dual.core.screenText.search({ match: '"4471"', limit: 5 });
-    expect(ledger[0]).toMatchObject({ app: 'Ledger', monitor: 'HDMI-1' });
-    const mail = dual.core.screenText.search({ match: '"quarterly"', limit: 5 });
-    expect(mail[0]).toMatchObject({ app: 'Mail', monitor: 'DP-1' });
+  it("by default, files each window's text under its own window and monitor, never under another's", async () => {
+    for (const [word, app, monitor] of [
+      ['maple', 'Mail', 'LEFT'],
+      ['copper', 'Ledger', 'RIGHT'],
+    ] as const) {
+      const hits = (await search(word)).hits;
+      expect(hits.length, word).toBeGreaterThan(0);
+      for (const hit of hits) expect(hit, word).toMatchObject({ app, monitor });
+    }
   });
 
-  it("counts app time with the focused window's monitor", () => {
-    const time = dual.core.activity.appTime({ window: { startMs: 0, endMs: Date.now() + 60_000 } });
-    expect(time.apps.map((a) => a.app)).toEqual(['Ledger']);
-    expect(time.monitors).toEqual([{ monitor: 'HDMI-1', seconds: expect.any(Number) }]);
-    expect(time.monitors![0]!.seconds).toBeGreaterThan(0);
-  });
-});
-
-describe('without node-screenshots', () => {
-  it('falls back to xrandr + import, says why, and still reads the screen', () => {
-    expect(fallback.core.observer.health().screenshots).toEqual({
-      grabber: 'import',
-      fallbackReason: expect.stringContaining('node-screenshots made to fail by the test'),
-    });
-    expect(fallback.kept[0]).toMatchObject({ app: 'Ledger', monitor: 'screen', width: 2560, height: 800 });
-    expect(fallback.core.screenText.search({ match: '"4471"', limit: 5 })[0]).toMatchObject({ app: 'Ledger', monitor: 'screen' });
+  it('with captureMonitors "all" (set by PUT /settings), makes the other monitor\'s text searchable, with its window and monitor', async () => {
+    expect(settingsAfterPut.settings.captureMonitors).toBe('all');
+    expect(healthAtEnd.capture.screenshots?.grabber).toBe('native');
+    // The mail window never had the focus after its new word appeared: only "all" could read it.
+    const violet = (await search('violet')).hits;
+    expect(violet.length).toBeGreaterThan(0);
+    for (const hit of violet) expect(hit).toMatchObject({ app: 'Mail', title: 'Inbox', monitor: 'LEFT' });
+    const silver = (await search('silver')).hits;
+    for (const hit of silver) expect(hit).toMatchObject({ app: 'Ledger', monitor: 'RIGHT' });
+    // The setting is kept for the next start.
+    expect(JSON.parse(readFileSync(home.paths.settings, 'utf8'))).toMatchObject({ captureMonitors: 'all' });
   });
 });

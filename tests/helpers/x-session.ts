@@ -45,9 +45,24 @@ export interface XtermOptions {
   readonly fontSize?: number;
 }
 
+/** A RandR monitor made with `xrandr --setmonitor NAME W/0xH/0+X+Y none`, as people split an ultrawide screen. */
+export interface VirtualMonitor {
+  readonly name: string;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
 export interface XSession {
   /** e.g. ":93" */
   readonly display: string;
+  /** Adds a RandR monitor that owns no output (virtual), like `xrandr --setmonitor … none`. */
+  addMonitor(monitor: VirtualMonitor): Promise<void>;
+  /** Kills the X server (its clients die with it: windows, the window manager). */
+  killServer(): Promise<void>;
+  /** Starts the X server again at the same display number, with a window manager. */
+  restartServer(): Promise<void>;
   /** process.env with DISPLAY set to this session. */
   readonly env: NodeJS.ProcessEnv;
   /** Opens an xterm whose WM_CLASS class is `appClass` (the app name the observer reads) and waits until it is mapped. */
@@ -75,11 +90,29 @@ function killAndWait(child: ChildProcess, timeoutMs = 3000): Promise<void> {
   });
 }
 
-/** Lets Xvfb pick a free display number and report it on fd 3 (no races between parallel test files). */
-function startXvfb(width: number, height: number): Promise<{ server: ChildProcess; display: string }> {
-  const server = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', `${width}x${height}x24`, '-nolisten', 'tcp', '-noreset'], {
-    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
-  });
+/**
+ * Lets Xvfb pick a free display number and report it on fd 3 (no races between parallel test files);
+ * `at` starts it again at a number it had (a server restarted under the same name).
+ */
+function startXvfb(width: number, height: number, at?: string): Promise<{ server: ChildProcess; display: string }> {
+  const server = spawn(
+    'Xvfb',
+    [at ?? '-displayfd', ...(at ? [] : ['3']), '-screen', '0', `${width}x${height}x24`, '-nolisten', 'tcp', '-noreset'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+    },
+  );
+  if (at) {
+    // At a number of our choosing: ready once a client can connect.
+    return waitFor(
+      async () => {
+        if (server.exitCode !== null) throw new Error(`Xvfb ${at} exited (code ${server.exitCode})`);
+        await run('xdpyinfo', ['-display', at], { timeout: 2000 });
+        return { server, display: at };
+      },
+      { what: `Xvfb to accept clients again at ${at}`, timeoutMs: 10_000 },
+    );
+  }
   return new Promise((resolve, reject) => {
     let stderr = '';
     let fd3 = '';
@@ -108,9 +141,15 @@ function startXvfb(width: number, height: number): Promise<{ server: ChildProces
 }
 
 /** A private X display (Xvfb) with a window manager (openbox), for tests and benchmarks. */
-export async function startXSession(options: { width?: number; height?: number } = {}): Promise<XSession> {
+export async function startXSession(
+  options: { width?: number; height?: number; monitors?: readonly VirtualMonitor[] } = {},
+): Promise<XSession> {
   requireXTools();
-  const { server, display } = await startXvfb(options.width ?? 1280, options.height ?? 800);
+  const width = options.width ?? 1280;
+  const height = options.height ?? 800;
+  const started = await startXvfb(width, height);
+  const display = started.display;
+  let server = started.server;
   const env: NodeJS.ProcessEnv = { ...process.env, DISPLAY: display };
   const children: ChildProcess[] = [];
   const spawnChild = (command: string, args: readonly string[]): ChildProcess => {
@@ -125,14 +164,21 @@ export async function startXSession(options: { width?: number; height?: number }
     await Promise.all(children.reverse().map((child) => killAndWait(child)));
     await killAndWait(server);
   };
-
-  try {
+  const addMonitor = async (m: VirtualMonitor): Promise<void> => {
+    await run('xrandr', ['--setmonitor', m.name, `${m.width}/0x${m.height}/0+${m.x}+${m.y}`, 'none'], { env, timeout: 5000 });
+  };
+  const startWindowManager = async (): Promise<void> => {
     spawnChild('openbox', ['--sm-disable']);
     // openbox announces itself on the root window once it manages windows.
     await waitFor(
       async () => /window id/.test((await run('xprop', ['-root', '_NET_SUPPORTING_WM_CHECK'], { env, timeout: 2000 })).stdout),
       { what: `openbox to manage windows on ${display}` },
     );
+  };
+
+  try {
+    for (const monitor of options.monitors ?? []) await addMonitor(monitor);
+    await startWindowManager();
   } catch (error) {
     await stop();
     throw error;
@@ -142,6 +188,15 @@ export async function startXSession(options: { width?: number; height?: number }
   return {
     display,
     env,
+    addMonitor,
+    async killServer() {
+      await killAndWait(server);
+      await Promise.all(children.splice(0).map((child) => killAndWait(child)));
+    },
+    async restartServer() {
+      ({ server } = await startXvfb(width, height, display));
+      await startWindowManager();
+    },
     async openXterm(appClass, title, options = {}) {
       const command = options.command ?? ['sleep', '100000'];
       const colours = options.background ? ['-bg', options.background] : [];

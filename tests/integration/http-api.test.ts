@@ -89,6 +89,48 @@ describe('HTTP API', () => {
     expect(res.body.settings.exclusions.length).toBeGreaterThan(0);
     expect(res.body.usage.databaseBytes).toBeGreaterThan(4096);
     expect(res.body.usage).toMatchObject({ retentionDays: 90, outputRetentionDays: 30 });
+    // One measure of the store everywhere: the settings' usage is the storage meter's (the window's card, shadow today).
+    const meter = (await call('/api/v1/disk')).body;
+    expect(res.body.usage.databaseBytes).toBe(meter.databaseBytes);
+    expect(res.body.usage.dataBytes).toBe(meter.framesBytes + meter.otherDataBytes);
+  });
+
+  it('changes captureMonitors with PUT /settings, keeps it in settings.json, and refuses what it does not know', async () => {
+    const put = await call('/api/v1/settings', {
+      method: 'PUT',
+      body: JSON.stringify({ captureMonitors: 'all' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body.settings.captureMonitors).toBe('all');
+    expect((await call('/api/v1/settings')).body.settings.captureMonitors).toBe('all');
+    expect(
+      (
+        await call('/api/v1/settings', {
+          method: 'PUT',
+          body: JSON.stringify({ captureMonitors: 'left' }),
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call('/api/v1/settings', {
+          method: 'PUT',
+          body: JSON.stringify({ storeKeyFile: '/tmp/x' }),
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call('/api/v1/settings', {
+          method: 'PUT',
+          body: JSON.stringify({ captureMonitors: 'focused' }),
+          headers: { 'content-type': 'application/json' },
+        })
+      ).body.settings.captureMonitors,
+    ).toBe('focused');
   });
 
   it('refuses requests without the right token with 401', async () => {

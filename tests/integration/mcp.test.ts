@@ -115,9 +115,11 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
   it('current_activity reads the live state of the running app and the task theory, without images by default', async () => {
     const result = await call(clients[transport], 'current_activity');
     expect(result.isError).toBeFalsy();
-    expect(text(result)).toContain('capture is stopped');
+    expect(text(result)).toContain('Capture: stopped');
+    // "Now" from the latest span and its task: the replay ended, so what was last seen and when.
+    expect(text(result)).toMatch(/^Now: Observation stopped at .+; last seen: .+/);
     expect(text(result)).toMatch(/Last significant change: (?!none)/);
-    expect(text(result)).toMatch(/Task theory: (?!none)/);
+    expect(text(result)).toMatch(/Task theory, as written at [^:]+:\d\d.*?: (?!none)/);
     expect(text(result)).not.toMatch(/1Password|vault/i);
     expect(result.content.every((c) => c.type === 'text')).toBe(true);
     const asked = await call(clients[transport], 'current_activity', { include_images: true });

@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppTime, Health, WorkSession } from '../../src/shared/contract/index';
 import type { ManualClock } from '../../src/core/clock';
@@ -111,6 +113,18 @@ describe('demo day replay', () => {
     });
     expect(health.source).toBe('replay');
     expect(shadow.output()).toContain('Replay finished');
+    // A recorded day is never "your screen", in the banner or in health.
+    expect(shadow.output()).not.toContain('Observing your screen');
+    expect(shadow.output()).toMatch(/Status: +(Replaying a recorded day|Stopped)/);
+
+    // One day in view: the CLI shows the replayed day for "today", and says so, as the window does.
+    const run = promisify(execFile);
+    const bin = fileURLToPath(new URL('../../bin/shadow.js', import.meta.url));
+    const today = (await run(process.execPath, [bin, 'today'], { env: home.env, timeout: 60_000 })).stdout;
+    expect(today).toContain(`Showing ${expected.date}: the recorded day replayed in this profile`);
+    expect(today).toContain(`App time on ${expected.date}`);
+    const privacy = (await run(process.execPath, [bin, 'privacy'], { env: home.env, timeout: 60_000 })).stdout;
+    expect(privacy).toContain(`Privacy on ${expected.date}`);
 
     expectAppTimeMatches(await shadow.get<AppTime>(`/observation/app-time?date=${expected.date}`));
     const { workSessions } = await shadow.get<{ workSessions: WorkSession[] }>(`/work-sessions?date=${expected.date}`);

@@ -146,7 +146,7 @@ describe('observation coverage', () => {
       },
     };
     const errors: unknown[] = [];
-    const tracker = new CoverageTracker(sink, { maxGapMs: 5000, flushEveryMs: 10_000, onWriteError: (e) => errors.push(e) });
+    const tracker = new CoverageTracker(sink, { maxGapMs: 5000, flushEveryMs: 10_000, onWriteError: (e) => errors.push(e) > 0 });
     for (let t = 0; t <= 30_000; t += 1000) tracker.note(T0 + t, 'observing');
     for (let t = 31_000; t <= 90_000; t += 1000) tracker.note(T0 + t, 'storage_error', 'the disk is full');
     expect(rows).toEqual([]);
@@ -160,11 +160,36 @@ describe('observation coverage', () => {
     ]);
   });
 
+  it('drops a stretch the store refuses for good, so the ones after it are still written', () => {
+    const rows: { reason: string; startMs: number; endMs: number }[] = [];
+    const refused: unknown[] = [];
+    const tracker = new CoverageTracker(
+      {
+        open: (s) => {
+          if (!Number.isInteger(s.startMs)) throw new Error('cannot store REAL value in INTEGER column');
+          return rows.push({ ...s }) - 1;
+        },
+        update: (id, s) => void (rows[id] = { ...s }),
+      },
+      { maxGapMs: 5000, flushEveryMs: 10_000, onWriteError: (e) => refused.push(e) < 0 },
+    );
+    tracker.note(T0, 'observing');
+    tracker.gap(T0 + 0.5, T0 + 20_000, 'suspended', null);
+    tracker.note(T0 + 21_000, 'observing');
+    tracker.note(T0 + 22_000, 'observing');
+    tracker.close();
+    expect(refused).toHaveLength(1);
+    expect(rows.map((r) => [r.reason, r.startMs - T0])).toEqual([
+      ['observing', 0],
+      ['observing', 21_000],
+    ]);
+  });
+
   it('shows a stretch without notes (the app was suspended) as not running', () => {
     const rows: { reason: string; startMs: number; endMs: number }[] = [];
     const tracker = new CoverageTracker(
       { open: (s) => rows.push({ ...s }) - 1, update: (id, s) => void (rows[id] = { ...s }) },
-      { maxGapMs: 5000, flushEveryMs: 10_000, onWriteError: () => {} },
+      { maxGapMs: 5000, flushEveryMs: 10_000, onWriteError: () => true },
     );
     tracker.note(T0, 'observing');
     tracker.note(T0 + 4000, 'observing');

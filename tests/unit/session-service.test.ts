@@ -219,6 +219,30 @@ describe('session service', () => {
     expect(history.entries[19]!.title).toBe('Title number 6');
   });
 
+  it('adds nothing since the pause when nothing was observed after it, however much a replayed day holds', () => {
+    // A recorded day replayed on a clock of its own, ended an hour into it; the conversation is in the user's time.
+    observe([['Outlook', 'Inbox', 0, 60]]);
+    const replayed = new ManualClock(T0 + 3_600_000);
+    const made = new SessionService({
+      repo,
+      activity,
+      screenText: new ScreenTextRepository(db),
+      recall: recallEngineFor(db, true),
+      llm: createOfflineLlmClient(),
+      clock,
+      observedClock: replayed,
+      llmContext: () => 'context',
+      currentWindow: () => focused,
+    });
+    services.push(made);
+    const session = made.create({ type: 'chat', tools: [] });
+    made.pause(session.id);
+    clock.advance(14 * 60_000);
+    const resume = made.resume(session.id);
+    expect(resume.changesSincePause).toEqual([]);
+    expect(resume.block).toContain("Since then the user's observed work: no activity observed");
+  });
+
   it('warns on resume when the instructions changed, and reports app time since the pause', async () => {
     const session = service(undefined, 'old instructions').create({ type: 'chat', tools: [] });
     expect(session.systemPromptHash).toBe(promptHash('old instructions'));

@@ -6,6 +6,7 @@ import { formatDuration } from '../../shared/format-duration';
 import { parseFlags } from '../cli-error';
 import { printJson, table } from '../format';
 import { withOperations } from '../profile-operations';
+import { replayedDayNote } from './today';
 
 const flagsSchema = z.object({ json: z.boolean().default(false), date: operations.privacyReport.input.shape.date });
 
@@ -125,8 +126,13 @@ export function registerPrivacyCommand(program: Command): void {
     .option('--json', 'print JSON instead of text')
     .action(async (raw) => {
       const flags = parseFlags(flagsSchema, raw);
-      const report = await withOperations((call) => call('privacyReport', { date: flags.date }));
+      const [report, inView] = await withOperations((call) =>
+        Promise.all([call('privacyReport', { date: flags.date }), call('dayInView', {})]),
+      );
       if (flags.json) printJson(report);
-      else printReport(report);
+      else {
+        if (!flags.date && inView.replayed) console.log(replayedDayNote(inView.date));
+        printReport(report);
+      }
     });
 }

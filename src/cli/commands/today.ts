@@ -44,6 +44,11 @@ export function gapLines(coverage: Coverage): string[] {
   return lines;
 }
 
+/** What the CLI says when it shows a replayed day for "today" (the window says the same in its header). */
+export function replayedDayNote(date: string): string {
+  return `Showing ${date}: the recorded day replayed in this profile (--date for another day).\n`;
+}
+
 function printDay(day: DayOverview, coverage: Coverage): void {
   if (day.apps.length === 0) {
     console.log(`No app time recorded on ${day.date}.`);
@@ -101,15 +106,17 @@ export function registerTodayCommand(program: Command): void {
     .option('--json', 'print JSON instead of a table')
     .action(async (raw) => {
       const flags = parseFlags(flagsSchema, raw);
-      const [day, coverage, storage] = await withOperations((call) =>
+      const [day, coverage, storage, inView] = await withOperations((call) =>
         Promise.all([
           call('dayOverview', { date: flags.date, device: flags.device }),
           call('observationCoverage', { date: flags.date }),
           call('storageMeter', {}),
+          call('dayInView', {}),
         ]),
       );
       if (flags.json) printJson({ ...day, coverage });
       else {
+        if (!flags.date && inView.replayed) console.log(replayedDayNote(inView.date));
         printDay(day, coverage);
         printStorage(storage);
       }

@@ -2,9 +2,10 @@ import type { OperationOutput, OperationParsedInput, Operations } from '../../sh
 import { TOKEN_BUDGETS, type LlmContext } from '../memory/llm-context-assembly';
 import { fitsInterviewBudget, INTERVIEW_SUMMARY_MAX_TOKENS } from '../memory/interview';
 import type { ShadowCore } from '../shadow-core';
-import { localDateOf, localDayBounds } from '../time';
+import { localDayBounds } from '../time';
 import { DomainError, notFound } from '../errors';
 import { viewScope } from '../sync/device-filter';
+import { dayInView } from './day-in-view';
 
 type Op<K extends keyof Operations> = (
   input: OperationParsedInput<Operations[K]>,
@@ -18,7 +19,7 @@ export function memoryHandlers(core: ShadowCore) {
   };
 
   const dayOverview: Op<'dayOverview'> = ({ date, device }) => {
-    const day = date ?? localDateOf(core.clock.now());
+    const day = date ?? dayInView(core).date;
     const window = localDayBounds(day);
     const scope = viewScope(core.sync, device);
     core.observer.flushOpenSpan();

@@ -1,14 +1,23 @@
 import type { OperationParsedInput, OperationOutput, Operations } from '../../shared/contract/index';
 import type { ShadowCore } from '../shadow-core';
-import { localDateOf, localDayBounds } from '../time';
+import { localDayBounds } from '../time';
 import { VERSION } from '../version';
 import { notFound } from '../errors';
 import { LLM_OFF } from '../llm/llm-client';
+import { rightNow } from '../memory/right-now';
 import { dayCoverage } from '../observe/day-coverage';
 import { healthPrivacy } from './privacy-handlers';
 import { viewScope } from '../sync/device-filter';
+import { dayInView } from './day-in-view';
 
 type Op<K extends keyof Operations> = (input: OperationParsedInput<Operations[K]>) => OperationOutput<Operations[K]>;
+
+/** The observer's live context with "right now" read from the store's latest span and task (one record for every surface). */
+export function liveActivity(core: ShadowCore): OperationOutput<Operations['observationNow']> {
+  core.observer.flushOpenSpan();
+  const live = core.observer.immediateContext();
+  return { ...live, current: rightNow({ activity: core.activity, tasks: core.memory.repositories.tasks }, live.state, core.clock.now()) };
+}
 
 export function observationHandlers(core: ShadowCore) {
   const health: Op<'health'> = () => {
@@ -28,11 +37,12 @@ export function observationHandlers(core: ShadowCore) {
   };
   const observationCoverage: Op<'observationCoverage'> = ({ date }) => {
     core.observer.flushOpenSpan();
-    const day = date ?? localDateOf(core.clock.now());
+    const day = date ?? dayInView(core).date;
     const window = localDayBounds(day);
     return dayCoverage(day, window, core.coverage.stretches(window), core.clock.now());
   };
-  const observationNow: Op<'observationNow'> = () => core.observer.immediateContext();
+  const observationNow: Op<'observationNow'> = () => liveActivity(core);
+  const dayInViewOp: Op<'dayInView'> = () => dayInView(core);
   const appTime: Op<'appTime'> = ({ date, workSessionId, device }) => {
     core.observer.flushOpenSpan();
     const activity = core.activity.scoped(viewScope(core.sync, device));
@@ -40,7 +50,7 @@ export function observationHandlers(core: ShadowCore) {
       if (!core.activity.getWorkSession(workSessionId)) throw notFound(`Work session ${workSessionId}`);
       return { date: null, workSessionId, ...activity.appTime({ workSessionId }) };
     }
-    const day = date ?? localDateOf(core.clock.now());
+    const day = date ?? dayInView(core).date;
     return { date: day, workSessionId: null, ...activity.appTime({ window: localDayBounds(day) }) };
   };
   const listWorkSessions: Op<'listWorkSessions'> = ({ limit, date, device }) => {
@@ -56,5 +66,5 @@ export function observationHandlers(core: ShadowCore) {
     core.observer.resume();
     return core.observer.health();
   };
-  return { health, observationNow, appTime, listWorkSessions, pauseCapture, resumeCapture, observationCoverage };
+  return { health, dayInView: dayInViewOp, observationNow, appTime, listWorkSessions, pauseCapture, resumeCapture, observationCoverage };
 }

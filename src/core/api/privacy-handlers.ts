@@ -1,6 +1,6 @@
 import type { Health, OperationOutput, OperationParsedInput, Operations, PrivacyStatus } from '../../shared/contract/index';
 import type { ShadowCore } from '../shadow-core';
-import { localDateOf } from '../time';
+import { dayInView } from './day-in-view';
 
 type Op<K extends keyof Operations> = (input: OperationParsedInput<Operations[K]>) => OperationOutput<Operations[K]>;
 
@@ -18,7 +18,7 @@ export function privacyHandlers(core: ShadowCore) {
   const privacyReport: Op<'privacyReport'> = ({ date }) => {
     // The open span counts too: private time up to the last poll.
     core.observer.flushOpenSpan();
-    return core.privacy.report(date ?? localDateOf(core.clock.now()));
+    return core.privacy.report(date ?? dayInView(core).date);
   };
   const privacyStatus: Op<'privacyStatus'> = () => core.privacy.status();
   const setLocalOnly: Op<'setLocalOnly'> = ({ enabled }) => core.privacy.setLocalOnly(enabled);

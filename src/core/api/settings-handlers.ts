@@ -1,5 +1,6 @@
 import type { OperationOutput, OperationParsedInput, Operations } from '../../shared/contract/index';
 import type { ShadowCore } from '../shadow-core';
+import { loadSettings, saveSettings } from '../config/settings';
 import { profileDiskUsage } from '../profile-disk-usage';
 
 type Op<K extends keyof Operations> = (input: OperationParsedInput<Operations[K]>) => OperationOutput<Operations[K]>;
@@ -10,5 +11,11 @@ export function settingsHandlers(core: ShadowCore) {
     settings: { ...core.settings },
     usage: profileDiskUsage(core),
   });
-  return { getSettings };
+  /** Saved first, so a failed write changes nothing; the running observer reads the same object at its next capture. */
+  const updateSettings: Op<'updateSettings'> = (change) => {
+    saveSettings(core.paths.settings, { ...loadSettings(core.paths.settings), ...change });
+    Object.assign(core.settings, change);
+    return getSettings({});
+  };
+  return { getSettings, updateSettings };
 }

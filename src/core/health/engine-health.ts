@@ -48,12 +48,13 @@ export class EngineHealth {
         capture,
         pollDueSinceMs: observer.lastPollDueSince(),
         unavailable: observer.unavailableCause(),
+        clockChange: observer.clockChange(),
         storage: storage.state(),
         ocr: { enabled: settings.ocrEnabled, lastError: ocr.status().lastError },
         lastOcrSuccessMs: this.lastOcrSuccessMs,
       },
       this.providers,
     );
-    return { status: healthStatusOf(reasons), reasons, summary: healthSummary({ reasons, capture }), capture };
+    return { status: healthStatusOf(reasons), reasons, summary: healthSummary({ reasons, capture, source: observer.sourceKind }), capture };
   }
 }

@@ -1,5 +1,6 @@
 import type { Health, HealthReason, HealthStatus, OcrStatusView } from '../../shared/contract/index';
 import { formatClockTime } from '../../shared/format-clock-time';
+import { formatDuration } from '../../shared/format-duration';
 import type { StorageState } from '../store/storage-monitor';
 import { storageProblemAction } from '../store/storage-failure';
 
@@ -10,8 +11,10 @@ export interface HealthInputs {
   readonly capture: Health['capture'];
   /** Since when a poll should have read the screen (the last poll, or when observing began), null before any. */
   readonly pollDueSinceMs: number | null;
-  /** Why capture is `unavailable` (the coverage reason), when it is. */
-  readonly unavailable: { readonly reason: string; readonly message: string } | null;
+  /** Why capture is `unavailable` (the coverage reason; since when where known), when it is. */
+  readonly unavailable: { readonly reason: string; readonly message: string; readonly sinceMs?: number | null } | null;
+  /** The latest change of the wall clock the observer saw, if any. */
+  readonly clockChange?: { readonly atMs: number; readonly byMs: number; readonly holdUntilMs: number | null } | null;
   readonly storage: StorageState;
   readonly ocr: Pick<OcrStatusView, 'enabled' | 'lastError'>;
   /** When OCR last stored text (null: not yet). */
@@ -20,6 +23,21 @@ export interface HealthInputs {
 
 /** Where other features add their own reasons (the LLM's state, encryption at rest): each is asked on every health read. */
 export type HealthReasonProvider = () => readonly HealthReason[];
+
+/** A change of the clock is reported this long after it (what is shown around it may look odd). */
+const CLOCK_CHANGE_NOTICE_MS = 10 * 60_000;
+
+/** A tool the error says could not be found: the only case where installing something is the fix. */
+function missingTool(error: string | null): string | null {
+  return /spawn (\S+) ENOENT/.exec(error ?? '')?.[1] ?? null;
+}
+
+const TOOL_PACKAGES: Record<string, string> = {
+  import: 'ImageMagick (`import`)',
+  xrandr: '`xrandr` (x11-xserver-utils)',
+  xwininfo: '`xwininfo` (x11-utils)',
+  xprop: '`xprop` (x11-utils)',
+};
 
 /** A recent OCR failure counts for this long unless text was stored after it. */
 const OCR_FAILURE_WINDOW_MS = 10 * 60_000;
@@ -60,7 +78,29 @@ function captureReasons(inputs: HealthInputs): HealthReason[] {
   const { capture, unavailable, nowMs } = inputs;
   const out: HealthReason[] = [];
   const { window, idle, screenshot } = capture.probes;
-  if (capture.state === 'unavailable' && unavailable?.reason === 'no_display') {
+  if (capture.state === 'unavailable' && unavailable?.reason === 'display_lost') {
+    // The window, idle and screenshot probes all fail with it: one reason, the cause, not three symptoms.
+    const since = unavailable.sinceMs ?? null;
+    out.push(
+      reason(
+        'display_lost',
+        'failing',
+        `The display went away${since === null ? '' : ` at ${formatClockTime(since)}`}: ${unavailable.message}. Nothing is being recorded.`,
+        'Observation resumes by itself when the display is back under the same name. If your desktop moved to another display, start Workflow Shadow from inside it.',
+        since === null ? null : new Date(since).toISOString(),
+      ),
+    );
+  } else if (capture.state === 'unavailable' && unavailable?.reason === 'clock_changed') {
+    out.push(
+      reason(
+        'clock_changed',
+        'failing',
+        `The computer's clock was changed: ${unavailable.message}. Nothing is being recorded meanwhile.`,
+        'Nothing to do: observation resumes by itself once the clock reaches the time already recorded.',
+        unavailable.sinceMs == null ? null : new Date(unavailable.sinceMs).toISOString(),
+      ),
+    );
+  } else if (capture.state === 'unavailable' && unavailable?.reason === 'no_display') {
     out.push(
       reason(
         'no_display',
@@ -95,24 +135,42 @@ function captureReasons(inputs: HealthInputs): HealthReason[] {
     );
   }
   if (running(capture.state) && screenshot.consecutiveFailures > 0) {
+    const tool = missingTool(screenshot.lastError);
     out.push(
       reason(
         'screenshots_failing',
         'degraded',
         `App time is recorded, but screenshots fail (${screenshot.lastError ?? 'unknown error'}), so screen text, search and summaries miss what is on your screen.`,
-        'On X11 install ImageMagick (`import`) and `xrandr`; the next capture tries again.',
+        tool
+          ? `Install ${TOOL_PACKAGES[tool] ?? `\`${tool}\``}; the next capture tries again.`
+          : 'The next capture tries again; if this stays, restart Workflow Shadow and report the error above.',
         screenshot.lastFailedAt,
       ),
     );
   }
   if (running(capture.state) && idle.consecutiveFailures > 0) {
+    const lacksExtension = /lacks the MIT-SCREEN-SAVER extension/.test(idle.lastError ?? '');
     out.push(
       reason(
         'idle_unreadable',
         'degraded',
         `Idle time cannot be read (${idle.lastError ?? 'unknown error'}), so time away from the computer counts as active.`,
-        'On X11 install `xprintidle`; Workflow Shadow tries again every minute.',
+        lacksExtension
+          ? 'Run your desktop on an X server with the MIT-SCREEN-SAVER extension (every Xorg and Xvfb build has it), or use the desktop app, which reads idle time itself.'
+          : 'Workflow Shadow tries again every minute; if this stays, restart it and report the error above.',
         idle.lastFailedAt,
+      ),
+    );
+  }
+  const change = inputs.clockChange;
+  if (change && change.holdUntilMs === null && nowMs - change.atMs < CLOCK_CHANGE_NOTICE_MS && running(capture.state)) {
+    out.push(
+      reason(
+        'clock_changed',
+        'degraded',
+        `The computer's clock was set ${change.byMs > 0 ? 'forward' : 'back'} by ${formatDuration(Math.abs(change.byMs) / 1000)} at ${formatClockTime(change.atMs)}: the time it skipped holds no activity, and nothing was counted twice.`,
+        'Nothing to do; this note goes away by itself.',
+        new Date(change.atMs).toISOString(),
       ),
     );
   }

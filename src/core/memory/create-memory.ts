@@ -33,6 +33,8 @@ export interface MemoryDeps {
   readonly observer: Observer;
   /** A demo profile's `interview.json`, used when the interview has no answers yet. */
   readonly interviewSeedFile?: string | null;
+  /** The user's own time where `clock` is a replay's: when the guide says it was generated (as `shadow guide` does). */
+  readonly userClock?: Clock;
 }
 
 /** The memory layer: what the pipeline learns from the workday, and what the user and other features ask of it. */
@@ -89,6 +91,9 @@ export function createMemory(deps: MemoryDeps): Memory {
     questions: new QuestionInbox({ questions: repositories.questions, clock, events, onAnswered: forgetHistory }),
     interview,
     workSessionDetail: (id) => workSessionDetail({ repositories, activity }, id),
-    guide: () => workflowGuide({ repositories, activity }, clock.now()),
+    guide: () => {
+      const userNow = (deps.userClock ?? clock).now();
+      return workflowGuide({ repositories, activity }, Math.max(clock.now(), userNow), userNow);
+    },
   };
 }

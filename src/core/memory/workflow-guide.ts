@@ -84,8 +84,12 @@ export interface GuideSources {
 }
 
 /** The guide from what the profile holds now (the API, the window and `shadow guide`). */
-export function workflowGuide({ repositories, activity }: GuideSources, nowMs: number): { markdown: string; generatedAt: string } {
-  const generatedAt = iso(nowMs);
+export function workflowGuide(
+  { repositories, activity }: GuideSources,
+  nowMs: number,
+  generatedMs = nowMs,
+): { markdown: string; generatedAt: string } {
+  const generatedAt = iso(generatedMs);
   const markdown = buildWorkflowGuide({
     generatedAt,
     answers: repositories.interview.answers(),

@@ -7,8 +7,12 @@ export interface CoverageTrackerOptions {
   readonly flushEveryMs: number;
   /** Stretches kept in memory while the store cannot be written; the oldest go first beyond this. */
   readonly maxPending?: number;
-  /** A write failed (the stretch stays in memory and is written with the next successful write). */
-  readonly onWriteError: (error: unknown) => void;
+  /**
+   * A write failed. Returns whether the store may take it later (disk full, locked): the stretch then
+   * stays in memory and is written with the next successful write; otherwise it is dropped, so one
+   * stretch the store refuses never holds back the ones after it.
+   */
+  readonly onWriteError: (error: unknown) => boolean;
 }
 
 interface Open {
@@ -54,6 +58,16 @@ export class CoverageTracker {
     this.flush();
   }
 
+  /**
+   * A stretch of time nothing could see (the computer slept, the clock jumped over it), recorded as
+   * its own stretch: the open one ends at its last note, and the next note starts a new one.
+   */
+  gap(startMs: number, endMs: number, reason: CoverageReason, detail: string | null): void {
+    this.close();
+    if (endMs > startMs) this.pending.push({ stretch: { reason, detail, startMs, endMs }, id: null });
+    this.flush();
+  }
+
   /** Ends the open stretch at its last note (the app quits): what follows is time it did not run. */
   close(): void {
     if (!this.current) return;
@@ -77,7 +91,9 @@ export class CoverageTracker {
     } catch (error) {
       const max = this.options.maxPending ?? 1000;
       if (this.pending.length > max) this.pending.splice(0, this.pending.length - max);
-      this.options.onWriteError(error);
+      if (this.options.onWriteError(error)) return;
+      if (this.pending.length > 0) this.pending.shift();
+      else this.current = null;
     }
   }
 

@@ -4,9 +4,13 @@ import type { CaptureSource } from './sources/capture-source';
 
 /** Why the observer wants to observe but cannot: a probe fails (no display) or nothing can be saved. */
 export interface Unavailable {
-  readonly cause: 'probe' | 'storage';
+  readonly cause: 'probe' | 'storage' | 'clock';
   readonly reason: CoverageReason;
   readonly message: string;
+  /** What the coverage stretch says (stable while the cause lasts; the message may carry changing details). */
+  readonly detail?: string;
+  /** When the cause began (the display went away), where known. */
+  readonly sinceMs?: number;
 }
 
 /** The coverage reason the observer's state records (nothing while stopped: that is time not running). */
@@ -24,7 +28,7 @@ export function coverageReasonOf(
     case 'locked':
       return { reason: state, detail: pausedReason };
     case 'unavailable':
-      return unavailable && { reason: unavailable.reason, detail: unavailable.message };
+      return unavailable && { reason: unavailable.reason, detail: unavailable.detail ?? unavailable.message };
     case 'stopped':
       return null;
   }

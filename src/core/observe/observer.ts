@@ -3,7 +3,10 @@ import { iso } from '../clock';
 import type { ExclusionRule } from '../config/settings';
 import type { CoverageReason } from '../store/repositories/coverage-repository';
 import { StorageMonitor } from '../store/storage-monitor';
+import { formatClockTime } from '../../shared/format-clock-time';
+import { formatDuration } from '../../shared/format-duration';
 import { localDateOf } from '../time';
+import { ClockWatch, type TimeEvent } from './clock-watch';
 import { CoverageTracker } from './coverage-tracker';
 import { compileExclusions, type CompiledExclusions } from './exclusion';
 import type { Frame } from './frame';
@@ -11,7 +14,7 @@ import { FrameCapture } from './frame-capture';
 import type { ObserverDeps } from './observer-deps';
 import { coverageReasonOf, grabberHealth, isOverlap, messageOf, type Unavailable } from './observer-state';
 import { ProbeRecord } from './probe-record';
-import { isNoDisplay, type ActiveWindow } from './sources/capture-source';
+import { DisplayLostError, isNoDisplay, type ActiveWindow, type ScreenLock } from './sources/capture-source';
 import { SpanTracker, type ActivityState } from './span-tracker';
 import { withTimeout } from './with-timeout';
 
@@ -23,6 +26,21 @@ const RECORDED_PRIVATE = 'private in the recording';
 const NO_WINDOW: ActiveWindow = { app: 'Desktop', title: '' };
 /** After a failed idle probe (tool missing), when to try again. */
 const IDLE_PROBE_RETRY_MS = 60_000;
+/** A stall shorter than this between two polls is a slow poll; longer, the computer slept or the process was stopped. */
+const MIN_STALL_MS = 15_000;
+
+const LOCK_WORDS: Record<ScreenLock['why'], string> = {
+  'screen locked': 'the screen is locked',
+  'screen saver on': 'the screen saver is on',
+  'going to sleep': 'the computer is going to sleep',
+};
+
+/** The wall clock changed: when, by how much, and (set back) until when the time is already recorded. */
+export interface ClockChange {
+  readonly atMs: number;
+  readonly byMs: number;
+  readonly holdUntilMs: number | null;
+}
 
 /**
  * The capture loop: one `tick()` per poll reads the focused window and idle time, merges them
@@ -51,9 +69,15 @@ export class Observer {
   private nextIdleProbeAt = Number.NEGATIVE_INFINITY;
   private lastAppSwitch: number | null = null;
   private lastPollAt: number | null = null;
+  private pollStartedAt = 0;
   /** When observing last began (start, resume): a poll is due from then on. */
   private observingSince: number | null = null;
   private ticking = false;
+  /** The observer itself paused as `locked` because the screen is locked (it resumes when it unlocks). */
+  private screenLocked = false;
+  private readonly clockWatch: ClockWatch;
+  private readonly stallMs: number;
+  private lastClockChange: ClockChange | null = null;
   private readonly counters = { polls: 0, failures: 0 };
   private lastError: { at: string; message: string } | null = null;
 
@@ -61,6 +85,8 @@ export class Observer {
     const { settings, activity, clock } = deps;
     this.exclusions = compileExclusions(settings.exclusions);
     const maxGapMs = Math.max(5000, settings.pollIntervalMs * 5);
+    this.stallMs = Math.max(MIN_STALL_MS, maxGapMs * 3);
+    this.clockWatch = new ClockWatch(clock, this.stallMs);
     this.tracker = new SpanTracker(
       activity.spanSink(() => {
         if (this.workSessionId === null) throw new Error('no open work session');
@@ -86,7 +112,7 @@ export class Observer {
     this.coverage =
       deps.coverage === undefined
         ? null
-        : new CoverageTracker(deps.coverage, { maxGapMs, flushEveryMs: 10_000, onWriteError: (error) => this.storage.failed(error) });
+        : new CoverageTracker(deps.coverage, { maxGapMs, flushEveryMs: 10_000, onWriteError: (error) => this.coverageWriteFailed(error) });
     this.storage.onFailed(() => this.suspendForStorage());
     this.storage.onRecovered(() => this.resumeAfterStorage());
   }
@@ -114,6 +140,12 @@ export class Observer {
   }
 
   pause(reason = 'paused by the user', state: 'paused' | 'locked' = 'paused'): void {
+    if (this.screenLocked && this.state === 'locked' && state === 'paused') {
+      // Paused while the screen was locked: it stays paused when the screen unlocks.
+      this.screenLocked = false;
+      this.setState('paused', reason);
+      return;
+    }
     if (this.state === 'stopped' || this.state === 'paused' || this.state === 'locked') return;
     this.closeWorkSession(reason);
     this.unavailable = null;
@@ -123,8 +155,14 @@ export class Observer {
   /** Observes again after a pause; throws (and stays paused) when the profile cannot be written. */
   resume(): void {
     if (this.state !== 'paused' && this.state !== 'locked') return;
+    this.screenLocked = false;
     this.openWorkSession();
     this.setState('observing', null);
+  }
+
+  /** Where observations come from: the desktop or a replayed recording. */
+  get sourceKind(): 'desktop' | 'replay' {
+    return this.deps.source.kind;
   }
 
   get isPaused(): boolean {
@@ -137,13 +175,21 @@ export class Observer {
     this.ticking = true;
     let since: number | undefined;
     try {
+      const time = this.clockWatch.check();
+      if (time) this.onTimeEvent(time);
+      if (this.heldByClock()) return;
+      if (this.screenLocked) await this.resumeWhenUnlocked();
       if (this.workSessionId !== null) since = await this.poll();
     } catch (error) {
       this.onTickError(error);
     } finally {
       this.ticking = false;
     }
-    this.recordCoverage(this.deps.clock.now(), since);
+    // A poll's observation is of the moment it began (as its span's is), however long its screenshot took.
+    if (!this.heldByClock()) this.recordCoverage(since === undefined ? this.deps.clock.now() : this.pollStartedAt, since);
+    // Checked again at the end: a process stopped in the middle of a poll shows here, not hidden in its length.
+    const after = this.clockWatch.check();
+    if (after) this.onTimeEvent(after);
   }
 
   immediateContext(): ImmediateContextView {
@@ -190,9 +236,15 @@ export class Observer {
     return Math.max(this.lastPollAt, this.observingSince ?? this.lastPollAt);
   }
 
-  /** Why capture is `unavailable` (a coverage reason and the message), or null when it is not. */
-  unavailableCause(): { reason: CoverageReason; message: string } | null {
-    return this.state === 'unavailable' && this.unavailable ? { reason: this.unavailable.reason, message: this.unavailable.message } : null;
+  /** Why capture is `unavailable` (a coverage reason, the message, since when where known), or null when it is not. */
+  unavailableCause(): { reason: CoverageReason; message: string; sinceMs: number | null } | null {
+    if (this.state !== 'unavailable' || !this.unavailable) return null;
+    return { reason: this.unavailable.reason, message: this.unavailable.message, sinceMs: this.unavailable.sinceMs ?? null };
+  }
+
+  /** The latest change of the wall clock the observer saw (health says so for a while), or null. */
+  clockChange(): ClockChange | null {
+    return this.lastClockChange;
   }
 
   health(): Health['capture'] {
@@ -215,9 +267,15 @@ export class Observer {
   private async poll(): Promise<number> {
     const { source, clock, settings } = this.deps;
     const at = clock.now();
+    this.pollStartedAt = at;
     this.counters.polls++;
     this.rollOverDay(at);
     const timeout = this.deps.probeTimeoutMs ?? 5000;
+    const lock = await this.readScreenLock(timeout);
+    if (lock) {
+      this.lockScreen(at, lock);
+      return at;
+    }
     let window: ActiveWindow;
     try {
       window = (await withTimeout(source.activeWindow(), timeout, 'reading the active window')) ?? NO_WINDOW;
@@ -225,6 +283,18 @@ export class Observer {
     } catch (error) {
       this.windowProbe.fail(at, error);
       this.fail(error);
+      if (error instanceof DisplayLostError) {
+        // Everything before the loss was seen; from it on nothing is, whenever a poll noticed.
+        const sinceMs = Math.min(at, Math.max(error.sinceMs, this.lastPollAt ?? error.sinceMs));
+        this.becomeUnavailable({
+          cause: 'probe',
+          reason: 'display_lost',
+          message: error.message,
+          detail: `the display ${error.display} went away`,
+          sinceMs,
+        });
+        return sinceMs;
+      }
       this.becomeUnavailable({ cause: 'probe', reason: isNoDisplay(error) ? 'no_display' : 'capture_error', message: messageOf(error) });
       return at;
     }
@@ -259,6 +329,94 @@ export class Observer {
     this.lastWindow = { app: window.app, title };
     if (this.capture.due(at, switched)) await this.capture.capture(at, window, title, timeout);
     return since;
+  }
+
+  /** The source's lock state; a source that cannot tell, or fails to, counts as unlocked. */
+  private async readScreenLock(timeout: number): Promise<ScreenLock | null> {
+    if (!this.deps.source.screenLock) return null;
+    try {
+      return await withTimeout(this.deps.source.screenLock(), timeout, 'reading the lock state');
+    } catch {
+      return null;
+    }
+  }
+
+  /** The screen locked: the work session ends where the lock began (as far as the last poll), and observation waits. */
+  private lockScreen(at: number, lock: ScreenLock): void {
+    const reason = LOCK_WORDS[lock.why];
+    const since = Math.min(at, Math.max(lock.sinceMs ?? at, this.tracker.open?.startMs ?? at));
+    this.tracker.cutBack(since);
+    this.closeWorkSession(reason);
+    this.screenLocked = true;
+    this.setState('locked', reason, since);
+  }
+
+  /** While the screen is locked, each poll only asks whether it still is. */
+  private async resumeWhenUnlocked(): Promise<void> {
+    if (this.state !== 'locked') {
+      this.screenLocked = false;
+      return;
+    }
+    const lock = await this.readScreenLock(this.deps.probeTimeoutMs ?? 5000);
+    if (lock) {
+      this.setState('locked', LOCK_WORDS[lock.why]);
+      return;
+    }
+    this.screenLocked = false;
+    this.openWorkSession();
+    this.setState('observing', null);
+  }
+
+  /**
+   * Time did something else than pass: nothing ran for a while (sleep, a stopped process), or the
+   * wall clock was set. Either way the open span and work session end at the last poll, so no second
+   * of it is booked; coverage records the stretch with its reason. A clock set back over time already
+   * recorded holds observation until the clock reaches the last recorded moment again.
+   */
+  private onTimeEvent(event: TimeEvent): void {
+    const running = this.workSessionId !== null;
+    const lastSeen = this.lastPollAt;
+    if (running)
+      this.closeWorkSession(event.kind === 'stall' ? 'the computer slept or Workflow Shadow was stopped' : 'the clock was changed');
+    const sleptDetail = event.asleep ? 'the computer was asleep' : 'Workflow Shadow was stopped or could not run';
+    if (event.kind === 'stall') {
+      this.coverage?.gap(event.startMs, event.endMs, 'suspended', sleptDetail);
+    } else {
+      const direction = event.byMs > 0 ? 'forward' : 'back';
+      const detail = `the clock was set ${direction} by ${formatDuration(Math.abs(event.byMs) / 1000)}`;
+      const realStart = event.afterMs - event.elapsedMs;
+      if (event.byMs > 0) this.coverage?.gap(event.beforeMs, realStart, 'clock_changed', detail);
+      else this.coverage?.close();
+      const stalled = event.elapsedMs > this.stallMs;
+      if (stalled && event.byMs > 0) this.coverage?.gap(realStart, event.afterMs, 'suspended', sleptDetail);
+      const recordedUntil = Math.max(event.beforeMs, lastSeen ?? event.beforeMs);
+      const holdUntilMs = event.afterMs < recordedUntil ? recordedUntil : null;
+      this.lastClockChange = { atMs: event.afterMs, byMs: event.byMs, holdUntilMs };
+      if (holdUntilMs !== null && running) {
+        this.becomeUnavailable({
+          cause: 'clock',
+          reason: 'clock_changed',
+          message: `${detail}: the time until ${formatClockTime(holdUntilMs)} is already recorded, so observation waits until then`,
+          detail,
+          sinceMs: event.afterMs,
+        });
+      }
+    }
+    this.lastPollAt = null;
+    this.observingSince = event.kind === 'stall' ? event.endMs : event.afterMs;
+    if (running && !this.heldByClock()) this.openWorkSession(this.deps.clock.now());
+  }
+
+  /** Whether the clock was set back and has not yet reached the time already recorded; resumes when it has. */
+  private heldByClock(): boolean {
+    const hold = this.lastClockChange?.holdUntilMs ?? null;
+    if (hold === null || this.unavailable?.cause !== 'clock') return false;
+    const now = this.deps.clock.now();
+    if (now < hold) return true;
+    this.unavailable = null;
+    if (this.workSessionId === null) this.openWorkSession(now);
+    this.setState('observing', null);
+    return false;
   }
 
   /**
@@ -318,7 +476,7 @@ export class Observer {
   private becomeUnavailable(unavailable: Unavailable): void {
     this.unavailable = unavailable;
     this.lastWindow = null;
-    this.setState('unavailable', unavailable.message);
+    this.setState('unavailable', unavailable.message, unavailable.sinceMs);
   }
 
   private rollOverDay(at: number): void {
@@ -341,7 +499,7 @@ export class Observer {
 
   private closeWorkSession(reason: string): void {
     if (this.workSessionId === null) return;
-    const end = this.tracker.open?.endMs ?? this.deps.clock.now();
+    const end = this.tracker.open?.endMs ?? this.lastPollAt ?? this.deps.clock.now();
     try {
       this.tracker.close();
       this.deps.activity.endWorkSession(this.workSessionId, end, reason);
@@ -372,6 +530,13 @@ export class Observer {
   private recordCoverage(at: number, since = at): void {
     const reason = coverageReasonOf(this.state, this.pausedReason, this.unavailable);
     if (reason) this.coverage?.note(at, reason.reason, reason.detail, since);
+  }
+
+  /** Whether a failed coverage write may be tried again (the store is failing); any other refusal is reported. */
+  private coverageWriteFailed(error: unknown): boolean {
+    if (this.storage.failed(error)) return true;
+    this.fail(error);
+    return false;
   }
 
   private fail(error: unknown): void {

@@ -85,6 +85,12 @@ export class SpanTracker {
     if (span?.kind === 'app' && !span.monitor) span.monitor = monitor;
   }
 
+  /** Moves the open span's end back to `ms` (not before its start): what followed it was not what it says (the screen locked). */
+  cutBack(ms: number): void {
+    const span = this.current?.span;
+    if (span) span.endMs = Math.max(span.startMs, Math.min(span.endMs, ms));
+  }
+
   /** Ends the open span at its last observation (pause, quit, end of a work session). */
   close(): void {
     if (!this.current) return;

@@ -16,11 +16,6 @@ export interface ResumeInput {
   readonly session: Session;
   /** Now in the user's time, the time sessions are stamped in. */
   readonly nowMs: number;
-  /**
-   * Now on the observed day's clock, when it runs apart (a replay): the time since the session was
-   * last active is read back from it. Defaults to `nowMs`.
-   */
-  readonly observedNowMs?: number;
   readonly currentPromptHash: string;
   /** Tokens of history the model's window leaves room for. */
   readonly maxHistoryTokens?: number;
@@ -83,9 +78,9 @@ function olderTurnsSummary(repo: SessionRepository, sessionId: string, lastSumma
 export function buildResume(input: ResumeInput): ResumeView {
   const { session, nowMs } = input;
   const lastActiveMs = Date.parse(session.lastActiveAt);
-  const observedNowMs = input.observedNowMs ?? nowMs;
-  const elapsedMs = Math.max(0, nowMs - lastActiveMs);
-  const since = input.activity.appTime({ window: { startMs: observedNowMs - elapsedMs, endMs: observedNowMs } });
+  // What was observed between the pause and now, on the same clock the pause was stamped in: a replayed
+  // day runs on a clock of its own, so nothing of it counts as the user's work since (issue 26).
+  const since = input.activity.appTime({ window: { startMs: lastActiveMs, endMs: Math.max(lastActiveMs, nowMs) } });
   // A sliver under a second (the edge of a span) is not work done since.
   const changes = since.apps
     .filter((a) => a.seconds >= 1)

@@ -319,7 +319,6 @@ export class SessionService {
       activity: this.deps.activity,
       session: this.get(id),
       nowMs: this.deps.clock.now(),
-      observedNowMs: (this.deps.observedClock ?? this.deps.clock).now(),
       currentPromptHash: this.instructionsHash,
       maxHistoryTokens: maxHistoryTokens ?? this.deps.historyTokens,
       extraLines: this.deps.resumeExtras?.(id),

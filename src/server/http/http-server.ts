@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { operations } from '../../shared/contract/index';
 import type { Handlers } from '../../core/api/handlers';
 import { invokeOperation } from '../../core/api/invoke-operation';
+import { liveActivity } from '../../core/api/observation-handlers';
 import { HTTP_STATUS, toOperationError, type OperationError } from '../../core/api/operation-errors';
 import { imagesOf } from '../../core/observe/frame';
 import type { ShadowCore } from '../../core/shadow-core';
@@ -62,7 +63,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   let port = options.port;
   const mcpToolDeps: McpToolDeps = {
     handlers: options.handlers,
-    liveActivity: () => Promise.resolve(options.core.observer.immediateContext()),
+    liveActivity: () => Promise.resolve(liveActivity(options.core)),
     recentImages: () =>
       options.core.settings.mcpAllowImages
         ? { images: imagesOf(options.core.observer.recentFrames()) }

@@ -39,7 +39,7 @@ export const workSessionSummaryTool = defineTool({
           text: [
             header,
             `Summary${summary ? ` (${summary.kind}, ${formatClockTime(summary.at)}, ${ws.summaries.length} written)` : ''}: ${summary?.text ?? 'none yet'}`,
-            `Current task theory: ${ws.theory?.text ?? 'none'}`,
+            `Task theory${ws.theory ? `, as written at ${formatClockTime(ws.theory.at)}` : ''}: ${ws.theory?.text ?? 'none'}`,
             `App time: ${apps.map((a) => `${a.app} ${formatDuration(a.seconds)}`).join(', ') || 'none'}${more > 0 ? ` and ${more} more apps` : ''}`,
             `Tasks (${ws.tasks.length}) and questions (${ws.questions.length}):`,
           ].join('\n'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatClockTime } from '../../shared/format-clock-time';
 import { formatDeviceTimes, formatDuration } from '../../shared/format-duration';
 import { cursorArg, pageOf } from './answer-budget';
 import { callOperation, defineTool, inputField, limitArg } from './mcp-tool';
@@ -20,24 +21,25 @@ export const currentActivityTool = defineTool({
     // The work going on here: this computer's latest work session, not another device's.
     const [latest] = (await callOperation(ctx, 'listWorkSessions', { limit: 1, device: await thisDeviceId(ctx) })).workSessions;
     const theory = latest ? (await callOperation(ctx, 'getWorkSession', { id: latest.id })).theory : null;
-    const lines = now
-      ? [
-          now.state === 'observing'
-            ? `Now: ${now.currentApp} — "${now.currentWindowTitle}"`
-            : `Now: ${now.state === 'private' ? 'a private (excluded) window has the focus' : `capture is ${now.state}`}`,
-          `Last app switch: ${now.lastAppSwitch ?? 'none yet'}`,
-          `Last significant change: ${now.lastSignificantChange ? `${now.lastSignificantChange.description} (${now.lastSignificantChange.at})` : 'none yet'}`,
-          `Recent frames (oldest first): ${now.recentFrames.map((f) => `${f.at} ${f.app} — "${f.title}"`).join('; ') || 'none'}`,
-        ]
-      : ['Workflow Shadow is not running, so there is no live activity; app_time and work_session_summary tell what was recorded.'];
-    lines.push(`Task theory: ${theory ? `${theory.text} (${theory.at})` : 'none yet'}`);
+    // "Now" is one record, the latest span and its task, whether the app runs (live) or not (what was last seen).
+    const current = now?.current ?? (await callOperation(ctx, 'observationNow', {})).current;
+    const lines = [`Now: ${current?.text ?? 'nothing observed yet.'}`];
+    if (now) {
+      lines.push(
+        `Capture: ${now.state}`,
+        `Last app switch: ${now.lastAppSwitch ?? 'none yet'}`,
+        `Last significant change: ${now.lastSignificantChange ? `${now.lastSignificantChange.description} (${now.lastSignificantChange.at})` : 'none yet'}`,
+        `Recent frames (oldest first): ${now.recentFrames.map((f) => `${f.at} ${f.app} — "${f.title}"`).join('; ') || 'none'}`,
+      );
+    } else lines.push('Workflow Shadow is not running: the line above is what was last recorded.');
+    lines.push(`Task theory, as written at ${theory ? formatClockTime(theory.at) : '—'}: ${theory ? theory.text : 'none yet'}`);
     let images: Buffer[] = [];
     if (args.include_images) {
       const recent = ctx.recentImages();
       if ('refused' in recent) lines.push(`Screenshots not sent: ${recent.refused}`);
       else images = recent.images;
     }
-    return { text: lines.join('\n'), structured: { now, theory }, images };
+    return { text: lines.join('\n'), structured: { now, current, theory }, images };
   },
 });
 

@@ -12,8 +12,11 @@ export const coverageReasonSchema = z.enum([
   'paused',
   'locked',
   'no_display',
+  'display_lost',
   'capture_error',
   'storage_error',
+  'suspended',
+  'clock_changed',
   'not_running',
 ]);
 export type CoverageReasonCode = z.infer<typeof coverageReasonSchema>;
@@ -26,8 +29,11 @@ export const COVERAGE_LABELS: Readonly<Record<CoverageReasonCode, string>> = {
   paused: 'Not observed: paused',
   locked: 'Not observed: paused automatically (screen locked, asleep or low power)',
   no_display: 'Not observed: the screen could not be seen (no display)',
+  display_lost: 'Not observed: the display went away',
   capture_error: 'Not observed: reading the screen failed',
   storage_error: 'Not observed: nothing could be saved (disk full or read-only)',
+  suspended: 'Not observed: the computer slept or Workflow Shadow was stopped',
+  clock_changed: "Not observed: the computer's clock was changed",
   not_running: 'Not observed: Workflow Shadow was not running',
 };
 

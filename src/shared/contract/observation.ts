@@ -103,6 +103,24 @@ export const frameSummarySchema = z.object({
 });
 export type FrameSummary = z.infer<typeof frameSummarySchema>;
 
+/**
+ * What the user is doing now, or was last seen doing, from one record: the latest span of this
+ * computer's latest work session and the task it belongs to (`text` says it in one sentence).
+ */
+export const currentActivitySchema = z.object({
+  /** Observation is going on now (else this is what was last seen, and `text` says when it stopped). */
+  live: z.boolean(),
+  kind: z.enum(['app', 'idle', 'private']).nullable(),
+  app: z.string().nullable(),
+  title: z.string().nullable(),
+  /** The span's start and its last observation (ISO). */
+  since: z.string().nullable(),
+  lastSeen: z.string().nullable(),
+  task: z.object({ name: z.string(), start: z.string(), seconds: z.number() }).nullable(),
+  text: z.string(),
+});
+export type CurrentActivity = z.infer<typeof currentActivitySchema>;
+
 export const immediateContextSchema = z.object({
   currentApp: z.string().nullable(),
   currentWindowTitle: z.string().nullable(),
@@ -112,6 +130,8 @@ export const immediateContextSchema = z.object({
     .object({ at: z.string(), kind: z.enum(['app-switch', 'title-change', 'visual-change']), description: z.string() })
     .nullable(),
   recentFrames: z.array(frameSummarySchema),
+  /** The one record "right now" is read from (GET /observation/now; absent in the live event, which is the observer's alone). */
+  current: currentActivitySchema.optional(),
 });
 export type ImmediateContextView = z.infer<typeof immediateContextSchema>;
 
@@ -162,6 +182,14 @@ export const observationOperations = defineOperations({
     summary: 'Capture state, counters and the last capture error.',
     input: emptyInput,
     output: healthSchema,
+  }),
+  dayInView: defineOperation({
+    method: 'GET',
+    path: '/day-in-view',
+    summary:
+      'The local day every surface shows when none is asked for: today, or the replayed day while the latest observation is a replayed recording (`replayed`).',
+    input: emptyInput,
+    output: z.object({ date: z.string(), replayed: z.boolean() }),
   }),
   observationNow: defineOperation({
     method: 'GET',

@@ -27,9 +27,21 @@ export interface CaptureSource {
    * an encoded image leave this out.
    */
   grabScreens?(request: GrabRequest): Promise<readonly Screenshot[]>;
+  /**
+   * Whether the screen is locked or the computer is going to sleep now (the X screen saver, logind's
+   * `LockedHint`/`PrepareForSleep`): the observer pauses as `locked` while it is, and resumes after.
+   * Asked every poll, so it must be cheap (no process per call). Sources that cannot tell leave it out.
+   */
+  screenLock?(): Promise<ScreenLock | null>;
   /** Which grabber takes the pixels (health); null before the first screenshot. */
   grabberInUse?(): { readonly kind: 'native' | 'import'; readonly fallbackReason: string | null } | null;
   close?(): Promise<void>;
+}
+
+/** Why the screen counts as locked, and since when (epoch ms; null when the source cannot tell). */
+export interface ScreenLock {
+  readonly why: 'screen locked' | 'screen saver on' | 'going to sleep';
+  readonly sinceMs: number | null;
 }
 
 export interface GrabRequest {
@@ -56,6 +68,22 @@ export class NoDisplayError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'NoDisplayError';
+  }
+}
+
+/**
+ * The display the source was observing went away (its server stopped or restarted): `display` is its
+ * name, `sinceMs` when it was lost. Window, idle and screenshot probes all fail with it; observation
+ * resumes by itself once the display is back.
+ */
+export class DisplayLostError extends Error {
+  constructor(
+    readonly display: string,
+    readonly sinceMs: number,
+    readonly detail: string,
+  ) {
+    super(`the display ${display} went away (${detail})`);
+    this.name = 'DisplayLostError';
   }
 }
 

@@ -1,77 +1,110 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { blackOutRaw, encodeRawJpeg } from '../raw-image';
-import { NoDisplayError, type ActiveWindow, type CaptureSource, type GrabRequest, type Screenshot } from './capture-source';
+import {
+  DisplayLostError,
+  NoDisplayError,
+  type ActiveWindow,
+  type CaptureSource,
+  type GrabRequest,
+  type ScreenLock,
+  type Screenshot,
+} from './capture-source';
+import { LogindWatcher } from './logind-watcher';
 import { frameOf, monitorHolding, topWindowOn, withinMonitor } from './monitor-choice';
-import { createScreenGrabber, type NativeLoader, type ScreenGrabber } from './screen-grabber';
+import { createScreenGrabber, importScreenGrabber, type MonitorArea, type NativeLoader, type ScreenGrabber } from './screen-grabber';
+import { X11Display } from './x11-display';
 import { X11FocusWatcher } from './x11-focus-watcher';
 import { X11PrivateWindows } from './x11-private-windows';
 import { X11TreeReader } from './x11-tree-reader';
 
-const run = promisify(execFile);
-
-/** Seconds since the last input; Electron passes powerMonitor's, elsewhere xprintidle answers on X11. */
+/** Seconds since the last input; Electron passes powerMonitor's, on X11 the display's screen-saver extension answers. */
 export type IdleProbe = () => Promise<number>;
 
-export const xprintidleProbe: IdleProbe = async () => {
-  const { stdout } = await run('xprintidle', [], { timeout: 2000 });
-  const ms = Number.parseInt(stdout.trim(), 10);
-  if (!Number.isFinite(ms)) throw new Error(`xprintidle printed "${stdout.trim()}", not a number of milliseconds`);
-  return ms / 1000;
-};
-
-/** Throws a clear reason where there is no X display (a console, SSH, a Wayland-only session). */
-export function requireX11Display(): void {
-  if (!process.env.DISPLAY) throw new NoDisplayError('No X display to observe (DISPLAY is not set)');
-}
+/** A focus watcher that lost its connection is started again at most this often. */
+const WATCHER_RESTART_MS = 2000;
 
 export interface DesktopSourceOptions {
   /** How pixels are taken (default: node-screenshots, else xrandr + import). */
   readonly grabber?: ScreenGrabber;
   /** How node-screenshots is loaded (tests make it fail to prove the fallback). */
   readonly loadNative?: NativeLoader;
+  /** Follow logind's lock and sleep signals over the system bus (default: yes, on Linux). */
+  readonly logind?: boolean;
 }
 
 /**
- * The real desktop: the focused window from an X11 focus watcher where there is one (events, no
- * polling cost), else from get-windows; on X11 the pixels of each monitor in-process
- * (screen-grabber.ts), with private windows visible beside the focused one blacked out; elsewhere
- * screenshot-desktop.
+ * The real desktop. On X11: one connection to the display (x11-display.ts) says whether it is there,
+ * the idle time, the screen saver's state and the RandR monitors (virtual ones included) without a
+ * process per poll; the focused window comes from an X11 focus watcher (events); the pixels of each
+ * monitor in-process (screen-grabber.ts), with private windows visible beside the focused one blacked
+ * out. A display that goes away fails every probe with one `DisplayLostError`, and everything is
+ * picked up again when it comes back. Elsewhere get-windows and screenshot-desktop.
  */
 export class DesktopSource implements CaptureSource {
   readonly kind = 'desktop' as const;
-  private readonly focusWatcher: X11FocusWatcher | null;
+  private focusWatcher: X11FocusWatcher | null;
+  private watcherStartedAt = Number.NEGATIVE_INFINITY;
   private readonly onLinux: boolean;
+  private readonly display: X11Display | null;
+  private readonly logind: LogindWatcher | null;
   private readonly treeReader = new X11TreeReader();
   private readonly privateWindows = new X11PrivateWindows(() => this.treeReader.read());
   private grabber: ScreenGrabber | null;
   private fallbackReason: string | null = null;
+  /** The display came back after a loss: node-screenshots keeps its broken connection, so a failed grab switches to import. */
+  private displayReturned = false;
 
   constructor(
-    private readonly idleProbe: IdleProbe = xprintidleProbe,
+    private readonly idleProbe?: IdleProbe,
     private readonly options: DesktopSourceOptions = {},
   ) {
     this.onLinux = process.platform === 'linux';
-    this.focusWatcher = this.onLinux && process.env.DISPLAY ? new X11FocusWatcher() : null;
+    const name = process.env.DISPLAY;
+    this.display = this.onLinux && name ? new X11Display(name) : null;
+    this.focusWatcher = this.display ? new X11FocusWatcher() : null;
+    this.display?.onReturn(() => {
+      this.displayReturned = true;
+      this.restartFocusWatcher();
+    });
+    this.logind = this.onLinux && options.logind !== false ? new LogindWatcher() : null;
     this.grabber = options.grabber ?? null;
     if (!this.onLinux) this.grabScreens = undefined;
   }
 
   async activeWindow(): Promise<ActiveWindow | null> {
-    this.focusWatcher?.start();
-    // A watcher that answers is connected to the display (reading the environment every poll is not free).
-    const watched = this.focusWatcher?.current();
-    if (watched !== undefined) return watched;
-    // get-windows reads X11 on Linux; without a display it answers "no window", which would count as time.
-    if (this.onLinux) requireX11Display();
+    await this.requireDisplay();
+    if (this.focusWatcher) {
+      this.focusWatcher.start();
+      // A watcher that answers is connected to the display (reading the environment every poll is not free).
+      const watched = this.focusWatcher.current();
+      if (watched !== undefined) return watched;
+      const lost = this.focusWatcher.error;
+      if (lost && !/could not run/.test(lost.message)) {
+        // Its xprop lost the display for a moment (or was killed): never guess the window meanwhile.
+        if (Date.now() - this.watcherStartedAt >= WATCHER_RESTART_MS) this.restartFocusWatcher();
+        throw new Error(`the focused window is not known: ${lost.message}; following it again`);
+      }
+    }
     const { activeWindow } = await import('get-windows');
     const win = await activeWindow();
     if (!win) return null;
     return { app: win.owner.name || 'Unknown', title: win.title ?? '' };
   }
 
-  idleSeconds(): Promise<number> {
-    return this.idleProbe();
+  async idleSeconds(): Promise<number> {
+    if (this.idleProbe) return this.idleProbe();
+    await this.requireDisplay();
+    if (!this.display) throw new Error('idle time is read from the X display or the desktop app, and neither is here');
+    return (await this.display.saverInfo()).idleMs / 1000;
+  }
+
+  async screenLock(): Promise<ScreenLock | null> {
+    this.logind?.start();
+    const session = this.logind?.state();
+    if (session) return session;
+    if (!this.display || this.display.loss) return null;
+    const info = await this.display.saverInfo();
+    if (info.saver !== 'on') return null;
+    return { why: 'screen saver on', sinceMs: info.saverOnForMs === null ? null : Date.now() - info.saverOnForMs };
   }
 
   /** Which grabber takes the pixels, and why the fallback when it is the fallback (health, benchmarks). */
@@ -93,6 +126,34 @@ export class DesktopSource implements CaptureSource {
   async close(): Promise<void> {
     await this.focusWatcher?.close();
     await this.treeReader.close();
+    await this.logind?.close();
+    this.display?.close();
+  }
+
+  /** Throws `NoDisplayError` without a display, `DisplayLostError` while the one observed is gone. */
+  private async requireDisplay(): Promise<void> {
+    if (!this.onLinux) return;
+    if (!this.display) throw new NoDisplayError('No X display to observe (DISPLAY is not set)');
+    try {
+      await this.display.ensure();
+    } catch (error) {
+      const loss = this.display.loss;
+      if (loss) throw new DisplayLostError(loss.display, loss.sinceMs, loss.message);
+      throw new NoDisplayError(`Cannot open display ${this.display.display}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private restartFocusWatcher(): void {
+    void this.focusWatcher?.close();
+    this.focusWatcher = new X11FocusWatcher();
+    this.watcherStartedAt = Date.now();
+    this.focusWatcher.start();
+  }
+
+  /** RandR's monitors from the display's connection; the grabber's own list where there is none. */
+  private async monitorList(): Promise<readonly MonitorArea[]> {
+    if (this.display) return this.display.monitors();
+    return this.grabber!.monitors();
   }
 
   /**
@@ -101,17 +162,17 @@ export class DesktopSource implements CaptureSource {
    * blacked out needlessly.
    */
   private async grabX11({ monitors: which, isPrivate, onBlackedOut }: GrabRequest): Promise<Screenshot[]> {
-    requireX11Display();
+    await this.requireDisplay();
     this.grabber ??= createScreenGrabber(this.options.loadNative, (reason) => (this.fallbackReason = reason));
     const { areas, windows, stack } = await this.privateWindows.visiblePrivateWindows(isPrivate);
-    const monitors = await this.grabber.monitors();
+    const monitors = await this.monitorList();
     const focusFrame = frameOf(stack, this.focusWatcher?.focusedWindowId() ?? null);
     const home = monitorHolding(monitors, focusFrame);
     if (!home) throw new Error('no monitor to capture');
     const shots: Screenshot[] = [];
     let painted = 0;
     for (const monitor of which === 'all' ? monitors : [home]) {
-      const image = await this.grabber.grab(monitor);
+      const image = await this.grab(monitor);
       painted += blackOutRaw(
         image,
         areas.map((area) => ({ ...area, x: area.x - monitor.x, y: area.y - monitor.y })),
@@ -128,5 +189,21 @@ export class DesktopSource implements CaptureSource {
     }
     if (painted > 0) onBlackedOut?.(windows);
     return shots;
+  }
+
+  /** A failed grab re-reads the monitors next time (one may have gone); after a display came back, node-screenshots gives way to import. */
+  private async grab(monitor: MonitorArea): Promise<Awaited<ReturnType<ScreenGrabber['grab']>>> {
+    try {
+      return await this.grabber!.grab(monitor);
+    } catch (error) {
+      void this.display?.monitors({ fresh: true }).catch(() => undefined);
+      if (this.grabber!.kind === 'native' && this.displayReturned && !this.options.grabber) {
+        const why = error instanceof Error ? error.message : String(error);
+        this.fallbackReason = `node-screenshots cannot reconnect to the display after it came back (${why}); grabbing with xrandr + import until Workflow Shadow restarts`;
+        this.grabber = importScreenGrabber();
+        return this.grabber.grab(monitor);
+      }
+      throw error;
+    }
   }
 }

@@ -39,11 +39,11 @@ export interface NativeScreenshots {
 /** Monitors change when one is plugged in: listing them for every frame would cost more than it tells. */
 const MONITORS_TTL_MS = 30_000;
 
-function cached<T>(load: () => Promise<T>): () => Promise<T> {
+function cached<T>(load: () => Promise<T>): (fresh?: boolean) => Promise<T> {
   let entry: { at: number; value: Promise<T> } | null = null;
-  return () => {
+  return (fresh = false) => {
     const now = Date.now();
-    if (!entry || now - entry.at > MONITORS_TTL_MS) {
+    if (fresh || !entry || now - entry.at > MONITORS_TTL_MS) {
       const value = load();
       entry = { at: now, value };
       // A failed listing is not kept: the next frame asks again.
@@ -66,8 +66,9 @@ const asArea = (m: NativeMonitor): MonitorArea => ({
 
 /**
  * In-process grabs through node-screenshots (XCB + XShm on X11; also macOS and Windows): ~8 ms of
- * CPU per 1280x800 frame against ~60 ms for spawning `import` (bench/capture-cpu.ts). A monitor
- * area that is part of a native monitor (a layout the grabber was told of) is cropped from it.
+ * CPU per 1280x800 frame against ~60 ms for spawning `import` (bench/capture-cpu.ts). node-screenshots
+ * lists only monitors that own an output; a RandR monitor inside one (a virtual monitor made with
+ * `xrandr --setmonitor`, as on a split ultrawide screen) is cropped from it.
  */
 export function nativeScreenGrabber(library: NativeScreenshots): ScreenGrabber {
   const nativeMonitors = cached(() => Promise.resolve(library.Monitor.all()));
@@ -75,8 +76,7 @@ export function nativeScreenGrabber(library: NativeScreenshots): ScreenGrabber {
     kind: 'native',
     monitors: async () => (await nativeMonitors()).map(asArea),
     async grab(monitor) {
-      const all = await nativeMonitors();
-      const native =
+      const holding = (all: NativeMonitor[]): NativeMonitor | undefined =>
         all.find((m) => m.name() === monitor.name) ??
         all.find(
           (m) =>
@@ -85,6 +85,8 @@ export function nativeScreenGrabber(library: NativeScreenshots): ScreenGrabber {
             m.x() + m.width() >= monitor.x + monitor.width &&
             m.y() + m.height() >= monitor.y + monitor.height,
         );
+      // A monitor plugged in since the list was read: read it again before giving up.
+      const native = holding(await nativeMonitors()) ?? holding(await nativeMonitors(true));
       if (!native) throw new Error(`no monitor holds ${monitor.name} (${monitor.width}x${monitor.height}+${monitor.x}+${monitor.y})`);
       // The synchronous calls: ~10 ms on the event loop, and a quarter less CPU than the async ones,
       // which hand the work to a thread of their own (bench/capture-cpu.ts).

@@ -11,6 +11,7 @@ import { migration010 } from './010-capture-monitors';
 import { migration011 } from './011-llm-path';
 import { migration012 } from './012-device-sync';
 import { migration013 } from './013-sync-trust';
+import { migration015 } from './015-honest-desktop-gaps';
 import type { Migration } from './types';
 
 /** Every migration in order. Add a new file per schema version; never edit a shipped one. */
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   migration011,
   migration012,
   migration013,
+  migration015,
 ];

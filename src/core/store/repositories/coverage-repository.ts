@@ -2,7 +2,18 @@ import type { TimeWindow } from './activity-repository';
 import type { Db } from '../database';
 
 /** Why a stretch of time was (or was not) observed; `observing` and `idle` are observed. */
-export type CoverageReason = 'observing' | 'idle' | 'private' | 'paused' | 'locked' | 'no_display' | 'capture_error' | 'storage_error';
+export type CoverageReason =
+  | 'observing'
+  | 'idle'
+  | 'private'
+  | 'paused'
+  | 'locked'
+  | 'no_display'
+  | 'display_lost'
+  | 'capture_error'
+  | 'storage_error'
+  | 'suspended'
+  | 'clock_changed';
 
 export interface CoverageStretch {
   readonly reason: CoverageReason;

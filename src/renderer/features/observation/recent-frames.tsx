@@ -2,6 +2,7 @@ import type { ImmediateContextView, WorkSession } from '../../../shared/contract
 import type { ShadowClient } from '../../api/index';
 import { formatClockTime } from '../../format';
 import { useOperation } from '../../hooks/use-operation';
+import { MonitorSetting } from './monitor-setting';
 
 const THEORY_REFRESH_MS = 30_000;
 
@@ -19,13 +20,10 @@ function TaskTheory({ client, workSession }: { readonly client: ShadowClient; re
   const theory = detail.data?.theory;
   if (!theory) return null;
   const going = workSession.status === 'active';
+  // A theory is written at a moment; it says when, so it is never read as what the header shows now.
   return (
     <p className={going ? 'theory' : 'theory past'} data-testid="task-theory" data-current={going}>
-      <span className="muted small">
-        {going
-          ? 'Now, it looks like: '
-          : `When observation stopped at ${formatClockTime(workSession.endedAt ?? theory.at)}, it looked like: `}
-      </span>
+      <span className="muted small">{`At ${formatClockTime(theory.at)}, it looked like: `}</span>
       {theory.text}
     </p>
   );
@@ -47,22 +45,29 @@ export function RecentFrames({ client, now, workSession }: RecentFramesProps) {
         <h2 id="now-title">Right now</h2>
         {now.lastAppSwitch && <span className="muted">last switch {formatClockTime(now.lastAppSwitch, { seconds: true })}</span>}
       </div>
-      <p className="current" data-testid="current-app">
-        {now.currentApp ? (
+      {/* The header and the sentence under it come from one record: the latest span and its task. */}
+      <p className="current" data-testid="current-app" data-live={now.current?.live ?? false}>
+        {now.current?.live && now.current.app ? (
           <>
-            <strong>{now.currentApp}</strong>
-            {now.currentWindowTitle && <span className="muted"> — {now.currentWindowTitle}</span>}
+            <strong>{now.current.app}</strong>
+            {now.current.title && <span className="muted"> — {now.current.title}</span>}
           </>
         ) : (
           <span className="muted">Nothing observed at the moment.</span>
         )}
       </p>
+      {now.current && (
+        <p className="small" data-testid="current-activity">
+          {now.current.text}
+        </p>
+      )}
       {workSession && <TaskTheory key={workSession.id} client={client} workSession={workSession} />}
       {now.lastSignificantChange && (
         <p className="small">
           <span className="tag">{now.lastSignificantChange.kind}</span> {now.lastSignificantChange.description}
         </p>
       )}
+      <MonitorSetting client={client} />
       <h3>Recent frames</h3>
       {frames.length === 0 ? (
         <p className="muted small">No frames in memory.</p>

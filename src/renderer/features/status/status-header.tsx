@@ -1,17 +1,8 @@
 import { useState } from 'react';
-import type { CaptureState, Health } from '../../../shared/contract/index';
+import type { Health } from '../../../shared/contract/index';
+import { captureStateLabel } from '../../../shared/health-text';
 import type { ShadowClient } from '../../api/index';
 import { errorText } from '../../error-text';
-
-const STATE_LABELS: Record<CaptureState, string> = {
-  observing: 'Observing',
-  paused: 'Paused',
-  locked: 'Paused (away)',
-  private: 'Private window',
-  idle: 'Idle',
-  unavailable: 'Not observing',
-  stopped: 'Stopped',
-};
 
 interface StatusHeaderProps {
   readonly client: ShadowClient;
@@ -58,9 +49,15 @@ export function StatusHeader({ client, health, onChanged }: StatusHeaderProps) {
         </div>
       </div>
       <div className="status-controls">
-        <div className={`state-pill state-${state ?? 'unknown'}`} data-testid="capture-state" data-state={state ?? ''}>
+        {/* The pill's colour follows health too: never a green "Observing" beside a failing banner. */}
+        <div
+          className={`state-pill state-${state ?? 'unknown'} health-${health?.status ?? 'unknown'}`}
+          data-testid="capture-state"
+          data-state={state ?? ''}
+          data-health={health?.status ?? ''}
+        >
           <span className="dot" aria-hidden="true" />
-          {state ? STATE_LABELS[state] : 'Connecting…'}
+          {state ? captureStateLabel(state) : 'Connecting…'}
         </div>
         {capture?.pausedReason && (paused || state === 'unavailable') && <span className="muted reason">{capture.pausedReason}</span>}
         <button

@@ -1,0 +1,228 @@
+import { createConnection, type Socket } from 'node:net';
+import { localCookie } from './x11-auth';
+
+/** Where DISPLAY points: `:1`, `:1.0`, `unix:1` (a local socket) or `host:1` (TCP port 6001). */
+export function parseDisplay(display: string): { host: string | null; number: string; screen: number } {
+  const m = /^([^:]*):(\d+)(?:\.(\d+))?$/.exec(display.trim());
+  if (!m) throw new Error(`DISPLAY "${display}" is not of the form [host]:number[.screen]`);
+  const host = m[1] === '' || m[1] === 'unix' ? null : m[1]!;
+  return { host, number: m[2]!, screen: Number(m[3] ?? 0) };
+}
+
+const pad4 = (n: number): number => (4 - (n % 4)) % 4;
+
+interface Pending {
+  readonly resolve: (reply: Buffer) => void;
+  readonly reject: (error: Error) => void;
+}
+
+/**
+ * A minimal X11 protocol client over one socket: the requests the desktop source needs (extension
+ * queries, MIT-SCREEN-SAVER's idle and saver state, RandR's monitors, atom names) as round trips,
+ * without a process per question. It speaks little-endian and expects a reply to every request it
+ * sends. The socket closing is how a display that went away is noticed at once (`onClose`).
+ */
+export class X11Connection {
+  private buffer: Buffer = Buffer.alloc(0);
+  private sequence = 0;
+  private readonly pending = new Map<number, Pending>();
+  private closedError: Error | null = null;
+  private readonly closeListeners: ((error: Error) => void)[] = [];
+
+  private constructor(
+    private readonly socket: Socket,
+    /** The root window of the display's screen. */
+    readonly root: number,
+    readonly display: string,
+    private readonly timeoutMs: number,
+  ) {
+    socket.on('data', (chunk: Buffer) => this.receive(chunk));
+    socket.on('error', (error) => this.closed(new Error(`the connection to X display ${display} failed: ${error.message}`)));
+    socket.on('close', () => this.closed(new Error(`the X display ${display} closed the connection`)));
+  }
+
+  /** Connects to `display` (DISPLAY's value); rejects with the server's reason when it refuses. */
+  static async connect(display: string, options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<X11Connection> {
+    const { host, number, screen } = parseDisplay(display);
+    const timeoutMs = options.timeoutMs ?? 2000;
+    const socket = await openSocket(host, number, timeoutMs);
+    try {
+      const cookie = host === null ? localCookie(number, options.env) : null;
+      const setup = await handshake(socket, cookie, timeoutMs);
+      return new X11Connection(socket, rootOf(setup, screen, display), display, timeoutMs);
+    } catch (error) {
+      socket.destroy();
+      throw new Error(`could not open X display ${display}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  get isClosed(): boolean {
+    return this.closedError !== null;
+  }
+
+  /** Called once, when the connection ends for any reason (the server died, a request hung, `close`). */
+  onClose(listener: (error: Error) => void): void {
+    if (this.closedError) listener(this.closedError);
+    else this.closeListeners.push(listener);
+  }
+
+  close(): void {
+    this.socket.destroy();
+    this.closed(new Error(`the connection to X display ${this.display} was closed`));
+  }
+
+  /** Sends one request (its length field filled in here) and resolves with the whole reply. */
+  request(bytes: Buffer): Promise<Buffer> {
+    if (this.closedError) return Promise.reject(this.closedError);
+    bytes.writeUInt16LE(bytes.length / 4, 2);
+    this.sequence = (this.sequence + 1) & 0xffff;
+    const seq = this.sequence;
+    return new Promise<Buffer>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        // A server that stops answering is as good as gone: the connection is dropped, and reconnected later.
+        this.socket.destroy();
+        this.closed(new Error(`the X display ${this.display} did not answer within ${this.timeoutMs} ms`));
+      }, this.timeoutMs);
+      this.pending.set(seq, {
+        resolve: (reply) => {
+          clearTimeout(timer);
+          resolve(reply);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+      this.socket.write(bytes);
+    });
+  }
+
+  /** The major opcode of extension `name`, or null when the server lacks it. */
+  async extension(name: string): Promise<number | null> {
+    const nameBytes = Buffer.from(name, 'latin1');
+    const req = Buffer.alloc(8 + nameBytes.length + pad4(nameBytes.length));
+    req.writeUInt8(98, 0); // QueryExtension
+    req.writeUInt16LE(nameBytes.length, 4);
+    nameBytes.copy(req, 8);
+    const reply = await this.request(req);
+    return reply.readUInt8(8) === 1 ? reply.readUInt8(9) : null;
+  }
+
+  async atomName(atom: number): Promise<string> {
+    const req = Buffer.alloc(8);
+    req.writeUInt8(17, 0); // GetAtomName
+    req.writeUInt32LE(atom, 4);
+    const reply = await this.request(req);
+    return reply.toString('latin1', 32, 32 + reply.readUInt16LE(8));
+  }
+
+  private receive(chunk: Buffer): void {
+    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
+    while (this.buffer.length >= 32) {
+      const kind = this.buffer.readUInt8(0);
+      // Replies (1) and generic events (35) carry extra 4-byte units; errors and other events are 32 bytes.
+      const length = kind === 1 || (kind & 0x7f) === 35 ? 32 + 4 * this.buffer.readUInt32LE(4) : 32;
+      if (this.buffer.length < length) return;
+      const packet = this.buffer.subarray(0, length);
+      this.buffer = this.buffer.subarray(length);
+      if (kind > 1) continue; // an event: none is asked for, any that comes is ignored
+      const seq = packet.readUInt16LE(2);
+      const waiting = this.pending.get(seq);
+      if (!waiting) continue;
+      this.pending.delete(seq);
+      if (kind === 1) waiting.resolve(Buffer.from(packet));
+      else waiting.reject(new Error(`X error ${packet.readUInt8(1)} for request ${packet.readUInt8(10)}.${packet.readUInt16LE(8)}`));
+    }
+  }
+
+  private closed(error: Error): void {
+    if (this.closedError) return;
+    this.closedError = error;
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+    for (const listener of this.closeListeners.splice(0)) listener(error);
+  }
+}
+
+function openSocket(host: string | null, number: string, timeoutMs: number): Promise<Socket> {
+  const tryOne = (options: { path: string } | { host: string; port: number }): Promise<Socket> =>
+    new Promise((resolve, reject) => {
+      const socket = createConnection(options);
+      const timer = setTimeout(() => {
+        socket.destroy();
+        reject(new Error('no answer'));
+      }, timeoutMs);
+      socket.once('connect', () => {
+        clearTimeout(timer);
+        resolve(socket);
+      });
+      socket.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+    });
+  if (host !== null) return tryOne({ host, port: 6000 + Number(number) });
+  const path = `/tmp/.X11-unix/X${number}`;
+  // Linux servers also listen on the abstract socket of the same name, which a sandbox may leave reachable.
+  return tryOne({ path }).catch(async (error: Error) => {
+    if (process.platform !== 'linux') throw error;
+    try {
+      return await tryOne({ path: `\0${path}` });
+    } catch {
+      throw error;
+    }
+  });
+}
+
+function handshake(socket: Socket, cookie: { name: string; data: Buffer } | null, timeoutMs: number): Promise<Buffer> {
+  const name = Buffer.from(cookie?.name ?? '', 'latin1');
+  const data = cookie?.data ?? Buffer.alloc(0);
+  const req = Buffer.alloc(12 + name.length + pad4(name.length) + data.length + pad4(data.length));
+  req.write('l', 0, 'latin1');
+  req.writeUInt16LE(11, 2);
+  req.writeUInt16LE(0, 4);
+  req.writeUInt16LE(name.length, 6);
+  req.writeUInt16LE(data.length, 8);
+  name.copy(req, 12);
+  data.copy(req, 12 + name.length + pad4(name.length));
+  return new Promise<Buffer>((resolve, reject) => {
+    let received = Buffer.alloc(0);
+    const done = (error: Error | null, setup?: Buffer): void => {
+      clearTimeout(timer);
+      socket.off('data', onData);
+      socket.off('close', onClose);
+      if (error) reject(error);
+      else resolve(setup!);
+    };
+    const onData = (chunk: Buffer): void => {
+      received = Buffer.concat([received, chunk]);
+      if (received.length < 8) return;
+      const total = 8 + 4 * received.readUInt16LE(6);
+      if (received.length < total) return;
+      const status = received.readUInt8(0);
+      if (status === 1) return done(null, received.subarray(0, total));
+      const reason = received.toString('latin1', 8, 8 + (status === 0 ? received.readUInt8(1) : total - 8)).replace(/\0+$/, '');
+      done(new Error(`the server refused the connection: ${reason.trim() || 'no reason given'}`));
+    };
+    const onClose = (): void => done(new Error('the server closed the connection during setup'));
+    const timer = setTimeout(() => done(new Error('the server did not answer the connection setup')), timeoutMs);
+    socket.on('data', onData);
+    socket.once('close', onClose);
+    socket.write(req);
+  });
+}
+
+/** The root window of `screen` in the connection setup reply. */
+function rootOf(setup: Buffer, screen: number, display: string): number {
+  const vendorLength = setup.readUInt16LE(24);
+  const screens = setup.readUInt8(28);
+  const formats = setup.readUInt8(29);
+  if (screen >= screens) throw new Error(`X display ${display} has no screen ${screen}`);
+  let at = 40 + vendorLength + pad4(vendorLength) + 8 * formats;
+  for (let i = 0; i < screen; i++) {
+    const depths = setup.readUInt8(at + 39);
+    at += 40;
+    for (let d = 0; d < depths; d++) at += 8 + 24 * setup.readUInt16LE(at + 2);
+  }
+  return setup.readUInt32LE(at);
+}

@@ -1,0 +1,204 @@
+import type { MonitorArea } from './screen-grabber';
+import { X11Connection } from './x11-connection';
+
+/** What MIT-SCREEN-SAVER says: input idle time, and whether the screen saver (or a locker using it) is on. */
+export interface SaverInfo {
+  readonly idleMs: number;
+  readonly saver: 'on' | 'off' | 'disabled';
+  /** While `on`: how long ago it came on; null when the server cannot tell (it was switched on by a command). */
+  readonly saverOnForMs: number | null;
+}
+
+/** While the display cannot be reached: since when, and the error that said so. */
+export interface DisplayLoss {
+  readonly display: string;
+  readonly sinceMs: number;
+  readonly message: string;
+}
+
+/** How often, at most, a lost display is tried again. */
+const RECONNECT_EVERY_MS = 2000;
+/** Monitors are re-read at most this often (a plugged monitor shows within this), or at once after a failed grab. */
+const MONITORS_TTL_MS = 3000;
+
+const SAVER_STATES = ['off', 'on', 'off', 'disabled'] as const;
+
+/** `RRGetMonitors` reply body → monitors (names still atoms). */
+export function parseMonitorsReply(
+  reply: Buffer,
+): { atom: number; primary: boolean; x: number; y: number; width: number; height: number }[] {
+  const count = reply.readUInt32LE(12);
+  const monitors = [];
+  let at = 32;
+  for (let i = 0; i < count && at + 24 <= reply.length; i++) {
+    monitors.push({
+      atom: reply.readUInt32LE(at),
+      primary: reply.readUInt8(at + 4) === 1,
+      x: reply.readInt16LE(at + 8),
+      y: reply.readInt16LE(at + 10),
+      width: reply.readUInt16LE(at + 12),
+      height: reply.readUInt16LE(at + 14),
+    });
+    at += 24 + 4 * reply.readUInt16LE(at + 6);
+  }
+  return monitors;
+}
+
+const contains = (outer: MonitorArea, inner: MonitorArea): boolean =>
+  outer !== inner &&
+  outer.x <= inner.x &&
+  outer.y <= inner.y &&
+  outer.x + outer.width >= inner.x + inner.width &&
+  outer.y + outer.height >= inner.y + inner.height;
+
+/**
+ * The monitors a person looks at: RandR's list less any monitor that wholly holds another (an output's
+ * own monitor left under the virtual monitors it was split into, as `xrandr --setmonitor … none` does
+ * on an ultrawide screen). Two identical areas (mirrored outputs) keep the first.
+ */
+export function viewedMonitors(monitors: readonly MonitorArea[]): MonitorArea[] {
+  const kept = monitors.filter((m) => !monitors.some((other) => contains(m, other) && !contains(other, m)));
+  return kept.filter((m, i) => !kept.slice(0, i).some((k) => k.x === m.x && k.y === m.y && k.width === m.width && k.height === m.height));
+}
+
+/**
+ * One long-lived connection to the X display (x11-connection.ts) answering what the desktop source asks
+ * every poll without a process: is the display there, idle time and the screen saver's state, and the
+ * RandR monitors. When the server goes away the connection closes at once and `loss` says since when;
+ * it is tried again at most every 2 s (`ensure`), and listeners of `onReturn` hear it come back.
+ */
+export class X11Display {
+  private connection: X11Connection | null = null;
+  private connecting: Promise<X11Connection> | null = null;
+  private lost: DisplayLoss | null = null;
+  private lastAttemptAt = Number.NEGATIVE_INFINITY;
+  private everConnected = false;
+  private opcodes: { saver: number | null; randr: number | null } | null = null;
+  private monitorsCache: { at: number; value: Promise<MonitorArea[]> } | null = null;
+  private readonly atoms = new Map<number, string>();
+  private readonly returnListeners: (() => void)[] = [];
+
+  constructor(
+    readonly display: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Since when the display is gone (null while connected, and before it was ever reached). */
+  get loss(): DisplayLoss | null {
+    return this.lost;
+  }
+
+  onReturn(listener: () => void): void {
+    this.returnListeners.push(listener);
+  }
+
+  /** The live connection; reconnects when due; rejects (with `loss` set) while the display is gone. */
+  async ensure(): Promise<X11Connection> {
+    if (this.connection && !this.connection.isClosed) return this.connection;
+    if (this.connecting) return this.connecting;
+    const at = this.now();
+    if (this.lost && at - this.lastAttemptAt < RECONNECT_EVERY_MS) throw new Error(this.lost.message);
+    this.lastAttemptAt = at;
+    this.connecting = X11Connection.connect(this.display).then(
+      (connection) => this.connected(connection),
+      (error: unknown) => {
+        this.connecting = null;
+        const message = error instanceof Error ? error.message : String(error);
+        if (this.everConnected) this.lost ??= { display: this.display, sinceMs: at, message };
+        else if (this.lost) this.lost = { ...this.lost, message };
+        throw error instanceof Error ? error : new Error(message);
+      },
+    );
+    return this.connecting;
+  }
+
+  /** Input idle time and the screen saver's state (one round trip). */
+  async saverInfo(): Promise<SaverInfo> {
+    const connection = await this.ensure();
+    const { saver } = await this.extensions(connection);
+    if (saver === null) throw new Error(`the X display ${this.display} lacks the MIT-SCREEN-SAVER extension, so idle time cannot be read`);
+    const req = Buffer.alloc(8);
+    req.writeUInt8(saver, 0);
+    req.writeUInt8(1, 1); // ScreenSaverQueryInfo
+    req.writeUInt32LE(connection.root, 4);
+    const reply = await connection.request(req);
+    const state = SAVER_STATES[reply.readUInt8(1)] ?? 'off';
+    const idleMs = reply.readUInt32LE(16);
+    // The server counts "on since" as idle time less its timeout: negative or beyond the idle time when forced on.
+    const since = reply.readInt32LE(12);
+    return { saver: state, saverOnForMs: state === 'on' && since >= 0 && since <= idleMs ? since : null, idleMs };
+  }
+
+  /** RandR's monitors, virtual ones included, as a person sees them (`viewedMonitors`); cached 3 s. */
+  monitors(options: { fresh?: boolean } = {}): Promise<MonitorArea[]> {
+    const at = this.now();
+    const cache = this.monitorsCache;
+    if (!options.fresh && cache && at - cache.at < MONITORS_TTL_MS) return cache.value;
+    const value = this.readMonitors();
+    this.monitorsCache = { at, value };
+    value.catch(() => {
+      if (this.monitorsCache?.value === value) this.monitorsCache = null;
+    });
+    return value;
+  }
+
+  close(): void {
+    const connection = this.connection;
+    this.connection = null;
+    connection?.close();
+  }
+
+  private async readMonitors(): Promise<MonitorArea[]> {
+    const connection = await this.ensure();
+    const { randr } = await this.extensions(connection);
+    if (randr === null) throw new Error(`the X display ${this.display} lacks the RandR extension`);
+    const req = Buffer.alloc(12);
+    req.writeUInt8(randr, 0);
+    req.writeUInt8(42, 1); // RRGetMonitors
+    req.writeUInt32LE(connection.root, 4);
+    req.writeUInt8(1, 8); // active monitors only
+    const listed = parseMonitorsReply(await connection.request(req));
+    const all: MonitorArea[] = [];
+    for (const m of listed) {
+      let name = this.atoms.get(m.atom);
+      if (name === undefined) this.atoms.set(m.atom, (name = await connection.atomName(m.atom)));
+      all.push({ name, primary: m.primary, x: m.x, y: m.y, width: m.width, height: m.height });
+    }
+    return viewedMonitors(all);
+  }
+
+  private async extensions(connection: X11Connection): Promise<{ saver: number | null; randr: number | null }> {
+    if (this.opcodes) return this.opcodes;
+    const saver = await connection.extension('MIT-SCREEN-SAVER');
+    const randr = await connection.extension('RANDR');
+    if (randr !== null) {
+      // RandR answers a client by the version it announced; monitors need 1.5.
+      const req = Buffer.alloc(12);
+      req.writeUInt8(randr, 0);
+      req.writeUInt8(0, 1); // RRQueryVersion
+      req.writeUInt32LE(1, 4);
+      req.writeUInt32LE(5, 8);
+      await connection.request(req);
+    }
+    this.opcodes = { saver, randr };
+    return this.opcodes;
+  }
+
+  private connected(connection: X11Connection): X11Connection {
+    const returned = this.lost !== null;
+    this.connection = connection;
+    this.connecting = null;
+    this.everConnected = true;
+    this.lost = null;
+    this.opcodes = null;
+    this.atoms.clear();
+    this.monitorsCache = null;
+    connection.onClose((error) => {
+      if (this.connection !== connection) return;
+      this.connection = null;
+      this.lost ??= { display: this.display, sinceMs: this.now(), message: error.message };
+    });
+    if (returned) for (const listener of this.returnListeners) listener();
+    return connection;
+  }
+}
