@@ -60,6 +60,8 @@ function captureReasons(inputs: HealthInputs): HealthReason[] {
   const { capture, unavailable, nowMs } = inputs;
   const out: HealthReason[] = [];
   const { window, idle, screenshot } = capture.probes;
+  // A piece the desktop source found missing has its own reason, with the fix (desktop-health.ts).
+  const missing = new Set(capture.desktop?.missing ?? []);
   if (capture.state === 'unavailable' && unavailable?.reason === 'no_display') {
     out.push(
       reason(
@@ -70,7 +72,7 @@ function captureReasons(inputs: HealthInputs): HealthReason[] {
         window.lastOkAt === null ? null : window.lastFailedAt,
       ),
     );
-  } else if (capture.state === 'unavailable' && unavailable?.reason === 'capture_error') {
+  } else if (capture.state === 'unavailable' && unavailable?.reason === 'capture_error' && !missing.has('window')) {
     out.push(
       reason(
         'window_unreadable',
@@ -94,7 +96,7 @@ function captureReasons(inputs: HealthInputs): HealthReason[] {
       ),
     );
   }
-  if (running(capture.state) && screenshot.consecutiveFailures > 0) {
+  if (running(capture.state) && screenshot.consecutiveFailures > 0 && !missing.has('screenshots')) {
     out.push(
       reason(
         'screenshots_failing',
@@ -105,7 +107,7 @@ function captureReasons(inputs: HealthInputs): HealthReason[] {
       ),
     );
   }
-  if (running(capture.state) && idle.consecutiveFailures > 0) {
+  if (running(capture.state) && idle.consecutiveFailures > 0 && !missing.has('idle')) {
     out.push(
       reason(
         'idle_unreadable',

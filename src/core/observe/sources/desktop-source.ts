@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { blackOutRaw, encodeRawJpeg } from '../raw-image';
 import { NoDisplayError, type ActiveWindow, type CaptureSource, type GrabRequest, type Screenshot } from './capture-source';
+import { detectDesktopSession } from './desktop-session';
+import type { DesktopStatus } from './desktop-status';
 import { frameOf, monitorHolding, topWindowOn, withinMonitor } from './monitor-choice';
 import { createScreenGrabber, type NativeLoader, type ScreenGrabber } from './screen-grabber';
 import { X11FocusWatcher } from './x11-focus-watcher';
@@ -89,6 +91,11 @@ export class DesktopSource implements CaptureSource {
   }
 
   grabScreens? = (request: GrabRequest): Promise<readonly Screenshot[]> => this.grabX11(request);
+
+  /** X11 (or macOS, Windows): no piece is checked here beyond what the probes report. */
+  desktop(): DesktopStatus {
+    return { ...detectDesktopSession(), compositorName: null, missing: [] };
+  }
 
   async close(): Promise<void> {
     await this.focusWatcher?.close();
