@@ -128,8 +128,7 @@ export function describeDesktopScenarios(options: DesktopScenarioOptions): void 
         else measured.apps.set(current.app, (measured.apps.get(current.app) ?? 0) + seconds);
       };
       const focus = async (app: string, kind: 'app' | 'private' = 'app'): Promise<void> => {
-        await desktop.focus(windows[app]!);
-        const now = Date.now();
+        const now = await desktop.focus(windows[app]!);
         account(now);
         current = { kind, app, since: now };
       };

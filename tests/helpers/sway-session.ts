@@ -98,9 +98,11 @@ export async function startSwaySession(options: { user?: DesktopUser } = {}): Pr
     },
     async focus(window) {
       await swaymsg(`[con_id=${window.id}]`, 'focus');
+      const switchedAt = Date.now();
       await waitFor(async () => findNode(await tree(), (n) => n.focused === true)?.id === Number(window.id), {
         what: `sway to focus ${window.app}`,
       });
+      return switchedAt;
     },
     async close(window) {
       await killAndWait(window.process);

@@ -34,8 +34,11 @@ export interface WaylandDesktop {
   /** The session's variables (WAYLAND_DISPLAY, XDG_RUNTIME_DIR, the D-Bus address…) for a client or the engine. */
   readonly env: NodeJS.ProcessEnv;
   openWindow(spec: WindowSpec): Promise<TestWindow>;
-  /** Gives `window` the focus and resolves once the compositor reports it focused. */
-  focus(window: TestWindow): Promise<void>;
+  /**
+   * Gives `window` the focus and resolves once the compositor reports it focused, with the moment the
+   * compositor answered the command that moved the focus (when the switch happened, as near as a test can tell).
+   */
+  focus(window: TestWindow): Promise<number>;
   close(window: TestWindow): Promise<void>;
   /** One input event that does not type into the focused window (a modifier key): resets the idle time. */
   nudge(): Promise<void>;

@@ -62,6 +62,8 @@ function captureReasons(inputs: HealthInputs): HealthReason[] {
   const { window, idle, screenshot } = capture.probes;
   // A piece the desktop source found missing has its own reason, with the fix (desktop-health.ts).
   const missing = new Set(capture.desktop?.missing ?? []);
+  // The X11 tools are named only where the desktop is X11 (or not known).
+  const onX11 = capture.desktop === undefined || capture.desktop.session === 'x11';
   if (capture.state === 'unavailable' && unavailable?.reason === 'no_display') {
     out.push(
       reason(
@@ -78,7 +80,7 @@ function captureReasons(inputs: HealthInputs): HealthReason[] {
         'window_unreadable',
         'failing',
         `The focused window cannot be read (${unavailable.message}), so nothing is being recorded.`,
-        'On X11, check that `xprop -root` works in this session. Workflow Shadow tries again at every poll and resumes by itself.',
+        `${onX11 ? 'On X11, check that `xprop -root` works in this session. ' : ''}Workflow Shadow tries again at every poll and resumes by itself.`,
         window.lastFailedAt,
       ),
     );
@@ -102,7 +104,7 @@ function captureReasons(inputs: HealthInputs): HealthReason[] {
         'screenshots_failing',
         'degraded',
         `App time is recorded, but screenshots fail (${screenshot.lastError ?? 'unknown error'}), so screen text, search and summaries miss what is on your screen.`,
-        'On X11 install ImageMagick (`import`) and `xrandr`; the next capture tries again.',
+        onX11 ? 'On X11 install ImageMagick (`import`) and `xrandr`; the next capture tries again.' : 'The next capture tries again.',
         screenshot.lastFailedAt,
       ),
     );
@@ -113,7 +115,7 @@ function captureReasons(inputs: HealthInputs): HealthReason[] {
         'idle_unreadable',
         'degraded',
         `Idle time cannot be read (${idle.lastError ?? 'unknown error'}), so time away from the computer counts as active.`,
-        'On X11 install `xprintidle`; Workflow Shadow tries again every minute.',
+        `${onX11 ? 'On X11 install `xprintidle`; ' : ''}Workflow Shadow tries again every minute.`,
         idle.lastFailedAt,
       ),
     );

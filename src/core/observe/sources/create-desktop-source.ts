@@ -1,6 +1,8 @@
 import type { CaptureSource } from './capture-source';
 import { DesktopSource, type IdleProbe } from './desktop-source';
 import { detectDesktopSession, type DesktopSession } from './desktop-session';
+import { gnomeParts } from './wayland/gnome-parts';
+import { kdeParts } from './wayland/kde-parts';
 import { missingWindowReader, startWaylandIdle, startWlrGrabber, swayParts } from './wayland/sway-parts';
 import { MissingPieceError, type WaylandParts } from './wayland/wayland-parts';
 import { WaylandSource } from './wayland/wayland-source';
@@ -35,6 +37,10 @@ export function createDesktopSource(idleProbe?: IdleProbe, env: NodeJS.ProcessEn
   switch (session.compositor) {
     case 'sway':
       return new WaylandSource(swayParts(session, env));
+    case 'gnome':
+      return new WaylandSource(gnomeParts(session, env));
+    case 'kde':
+      return new WaylandSource(kdeParts(session));
     default:
       return new WaylandSource(unsupportedParts(session, env));
   }

@@ -108,7 +108,10 @@ export class WaylandSource implements CaptureSource {
   async activeWindow(): Promise<ActiveWindow | null> {
     let focused = this.readFocus();
     if (focused === undefined) {
-      await this.parts.windows.start();
+      await this.parts.windows.start().catch((error: unknown) => {
+        if (error instanceof MissingPieceError) this.missing.missing(error.piece);
+        throw error;
+      });
       focused = this.readFocus();
     }
     if (focused === undefined) throw new Error(`${this.parts.compositorName} has not said which window has the focus`);
