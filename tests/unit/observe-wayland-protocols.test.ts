@@ -7,6 +7,7 @@ import { encodeIpcMessage, I3IpcConnection, IpcDecoder, IPC_MESSAGE } from '../.
 import { focusedView, swayMonitors, visibleViews, type SwayNode } from '../../src/core/observe/sources/wayland/sway-windows';
 import { encodeWireMessage, readWireString } from '../../src/core/observe/sources/wayland/wayland-wire';
 import { WaylandIdle } from '../../src/core/observe/sources/wayland/wayland-idle';
+import { JsonLineLink } from '../../src/core/observe/sources/wayland/json-line-link';
 import { parsePpm, screencopyToRgba } from '../../src/core/observe/sources/wayland/wlr-screencopy';
 import { waitFor } from '../helpers/wait';
 
@@ -189,6 +190,38 @@ describe('the Wayland wire protocol', () => {
     const { started } = fakeCompositor('wayland-1', ['wl_seat']);
     const { path, server } = await started;
     await expect(WaylandIdle.open(path)).rejects.toThrow(/offers no idle protocol \(ext_idle_notifier_v1 or org_kde_kwin_idle\)/);
+    server.close();
+  });
+});
+
+describe("the link to a compositor's extension (JSON lines, raw bytes after an answer that names them)", () => {
+  it('answers requests by id, hands the bytes that follow, and passes events on', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0a, 0x0a, 0x00, 0x01]);
+    const { path, server } = await socketServer('shell.sock', (socket) => {
+      let pending = '';
+      socket.on('data', (chunk: Buffer) => {
+        pending += chunk.toString();
+        for (let end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
+          const { id, method } = JSON.parse(pending.slice(0, end)) as { id: number; method: string };
+          pending = pending.slice(end + 1);
+          if (method === 'screenshot') {
+            // The header and the bytes in pieces.
+            const whole = Buffer.concat([Buffer.from(`${JSON.stringify({ id, result: { bytes: png.length } })}\n`), png]);
+            socket.write(whole.subarray(0, 10));
+            socket.write(whole.subarray(10));
+          } else if (method === 'broken') socket.write(`${JSON.stringify({ id, error: 'no such thing' })}\n`);
+          else socket.write(`${JSON.stringify({ event: 'focus', window: null })}\n${JSON.stringify({ id, result: { ok: method } })}\n`);
+        }
+      });
+    });
+    const events: unknown[] = [];
+    const link = new JsonLineLink(path, 'the test extension', { onEvent: (message) => events.push(message) });
+    const [shot, hello] = await Promise.all([link.request('screenshot'), link.request('hello')]);
+    expect(shot).toEqual({ result: { bytes: 8 }, payload: png });
+    expect(hello).toEqual({ result: { ok: 'hello' }, payload: null });
+    expect(events).toEqual([{ event: 'focus', window: null }]);
+    await expect(link.request('broken')).rejects.toThrow('the test extension: no such thing');
+    link.close();
     server.close();
   });
 });
