@@ -2,7 +2,8 @@
  * CPU of the engine observing a Wayland desktop, per desktop, as it ships (`shadow start --headless`
  * run as the desktop's user inside a headless session), with the default poll (1 s) and capture
  * interval (10 s):
- *   node bin/run-ts.js bench/wayland-capture-cpu.ts [--desktop sway,gnome] [--seconds 120]
+ *   node bin/run-ts.js bench/wayland-capture-cpu.ts [--desktop sway,gnome,x11] [--seconds 120]
+ * (x11: the same stretches on Xvfb + openbox, the baseline the Wayland figures compare with)
  *
  * Two stretches after a 30 s warm-up, each `--seconds` long:
  *   busy:  a full terminal rewriting its text twice a second (every screenshot new), OCR off;
@@ -13,7 +14,11 @@
  * The engine runs as shipped: build the CLI first (`npm run build:cli`), or it runs through tsx. Run as root (CI) or as a user
  * who may start the compositor; needs what the display tests need (.ci/run).
  */
-import { readdirSync, readFileSync, writeFileSync, chownSync, mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync, chownSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
+import { startXSession } from '../tests/helpers/x-session';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Health, OcrStatusView } from '../src/shared/contract/index';
@@ -30,13 +35,16 @@ import { SwayWindowReader } from '../src/core/observe/sources/wayland/sway-windo
 import { grimGrabber } from '../src/core/observe/sources/wayland/wlr-screencopy';
 
 const { values } = parseArgs({
-  options: { desktop: { type: 'string', default: 'sway,gnome' }, seconds: { type: 'string', default: '120' } },
+  options: { desktop: { type: 'string', default: 'sway,gnome,x11' }, seconds: { type: 'string', default: '120' } },
 });
+const run = promisify(execFile);
 const SECONDS = Number(values.seconds);
 const WARM_UP_SECONDS = 30;
 if (!(SECONDS >= 10 && SECONDS <= 600)) throw new Error('--seconds must be 10..600');
 const DESKTOPS = values.desktop.split(',');
-if (!DESKTOPS.every((d) => d === 'sway' || d === 'gnome')) throw new Error('--desktop lists sway and/or gnome');
+/** Each desktop's compositor (or X server), whose CPU is measured beside the engine's. */
+const COMPOSITOR: Readonly<Record<string, string>> = { sway: 'sway', gnome: 'gnome-shell', x11: 'Xvfb' };
+if (!DESKTOPS.every((d) => d in COMPOSITOR)) throw new Error('--desktop lists sway, gnome and/or x11 (the baseline)');
 
 const TICKS = 100;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -88,7 +96,7 @@ async function stretch(
   label: string,
   engine: { pid: number; get<T>(path: string): Promise<T> },
   compositor: number[],
-  desktop: WaylandDesktop,
+  desktop: BenchDesktop,
 ): Promise<Figure[]> {
   const health0 = (await engine.get<Health>('/health')).capture;
   const engine0 = treeCpu(engine.pid);
@@ -114,8 +122,50 @@ async function stretch(
   ];
 }
 
+/** What the stretches use of a desktop: the Wayland test desktops, or X11 (Xvfb + openbox) as the baseline. */
+type BenchDesktop = Pick<WaylandDesktop, 'user' | 'env' | 'openWindow' | 'focus' | 'nudge' | 'stop'>;
+
+/** The X11 baseline the same way: an xterm as the terminal, the engine as this user (X11 has no such rule). */
+async function startX11Desktop(): Promise<BenchDesktop> {
+  const x = await startXSession();
+  const dirs: string[] = [];
+  return {
+    user: {
+      name: null,
+      uid: process.getuid!(),
+      gid: process.getgid!(),
+      makeDir: (prefix) => {
+        const dir = mkdtempSync(join(tmpdir(), prefix));
+        dirs.push(dir);
+        return dir;
+      },
+      spawn: () => {
+        throw new Error('not used on X11');
+      },
+      exec: async (argv) => (await run(argv[0]!, argv.slice(1))).stdout,
+      launcher: () => [],
+      removeAll: () => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })),
+    },
+    env: x.env,
+    openWindow: async (spec) => {
+      const window = await x.openXterm(spec.app, spec.title, {
+        geometry: '210x60+0+0',
+        command: ['sh', '-c', spec.script ?? 'sleep 100000'],
+      });
+      return { id: window.id, app: spec.app, title: spec.title, process: window.process };
+    },
+    focus: async (window) => {
+      await x.activate({ id: window.id, process: window.process });
+      return Date.now();
+    },
+    nudge: () => x.nudge(),
+    stop: () => x.stop(),
+  };
+}
+
 async function measure(name: string): Promise<Figure[]> {
-  const desktop = name === 'sway' ? await startSwaySession() : await startGnomeSession();
+  const desktop: BenchDesktop =
+    name === 'sway' ? await startSwaySession() : name === 'gnome' ? await startGnomeSession() : await startX11Desktop();
   const home = createTempShadowHome('shadow-bench-wayland-');
   try {
     if (desktop.user.name) chownSync(home.home, desktop.user.uid, desktop.user.gid);
@@ -153,7 +203,7 @@ async function measure(name: string): Promise<Figure[]> {
           timeoutMs: 180_000,
         });
         await sleep(5000);
-        const compositor = pidsNamed(name === 'sway' ? 'sway' : 'gnome-shell');
+        const compositor = pidsNamed(COMPOSITOR[name]!);
         figures.push(
           ...(await stretch(`${name}: ${label}`, { pid: shadow.child.pid!, get: (path) => shadow.get(path) }, compositor, desktop)),
         );
@@ -161,7 +211,7 @@ async function measure(name: string): Promise<Figure[]> {
         await shadow.stop();
       }
     }
-    figures.push(...(await grabCosts(name, desktop)));
+    if (name !== 'x11') figures.push(...(await grabCosts(name, desktop as WaylandDesktop)));
     return figures;
   } finally {
     await desktop.stop();
