@@ -150,7 +150,7 @@ async function startX11Desktop(): Promise<BenchDesktop> {
     openWindow: async (spec) => {
       const window = await x.openXterm(spec.app, spec.title, {
         geometry: '210x60+0+0',
-        command: ['sh', '-c', spec.script ?? 'sleep 100000'],
+        command: ['sh', '-c', `${spec.script ?? ''}\nexec sleep 100000`],
       });
       return { id: window.id, app: spec.app, title: spec.title, process: window.process };
     },
