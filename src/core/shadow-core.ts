@@ -16,7 +16,9 @@ import type { TextRecognizer } from './ocr/text-recognizer';
 import { withInterviewExclusions } from './observe/interview-exclusions';
 import { Observer } from './observe/observer';
 import type { CaptureSource } from './observe/sources/capture-source';
-import { DesktopSource, type IdleProbe } from './observe/sources/desktop-source';
+import type { IdleProbe } from './observe/sources/desktop-source';
+import { createDesktopSource } from './observe/sources/create-desktop-source';
+import { desktopHealthReasons } from './health/desktop-health';
 import { ReplaySource } from './observe/sources/replay-source';
 import { isPlainDatabaseFile, openDatabase, type Db } from './store/database';
 import { createPrivacy, type Privacy } from './privacy/create-privacy';
@@ -123,7 +125,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     clock = replayClock;
     source = replay;
   }
-  source ??= new DesktopSource(options.idleProbe);
+  source ??= createDesktopSource(options.idleProbe);
 
   const env = options.env ?? process.env;
   const storeKey = options.storeKey !== undefined ? options.storeKey : resolveStoreKey(env, settings.storeKeyFile);
@@ -251,6 +253,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
 
   const health = new EngineHealth({ clock, settings, events, observer, storage, ocr });
   health.addProvider(() => llmHealthReasons(llm.status?.() ?? LLM_OFF));
+  // The desktop's missing pieces (a Wayland compositor's protocol, a tool, an extension) with their fixes.
+  health.addProvider(() => desktopHealthReasons(source.desktop?.()));
   const storageBudget = new StorageBudget({
     db,
     databaseFile: paths.database,

@@ -6,7 +6,7 @@ import { resolveProfilePaths } from '../../core/config/paths';
 import { loadSettings } from '../../core/config/settings';
 import { DayRecorder } from '../../core/observe/recorder';
 import { createRedactor } from '../../core/privacy/redactor';
-import { DesktopSource } from '../../core/observe/sources/desktop-source';
+import { createDesktopSource } from '../../core/observe/sources/create-desktop-source';
 import { decimalParam, intParam } from '../../shared/contract/define';
 import { parseFlags } from '../cli-error';
 
@@ -32,7 +32,7 @@ export function registerRecordCommand(program: Command): void {
       const settings = loadSettings(resolveProfilePaths().settings);
       const out = resolve(flags.out);
       const redactor = createRedactor(settings.redaction);
-      const recorder = new DayRecorder(new DesktopSource(), out, systemClock, {
+      const recorder = new DayRecorder(createDesktopSource(), out, systemClock, {
         captureIntervalSec: flags.interval ?? settings.captureIntervalSec,
         pollIntervalMs: flags.pollMs,
         exclusions: settings.exclusions,

@@ -78,6 +78,10 @@ function captureReasons(inputs: HealthInputs): HealthReason[] {
   const { capture, unavailable, nowMs } = inputs;
   const out: HealthReason[] = [];
   const { window, idle, screenshot } = capture.probes;
+  // A piece the desktop source found missing has its own reason, with the fix (desktop-health.ts).
+  const missing = new Set(capture.desktop?.missing ?? []);
+  // The X11 tools are named only where the desktop is X11 (or not known).
+  const onX11 = capture.desktop === undefined || capture.desktop.session === 'x11';
   if (capture.state === 'unavailable' && unavailable?.reason === 'display_lost') {
     // The window, idle and screenshot probes all fail with it: one reason, the cause, not three symptoms.
     const since = unavailable.sinceMs ?? null;
@@ -110,13 +114,13 @@ function captureReasons(inputs: HealthInputs): HealthReason[] {
         window.lastOkAt === null ? null : window.lastFailedAt,
       ),
     );
-  } else if (capture.state === 'unavailable' && unavailable?.reason === 'capture_error') {
+  } else if (capture.state === 'unavailable' && unavailable?.reason === 'capture_error' && !missing.has('window')) {
     out.push(
       reason(
         'window_unreadable',
         'failing',
         `The focused window cannot be read (${unavailable.message}), so nothing is being recorded.`,
-        'On X11, check that `xprop -root` works in this session. Workflow Shadow tries again at every poll and resumes by itself.',
+        `${onX11 ? 'On X11, check that `xprop -root` works in this session. ' : ''}Workflow Shadow tries again at every poll and resumes by itself.`,
         window.lastFailedAt,
       ),
     );
@@ -134,7 +138,7 @@ function captureReasons(inputs: HealthInputs): HealthReason[] {
       ),
     );
   }
-  if (running(capture.state) && screenshot.consecutiveFailures > 0) {
+  if (running(capture.state) && screenshot.consecutiveFailures > 0 && !missing.has('screenshots')) {
     const tool = missingTool(screenshot.lastError);
     out.push(
       reason(
@@ -148,7 +152,7 @@ function captureReasons(inputs: HealthInputs): HealthReason[] {
       ),
     );
   }
-  if (running(capture.state) && idle.consecutiveFailures > 0) {
+  if (running(capture.state) && idle.consecutiveFailures > 0 && !missing.has('idle')) {
     const lacksExtension = /lacks the MIT-SCREEN-SAVER extension/.test(idle.lastError ?? '');
     out.push(
       reason(

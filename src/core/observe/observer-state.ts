@@ -34,9 +34,14 @@ export function coverageReasonOf(
   }
 }
 
-export function grabberHealth(source: CaptureSource): Pick<Health['capture'], 'screenshots'> {
+/** What the source says of how it observes: the grabber in use and the desktop (with its missing pieces). */
+export function grabberHealth(source: CaptureSource): Pick<Health['capture'], 'screenshots' | 'desktop'> {
   const grabber = source.grabberInUse?.();
-  return grabber ? { screenshots: { grabber: grabber.kind, fallbackReason: grabber.fallbackReason } } : {};
+  const desktop = source.desktop?.();
+  return {
+    ...(grabber && { screenshots: { grabber: grabber.kind, fallbackReason: grabber.fallbackReason } }),
+    ...(desktop && { desktop: { session: desktop.session, compositor: desktop.compositor, missing: desktop.missing.map((m) => m.piece) } }),
+  };
 }
 
 export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

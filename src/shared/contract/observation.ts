@@ -70,10 +70,28 @@ export const healthSchema = z.object({
     lastError: z.object({ at: z.string(), message: z.string() }).nullable(),
     /** What each probe did lately: health is derived from these, not from what the loop intends. */
     probes: z.object({ window: probeSchema, idle: probeSchema, screenshot: probeSchema }),
-    /** How screenshots are taken: in-process (`native`), by ImageMagick's `import` (the fallback, `fallbackReason` says why); null before the first. */
+    /**
+     * How screenshots are taken: on X11 in-process (`native`) or by ImageMagick's `import`; on wlroots
+     * compositors by the screencopy helper or `grim`; on GNOME and KDE by the compositor (`gnome-shell`,
+     * `kwin`). `fallbackReason` says why a fallback is used; null before the first.
+     */
     screenshots: z
-      .object({ grabber: z.enum(['native', 'import']), fallbackReason: z.string().nullable() })
+      .object({
+        grabber: z.enum(['native', 'import', 'wlr-screencopy', 'grim', 'gnome-shell', 'kwin']),
+        fallbackReason: z.string().nullable(),
+      })
       .nullable()
+      .optional(),
+    /**
+     * The desktop observed: the session (`x11`, `wayland`…), the compositor on Wayland (`sway`,
+     * `gnome`, `kde`, `other`) and the pieces that cannot be read there (each has a `desktop_*` reason with its fix).
+     */
+    desktop: z
+      .object({
+        session: z.enum(['x11', 'wayland', 'none', 'macos', 'windows']),
+        compositor: z.enum(['sway', 'gnome', 'kde', 'other']).nullable(),
+        missing: z.array(z.enum(['window', 'screenshots', 'idle'])),
+      })
       .optional(),
   }),
   llm: llmStatusSchema,

@@ -1,4 +1,5 @@
 import type { ImageArea, RawImage } from '../raw-image';
+import type { DesktopStatus } from './desktop-status';
 
 export interface ActiveWindow {
   readonly app: string;
@@ -34,7 +35,12 @@ export interface CaptureSource {
    */
   screenLock?(): Promise<ScreenLock | null>;
   /** Which grabber takes the pixels (health); null before the first screenshot. */
-  grabberInUse?(): { readonly kind: 'native' | 'import'; readonly fallbackReason: string | null } | null;
+  grabberInUse?(): { readonly kind: ScreenshotGrabberKind; readonly fallbackReason: string | null } | null;
+  /**
+   * The desktop it observes (X11, or Wayland and its compositor) and the pieces it found it cannot
+   * read, each with its fix: health's `capture.desktop` and its `desktop_*` reasons (docs/desktops.md).
+   */
+  desktop?(): DesktopStatus;
   close?(): Promise<void>;
 }
 
@@ -43,6 +49,12 @@ export interface ScreenLock {
   readonly why: 'screen locked' | 'screen saver on' | 'going to sleep';
   readonly sinceMs: number | null;
 }
+
+/**
+ * `native`/`import`: X11 (node-screenshots, ImageMagick); `wlr-screencopy`/`grim`: wlroots
+ * compositors; `gnome-shell`/`kwin`: the compositor's own screenshot, asked by the app's extension or script.
+ */
+export type ScreenshotGrabberKind = 'native' | 'import' | 'wlr-screencopy' | 'grim' | 'gnome-shell' | 'kwin';
 
 export interface GrabRequest {
   readonly monitors: 'focused' | 'all';

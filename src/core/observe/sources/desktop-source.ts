@@ -9,6 +9,8 @@ import {
   type Screenshot,
 } from './capture-source';
 import { LogindWatcher } from './logind-watcher';
+import { detectDesktopSession } from './desktop-session';
+import type { DesktopStatus } from './desktop-status';
 import { frameOf, monitorHolding, topWindowOn, withinMonitor } from './monitor-choice';
 import { createScreenGrabber, importScreenGrabber, type MonitorArea, type NativeLoader, type ScreenGrabber } from './screen-grabber';
 import { X11Display } from './x11-display';
@@ -122,6 +124,11 @@ export class DesktopSource implements CaptureSource {
   }
 
   grabScreens? = (request: GrabRequest): Promise<readonly Screenshot[]> => this.grabX11(request);
+
+  /** X11 (or macOS, Windows): no piece is checked here beyond what the probes report. */
+  desktop(): DesktopStatus {
+    return { ...detectDesktopSession(), compositorName: null, missing: [] };
+  }
 
   async close(): Promise<void> {
     await this.focusWatcher?.close();

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
+import type { DesktopSetup } from '../../../shared/contract/desktop-setup';
 import type { Interview } from '../../../shared/contract/memory';
 import type { ShadowClient } from '../../api/index';
+import { DesktopSetupDialog } from './desktop-setup-dialog';
 import { OnboardingWizard } from './onboarding-wizard';
 
 const PUT_OFF_KEY = 'workflow-shadow.onboarding-later';
@@ -21,10 +23,28 @@ function putOff(): void {
   }
 }
 
-/** First run: the interview wizard over the window until it is answered or put off ("Later"). */
+/**
+ * Onboarding: first what the desktop needs before it can be observed (GNOME's extension), whenever a
+ * step is left, once per window; then, on the first run, the interview wizard until it is answered or
+ * put off ("Later").
+ */
 export function OnboardingGate({ client }: { readonly client: ShadowClient }) {
   const [interview, setInterview] = useState<Interview | null>(null);
   const [closed, setClosed] = useState(onboardingPutOff);
+  const [desktop, setDesktop] = useState<DesktopSetup | null>(null);
+  const [desktopSeen, setDesktopSeen] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    client
+      .call('desktopSetup', {})
+      .then((answer) => !cancelled && setDesktop(answer))
+      // Without the answer the window still works; health names what is missing.
+      .catch(() => !cancelled && setDesktopSeen(true));
+    return () => {
+      cancelled = true;
+    };
+  }, [client]);
 
   useEffect(() => {
     if (closed) return;
@@ -39,6 +59,8 @@ export function OnboardingGate({ client }: { readonly client: ShadowClient }) {
     };
   }, [client, closed]);
 
+  const desktopPending = desktop !== null && desktop.steps.some((step) => step.state !== 'done');
+  if (desktopPending && !desktopSeen) return <DesktopSetupDialog client={client} setup={desktop} onClose={() => setDesktopSeen(true)} />;
   const firstRun = interview !== null && Object.keys(interview.answers).length === 0 && interview.summary === null;
   if (closed || !firstRun) return null;
   return (

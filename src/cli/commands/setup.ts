@@ -1,0 +1,53 @@
+import { createInterface } from 'node:readline/promises';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { desktopSetup, GNOME_EXTENSION_EXPLANATION, runDesktopSetupStep } from '../../core/desktop-setup/desktop-setup';
+import type { DesktopSetup } from '../../shared/contract/index';
+import { parseFlags } from '../cli-error';
+
+const flagsSchema = z.object({ yes: z.boolean().default(false) });
+
+function print(setup: DesktopSetup): void {
+  const desktop = setup.session === 'wayland' ? `Wayland (${setup.compositor ?? 'unknown compositor'})` : setup.session;
+  console.log(`Desktop: ${desktop}`);
+  if (setup.steps.length === 0) console.log('Nothing to set up: this desktop can be observed as it is.');
+  for (const step of setup.steps) {
+    console.log(`${step.title}: ${step.state}`);
+    if (step.problem) console.log(`  ${step.problem}`);
+    if (step.action) console.log(`  Next: ${step.action}`);
+  }
+}
+
+/** Asks on the terminal; without one the person agrees with --yes. */
+async function agreed(flags: { yes: boolean }): Promise<boolean> {
+  if (flags.yes) return true;
+  if (!process.stdin.isTTY) {
+    console.error('Run it in a terminal to answer, or add --yes to agree.');
+    return false;
+  }
+  const prompt = createInterface({ input: process.stdin, output: process.stdout });
+  const answer = await prompt.question('Install and turn on the extension? [y/N] ');
+  prompt.close();
+  return /^y(es)?$/i.test(answer.trim());
+}
+
+export function registerSetupCommand(program: Command): void {
+  const setup = program
+    .command('setup')
+    .description('What this desktop needs before Workflow Shadow can observe it (on GNOME: its extension)')
+    .action(async () => print(await desktopSetup()));
+  setup
+    .command('gnome')
+    .description("Install and turn on Workflow Shadow's GNOME Shell extension, with your consent (docs/desktops.md)")
+    .option('--yes', 'agree without being asked')
+    .action(async (raw) => {
+      const flags = parseFlags(flagsSchema, raw);
+      console.log(GNOME_EXTENSION_EXPLANATION);
+      if (!(await agreed(flags))) {
+        process.exitCode = 1;
+        return;
+      }
+      const after = await runDesktopSetupStep('gnome-extension');
+      print(after);
+    });
+}

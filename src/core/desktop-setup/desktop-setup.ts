@@ -1,0 +1,70 @@
+import type { DesktopSetup, DesktopSetupStep } from '../../shared/contract/index';
+import { detectDesktopSession } from '../observe/sources/desktop-session';
+import { JsonLineLink } from '../observe/sources/wayland/json-line-link';
+import {
+  gnomeExtensionAdvice,
+  gnomeExtensionSocket,
+  gnomeExtensionStatus,
+  installGnomeExtension,
+  type GnomeExtensionStatus,
+} from './gnome-extension';
+
+/** What the extension lets the app do: the consent the person gives by running the step. */
+export const GNOME_EXTENSION_EXPLANATION =
+  'GNOME lets no app see which window you work in. Workflow Shadow installs a small GNOME Shell extension for you ' +
+  "(in ~/.local/share/gnome-shell/extensions) that tells it the focused window's app and title, the windows on screen, " +
+  'how long you have been idle, and takes its screenshots, all on this computer through a socket only your programs can open. ' +
+  'Windows you excluded are blacked out before anything else sees a screenshot. Remove it any time in the Extensions app.';
+
+/** Whether the extension answers on its socket now. */
+export async function gnomeExtensionAnswers(env: NodeJS.ProcessEnv, timeoutMs = 2000): Promise<boolean> {
+  const socket = gnomeExtensionSocket(env);
+  if (!socket) return false;
+  const link = new JsonLineLink(socket, "Workflow Shadow's GNOME Shell extension");
+  try {
+    await Promise.race([
+      link.request('hello'),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('no answer')), timeoutMs).unref()),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    link.close();
+  }
+}
+
+function gnomeStep(status: GnomeExtensionStatus): DesktopSetupStep {
+  const advice = gnomeExtensionAdvice(status);
+  const state: DesktopSetupStep['state'] = !status.shellSupported
+    ? 'unsupported'
+    : status.state === 'running'
+      ? 'done'
+      : status.state === 'enabled-not-running'
+        ? 'log-in-again'
+        : 'todo';
+  return {
+    id: 'gnome-extension',
+    title: 'Let Workflow Shadow see your windows on GNOME',
+    state,
+    explanation: GNOME_EXTENSION_EXPLANATION,
+    problem: advice?.problem ?? null,
+    action: advice ? (state === 'todo' ? 'Install and turn on the extension, then log out and back in once.' : advice.fix) : null,
+    canRun: state === 'todo',
+  };
+}
+
+/** The steps this desktop needs: on GNOME the extension; elsewhere none (sway and KDE need nothing from the person). */
+export async function desktopSetup(env: NodeJS.ProcessEnv = process.env): Promise<DesktopSetup> {
+  const session = detectDesktopSession(env);
+  const steps: DesktopSetupStep[] = [];
+  if (session.session === 'wayland' && session.compositor === 'gnome')
+    steps.push(gnomeStep(await gnomeExtensionStatus(env, () => gnomeExtensionAnswers(env))));
+  return { session: session.session, compositor: session.compositor, steps };
+}
+
+/** Runs a step the person agreed to; answers the steps as they stand after it. */
+export async function runDesktopSetupStep(step: DesktopSetupStep['id'], env: NodeJS.ProcessEnv = process.env): Promise<DesktopSetup> {
+  if (step === 'gnome-extension') await installGnomeExtension(env);
+  return desktopSetup(env);
+}
