@@ -1,5 +1,5 @@
 import type { HealthReason } from '../../shared/contract/index';
-import type { SyncProblem } from '../../shared/contract/sync';
+import type { SyncProblem, SyncStatus } from '../../shared/contract/sync';
 
 const pieces = (n: number): string => `${n} ${n === 1 ? 'piece' : 'pieces'}`;
 
@@ -10,17 +10,31 @@ function where(problem: SyncProblem): string {
 }
 
 /**
- * Health reasons of sync: the folder cannot be used, writing to it failed, another device's segments
+ * Health reasons of sync: devices wait for the person to trust or refuse them, the folder cannot be
+ * used, writing to it failed, another device's segments
  * are damaged (skipped, tried again once their file changes), files of the folder were refused as hostile
  * input (a link, not a plain file, over a limit), or a device used its budget of an exchange. Segments
  * waiting for an earlier one are shown in the Sync section, not here: the sync tool usually brings the
  * earlier one soon. `counts`: how many there are of each in all (`problems` lists the newest).
  */
 export function syncHealthReasons(
-  problems: readonly SyncProblem[],
+  status: Pick<SyncStatus, 'problems' | 'devices'>,
   counts: Partial<Record<'corrupt' | 'refused' | 'waiting', number>> = {},
 ): HealthReason[] {
+  const { problems } = status;
   const reasons: HealthReason[] = [];
+  const waitingDevices = status.devices.filter((d) => d.trust === 'pending');
+  if (waitingDevices.length > 0) {
+    const named = waitingDevices.map((d) => `${d.name} (${d.id}, key ${d.fingerprint ?? 'not seen yet'})`).join(', ');
+    reasons.push({
+      code: 'sync_device_unconfirmed',
+      severity: 'degraded',
+      message: `${waitingDevices.length === 1 ? 'A device waits' : `${waitingDevices.length} devices wait`} for you to trust or refuse ${waitingDevices.length === 1 ? 'it' : 'them'} before anything of ${waitingDevices.length === 1 ? 'it' : 'theirs'} is imported: ${named}.`,
+      action:
+        "Compare each key fingerprint with the one that computer's own Devices card (or shadow sync status) shows; trust it only if they are the same (shadow sync trust ID --fingerprint FP), otherwise refuse it (shadow sync refuse ID): someone else may write in the sync folder.",
+      since: null,
+    });
+  }
   for (const problem of problems.filter((p) => p.kind === 'folder' || p.kind === 'export')) {
     reasons.push({
       code: problem.kind === 'folder' ? 'sync_folder_unavailable' : 'sync_export_failed',

@@ -86,6 +86,8 @@ export class SyncImportRepository {
          ON CONFLICT (device, kind, origin_id) DO UPDATE SET local_id = excluded.local_id, rev = excluded.rev`,
       ),
       forgetKind: db.prepare(`DELETE FROM sync_rows WHERE device = ? AND kind = ?`),
+      forgetDevice: db.prepare(`DELETE FROM sync_rows WHERE device = ?`),
+      forgetSegments: db.prepare(`DELETE FROM sync_segments WHERE device = ?`),
       sessionDevice: db.prepare(`SELECT device FROM sessions WHERE id = ?`),
       mark: db.prepare(
         `INSERT INTO sync_segments (device, seq, state, sha256, bytes, records, detail, at_ms, stamp, refused)
@@ -133,6 +135,17 @@ export class SyncImportRepository {
       counts[row.state === 'waiting' ? 'waiting' : row.refused === 1 ? 'refused' : 'failed'] += row.n;
     }
     return counts;
+  }
+
+  /** Deletes everything imported from a device (its rows, their mapping, its segments' marks): a device refused. */
+  forget(device: number, tables: readonly SyncTable[]): void {
+    this.db.transaction(() => {
+      for (const table of tables.filter((t) => t.owner === 'self')) {
+        this.statement(`DELETE FROM ${table.table} WHERE ${ownedBy(table, '@device')}`).run({ device });
+      }
+      this.stmts.forgetDevice.run(device);
+      this.stmts.forgetSegments.run(device);
+    })();
   }
 
   mark(mark: SegmentMark): void {
