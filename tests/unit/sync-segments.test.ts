@@ -293,7 +293,8 @@ describe('importing another device’s folder', () => {
       expect(core.db.prepare(`SELECT device, app FROM activity_spans`).all()).toEqual([{ device: key, app: 'Excel' }]);
       expect(core.activity.getWorkSession(local)?.device).toBeDefined();
 
-      // A later segment claiming this device's conversation is refused; the conversation stays as it was.
+      // A later segment claiming this device's conversation's id: the conversation stays as it was, and
+      // the device's own is kept apart under an id of its own.
       const hostile: SyncRecord = {
         kind: 'session',
         id: 'ses_localone',
@@ -317,8 +318,18 @@ describe('importing another device’s folder', () => {
       };
       peer.segment(3, [hostile]);
       peer.publish(3);
-      await core.sync.run();
+      const claimed = await core.sync.run();
+      expect(claimed.imported.segments).toBe(1);
       expect(core.sessions.get('ses_localone')).toMatchObject({ title: 'Mine', status: 'paused' });
+      expect(core.db.prepare(`SELECT id, title FROM sessions WHERE device = ?`).all(key)).toEqual([
+        { id: expect.stringMatching(/^ses_[A-Za-z0-9_-]{22}$/), title: 'Taken over' },
+      ]);
+      expect(claimed.status.problems).toEqual([
+        expect.objectContaining({
+          kind: 'conflict',
+          message: expect.stringMatching(/ses_localone has the id of a conversation of this computer/),
+        }),
+      ]);
     } finally {
       core.close();
     }

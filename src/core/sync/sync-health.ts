@@ -13,9 +13,9 @@ function where(problem: SyncProblem): string {
  * Health reasons of sync: devices wait for the person to trust or refuse them, the folder cannot be
  * used, writing to it failed, another device's segments
  * are damaged (skipped, tried again once their file changes), files of the folder were refused as hostile
- * input (a link, not a plain file, over a limit), or a device used its budget of an exchange. Segments
- * waiting for an earlier one are shown in the Sync section, not here: the sync tool usually brings the
- * earlier one soon. `counts`: how many there are of each in all (`problems` lists the newest).
+ * input (a link, not a plain file, over a limit), segments wait for an earlier one (naming the device and
+ * what they wait for), a device's conversation claims an id held here (kept apart), or a device used its
+ * budget of an exchange. `counts`: how many there are of each in all (`problems` lists the newest).
  */
 export function syncHealthReasons(
   status: Pick<SyncStatus, 'problems' | 'devices'>,
@@ -65,6 +65,30 @@ export function syncHealthReasons(
       message: `${pieces(counts.corrupt ?? damaged.length)} of another device's data could not be imported: ${where(first)}: ${first.message}. It was skipped; the rest was imported.`,
       action:
         'Usually the sync tool is still copying it: it is read again once the file changes. If it stays, let Syncthing rescan the folder on that device, or check its disk.',
+      since: first.at,
+    });
+  }
+  const waiting = problems.filter((p) => p.kind === 'waiting');
+  if (waiting.length > 0) {
+    const first = waiting[0]!;
+    reasons.push({
+      code: 'sync_segment_waiting',
+      severity: 'degraded',
+      message: `${pieces(counts.waiting ?? waiting.length)} of another device's data wait for an earlier one: ${where(first)}: ${first.message}. The rest of that device was imported.`,
+      action:
+        'Usually the sync tool has not brought the earlier segment yet: it is applied once that one arrives. If it stays, check that device folder is complete on this computer.',
+      since: first.at,
+    });
+  }
+  const conflicts = problems.filter((p) => p.kind === 'conflict');
+  if (conflicts.length > 0) {
+    const first = conflicts[0]!;
+    reasons.push({
+      code: 'sync_id_conflict',
+      severity: 'degraded',
+      message: `${conflicts.length === 1 ? 'A conversation' : `${conflicts.length} conversations`} of another device claim${conflicts.length === 1 ? 's' : ''} an id already held here: ${first.device?.name ?? 'a device'}: ${first.message}. Nothing was written over.`,
+      action:
+        'Ids are drawn at random, so two devices should never share one: a device that claims another’s may be compromised. Check it, or stop trusting it (shadow sync refuse ID).',
       since: first.at,
     });
   }

@@ -104,6 +104,22 @@ export class SyncService {
         at: iso(p.atMs),
       });
     }
+    const sessions = SYNC_KINDS.find((k) => k.kind === 'session')!;
+    for (const kept of this.inbox.keptApart(sessions, 20)) {
+      const holder =
+        kept.holder === null
+          ? 'another device'
+          : kept.holder === LOCAL_DEVICE
+            ? 'this computer'
+            : (ref(kept.holder)?.name ?? 'another device');
+      problems.push({
+        kind: 'conflict',
+        device: ref(kept.device),
+        seq: null,
+        message: `its conversation ${kept.originId} has the id of a conversation of ${holder}; both are kept, its own as ${kept.localId}`,
+        at: iso(all.find((d) => d.key === kept.device)?.lastImportAt ?? this.deps.clock.now()),
+      });
+    }
     if (this.problem)
       problems.unshift({ kind: this.problem.kind, device: null, seq: null, message: this.problem.message, at: iso(this.problem.atMs) });
     return {

@@ -33,9 +33,11 @@ const syncProblemSchema = z.object({
    * `corrupt`: the segment is damaged or incomplete and was skipped; `waiting`: it needs a segment not
    * applied yet; `refused`: a file of the folder was refused as hostile input (a symbolic link, not a
    * plain file, over its limits); `paused`: the device used its budget of the exchange and the rest is
-   * read at the next one; `folder`, `export`: the folder cannot be used, writing to it failed.
+   * read at the next one; `conflict`: a conversation of that device has the id of another device's (or
+   * this one's) and is kept here under an id of its own; `folder`, `export`: the folder cannot be used,
+   * writing to it failed.
    */
-  kind: z.enum(['corrupt', 'waiting', 'refused', 'paused', 'folder', 'export']),
+  kind: z.enum(['corrupt', 'waiting', 'refused', 'paused', 'conflict', 'folder', 'export']),
   device: deviceRefSchema.nullable(),
   seq: z.number().int().nullable(),
   message: z.string(),

@@ -11,6 +11,7 @@ const PROBLEM_WORDS: Record<SyncStatus['problems'][number]['kind'], string> = {
   waiting: 'Waiting',
   refused: 'Refused',
   paused: 'Paused',
+  conflict: 'Kept apart',
   folder: 'Folder',
   export: 'Not written',
 };
