@@ -1,7 +1,7 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, hkdfSync, type KeyObject } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
-import { writeFileAtomic } from './folder-files';
+import { existsSync, linkSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { TEMP_PREFIX, writeFileAtomic } from './folder-files';
 
 /**
  * This device's signing key (Ed25519): every manifest and segment it writes to the sync folder is signed
@@ -49,8 +49,8 @@ function pemOf(privateKey: KeyObject, storeKey: Buffer | null): string {
 export function loadDeviceKey(file: string, storeKey: Buffer | null): DeviceKey {
   if (!existsSync(file)) {
     const key = createDeviceKey();
-    writeFileAtomic(dirname(file), basename(file), pemOf(key.privateKey, storeKey));
-    return key;
+    if (createExclusive(file, pemOf(key.privateKey, storeKey))) return key;
+    // Another process of this profile made it at the same moment: theirs is the one.
   }
   if (process.platform !== 'win32' && (statSync(file).mode & 0o077) !== 0) {
     throw new DeviceKeyError(
@@ -76,6 +76,24 @@ export function loadDeviceKey(file: string, storeKey: Buffer | null): DeviceKey 
   // Written before the store was encrypted: encrypted now, like the store.
   if (storeKey && !encrypted) writeFileAtomic(dirname(file), basename(file), pemOf(privateKey, storeKey));
   return describe(privateKey);
+}
+
+/**
+ * Writes a new key file whole and only if there is none yet (written aside, flushed, then linked into
+ * place, which fails when the name exists): two processes starting at once never sign with two keys.
+ */
+function createExclusive(file: string, pem: string): boolean {
+  const temp = join(dirname(file), `${TEMP_PREFIX}${process.pid}-${basename(file)}`);
+  writeFileAtomic(dirname(file), basename(temp), pem);
+  try {
+    linkSync(temp, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    rmSync(temp, { force: true });
+  }
 }
 
 /** A new signing key, in memory. */

@@ -40,10 +40,11 @@ const MAX_DEVICE_FOLDERS = 4_096;
 const MAX_FOLDER_ENTRIES = 200_000;
 /**
  * Device folders not known yet that one exchange registers, and devices waiting for a confirmation at
- * most: thousands of made-up folders cannot fill the device list.
+ * most: thousands of made-up folders cannot fill the device list (refusing some makes room; a device
+ * can always be trusted by its id, `SyncService.trust` reads its folder then).
  */
 const NEW_DEVICES_PER_EXCHANGE = 8;
-const MAX_UNTRUSTED_DEVICES = 32;
+const MAX_PENDING_DEVICES = 32;
 
 type Outcome = { readonly records: number } | 'failed' | 'waiting' | 'missing';
 
@@ -63,13 +64,19 @@ export async function importChanges(deps: InboxDeps, folder: string, localId: st
   const { names } = listBounded(folder, MAX_DEVICE_FOLDERS);
   const ids = names.filter((name) => DEVICE_DIR.test(name) && name !== localId);
   // Trusted devices first: folders made up by someone else never stand before them.
-  const trusted = (id: string): number => (deps.devices.byId(id)?.trust === 'trusted' ? 0 : 1);
-  ids.sort((a, b) => trusted(a) - trusted(b) || a.localeCompare(b));
+  const trusted = new Set(
+    deps.devices
+      .everyone()
+      .filter((d) => d.trust === 'trusted')
+      .map((d) => d.id),
+  );
+  const rank = (id: string): number => (trusted.has(id) ? 0 : 1);
+  ids.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   let newDevices = 0;
   for (const id of ids) {
     const known = deps.devices.byId(id);
     if (known?.trust === 'refused') continue;
-    if (!known && (++newDevices > NEW_DEVICES_PER_EXCHANGE || deps.devices.untrustedCount() >= MAX_UNTRUSTED_DEVICES)) continue;
+    if (!known && (++newDevices > NEW_DEVICES_PER_EXCHANGE || deps.devices.pendingCount() >= MAX_PENDING_DEVICES)) continue;
     const budget = deps.budget?.() ?? new ImportBudget();
     const outcome = await importDevice(deps, budget, join(folder, id), id);
     result.segments += outcome.segments;

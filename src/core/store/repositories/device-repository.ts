@@ -84,7 +84,7 @@ export class DeviceRepository {
          ORDER BY key`,
       ),
       everyone: db.prepare(`SELECT * FROM devices ORDER BY key`),
-      untrusted: db.prepare(`SELECT COUNT(*) AS n FROM devices WHERE trust != 'trusted'`),
+      pending: db.prepare(`SELECT COUNT(*) AS n FROM devices WHERE trust = 'pending'`),
       present: db.prepare(
         `INSERT INTO devices (id, name, public_key) VALUES (?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, public_key = excluded.public_key WHERE trust != 'trusted'`,
@@ -114,9 +114,9 @@ export class DeviceRepository {
     return (this.stmts.everyone.all() as DeviceRow[]).map(toRecord);
   }
 
-  /** How many devices are waiting for a confirmation or refused. */
-  untrustedCount(): number {
-    return (this.stmts.untrusted.get() as { n: number }).n;
+  /** How many devices wait for the person to trust or refuse them. */
+  pendingCount(): number {
+    return (this.stmts.pending.get() as { n: number }).n;
   }
 
   local(): DeviceRecord {

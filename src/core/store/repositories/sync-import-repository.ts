@@ -133,9 +133,11 @@ export class SyncImportRepository {
    */
   keptApart(table: SyncTable, limit: number): { device: number; originId: string; localId: string; holder: number | null }[] {
     return this.statement(
+      // Device by device (CROSS JOIN keeps that order), so the key of sync_rows (device, kind, origin_id) finds the kind's rows.
       `SELECT r.device, r.origin_id AS originId, r.local_id AS localId, t.device AS holder
-       FROM sync_rows r LEFT JOIN ${table.table} t ON t.${table.key} = r.origin_id
-       WHERE r.kind = ? AND r.local_id IS NOT NULL AND r.local_id != r.origin_id
+       FROM devices d CROSS JOIN sync_rows r ON r.device = d.key AND r.kind = ?
+       LEFT JOIN ${table.table} t ON t.${table.key} = r.origin_id
+       WHERE r.local_id IS NOT NULL AND r.local_id != r.origin_id
        LIMIT ?`,
     ).all(table.kind, limit) as { device: number; originId: string; localId: string; holder: number | null }[];
   }
