@@ -76,11 +76,12 @@ export class DeviceRepository {
 
   constructor(db: Db) {
     this.stmts = {
-      // The devices whose work views show: this one, those trusted, and any that brought work before
-      // (a device imported before keys existed keeps its work while it waits for a confirmation).
+      // The devices whose work views show: this one, those trusted, and any whose work is held (a device
+      // imported before keys existed keeps its work while it waits for a confirmation).
       all: db.prepare(
         `SELECT * FROM devices WHERE trust = 'trusted'
-           OR EXISTS (SELECT 1 FROM sync_segments s WHERE s.device = devices.key AND s.state = 'applied' AND s.seq > 0)
+           OR EXISTS (SELECT 1 FROM work_sessions w WHERE w.device = devices.key)
+           OR EXISTS (SELECT 1 FROM sessions c WHERE c.device = devices.key)
          ORDER BY key`,
       ),
       everyone: db.prepare(`SELECT * FROM devices ORDER BY key`),
