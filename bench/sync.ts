@@ -6,15 +6,22 @@
  *   its screens read) and for a busy synthetic day (400 reads of ~1 KB of screen text, 300 spans);
  * - a month of another device's data (30 busy days): the time to write it and to import it;
  * - search over a year with two devices' data (250 busy days each, one imported): p50 and p95 of 300
- *   searches (target p95 ≤ 50 ms), over every device and with a device filter.
+ *   searches (target p95 ≤ 50 ms), over every device and with a device filter;
+ * - what one exchange costs: bytes read from the folder and time, with nothing new, and with twenty
+ *   files of 64 KB that unpack to 64 MB of empty lines each in a trusted device's folder (the first
+ *   exchange after they appear, and the next).
+ * The importing device trusts the writing one first (docs/sync.md); an import that takes more than one
+ * exchange (each device has a budget per exchange) is timed over all of them, as one figure.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { ManualClock } from '../src/core/clock';
 import { resolveProfilePaths } from '../src/core/config/paths';
 import { searchScreenText } from '../src/core/ocr/screen-search';
 import { createShadowCore, type ShadowCore } from '../src/core/shadow-core';
+import { segmentFileName } from '../src/core/sync/sync-records';
 import type { SyncShareKind } from '../src/shared/contract/index';
 import { demoReplayOptions } from '../tests/fixtures/recall-replay';
 import { replayWithMemory } from '../tests/helpers/memory-replay';
@@ -36,7 +43,7 @@ function profile(folder: string, name: string, options: Parameters<typeof create
     env: {},
     ocrRecognizer: { recognize: () => Promise.resolve(''), terminate: () => Promise.resolve() },
     ...options,
-    paths: resolveProfilePaths({ SHADOW_HOME: temp(`shadow-bench-sync-${name}-`) }),
+    paths: options.paths ?? resolveProfilePaths({ SHADOW_HOME: temp(`shadow-bench-sync-${name}-`) }),
     settings: { ocrEnabled: false, ...options.settings, sync: { folder, deviceName: name, share: SHARE, intervalSec: 120 } },
   });
 }
@@ -46,6 +53,28 @@ const timed = async <T>(fn: () => Promise<T>): Promise<{ value: T; seconds: numb
   const value = await fn();
   return { value, seconds: (performance.now() - started) / 1000 };
 };
+
+/** `reader` trusts `writer`, as the person does having compared its fingerprint. */
+function trust(reader: ShadowCore, writer: { id: string; fingerprint: string }): void {
+  reader.sync.trust(writer.id, writer.fingerprint);
+}
+
+const identity = (core: ShadowCore): { id: string; fingerprint: string } => {
+  const status = core.sync.status();
+  return { id: status.device.id, fingerprint: status.fingerprint! };
+};
+
+/** Exchanges until everything waiting is imported (a budget per exchange may take several). */
+async function importAll(core: ShadowCore): Promise<{ records: number; bytes: number; exchanges: number }> {
+  const total = { records: 0, bytes: 0, exchanges: 0 };
+  for (;;) {
+    const run = await core.sync.run();
+    total.records += run.imported.records;
+    total.bytes += run.imported.bytes;
+    total.exchanges++;
+    if (!run.status.problems.some((p) => p.kind === 'paused')) return total;
+  }
+}
 
 async function dayCost(): Promise<Figure[]> {
   const demo = profile(temp('shadow-bench-sync-folder-'), 'laptop', {
@@ -74,19 +103,65 @@ async function month(): Promise<Figure[]> {
   const laptop = profile(folder, 'laptop');
   fillSyntheticDays(laptop.db, { days: 30, startMs: Date.parse('2026-02-01T00:00:00Z') });
   const written = await timed(() => laptop.sync.run());
+  const writer = identity(laptop);
   laptop.close();
   const desktop = profile(folder, 'desktop');
-  const imported = await timed(() => desktop.sync.run());
+  trust(desktop, writer);
+  const imported = await timed(() => importAll(desktop));
+  // The steady state: an exchange when nothing is new (the app runs one every two minutes).
+  const idle = await timed(() => desktop.sync.run());
   desktop.close();
-  const records = imported.value.imported.records;
+  const records = imported.value.records;
   console.log(
-    `a month: ${records} records, ${written.value.exported.segments} segments, ${(written.value.exported.bytes / 1048576).toFixed(2)} MiB`,
+    `a month: ${records} records, ${written.value.exported.segments} segments, ${(written.value.exported.bytes / 1048576).toFixed(2)} MiB, imported in ${imported.value.exchanges} exchange(s)`,
   );
   return [
     { name: 'writing a month of a device (30 busy days) to the folder', value: written.seconds, unit: 's' },
     { name: 'folder bytes for a month of a device', value: written.value.exported.bytes / 1048576, unit: 'MiB' },
     { name: 'importing a month of another device', value: imported.seconds, unit: 's' },
     { name: 'import rate', value: records / imported.seconds, unit: 'records/s' },
+    { name: 'bytes read importing a month of another device', value: imported.value.bytes / 1048576, unit: 'MiB' },
+    { name: 'an exchange with nothing new: time', value: idle.seconds * 1000, unit: 'ms' },
+    { name: 'an exchange with nothing new: bytes read', value: idle.value.imported.bytes / 1024, unit: 'KiB' },
+  ];
+}
+
+/**
+ * Twenty files that unpack to 64 MB of empty lines each, put in a trusted device's folder by someone who
+ * can write there; the device goes on writing after them, so its manifest reaches past them.
+ */
+async function junk(): Promise<Figure[]> {
+  const folder = temp('shadow-bench-sync-folder-');
+  const laptop = profile(folder, 'laptop');
+  const laptopPaths = laptop.paths;
+  fillSyntheticDays(laptop.db, { days: 1, startMs: Date.parse('2026-02-01T00:00:00Z') });
+  const written = await laptop.sync.run();
+  const writer = identity(laptop);
+  laptop.close();
+  const desktop = profile(folder, 'desktop');
+  trust(desktop, writer);
+  await importAll(desktop);
+  const emptyLines = gzipSync(Buffer.alloc(63 * 1024 * 1024, 0x0a), { level: 9 });
+  const next = written.status.outbox.segments + 1;
+  for (let seq = next; seq < next + 20; seq++) writeFileSync(join(folder, writer.id, segmentFileName(seq)), emptyLines);
+  const again = profile(folder, 'laptop', { paths: laptopPaths });
+  fillSyntheticDays(again.db, { days: 1, startMs: Date.parse('2026-02-02T00:00:00Z') });
+  await again.sync.run();
+  again.close();
+  const rss = process.memoryUsage().rss;
+  const first = await timed(() => desktop.sync.run());
+  const rssGrowth = (process.memoryUsage().rss - rss) / 1048576;
+  const second = await timed(() => desktop.sync.run());
+  desktop.close();
+  console.log(
+    `20 planted files: the first exchange applied ${first.value.imported.segments} segment(s) and skipped ${first.value.status.problems.length}`,
+  );
+  return [
+    { name: 'an exchange with 20 × 64 KB of empty lines in the folder: time', value: first.seconds * 1000, unit: 'ms' },
+    { name: 'an exchange with 20 × 64 KB of empty lines in the folder: bytes read', value: first.value.imported.bytes / 1024, unit: 'KiB' },
+    { name: 'an exchange with 20 × 64 KB of empty lines in the folder: RSS growth', value: rssGrowth, unit: 'MiB' },
+    { name: 'the next exchange with them still there: time', value: second.seconds * 1000, unit: 'ms' },
+    { name: 'the next exchange with them still there: bytes read', value: second.value.imported.bytes / 1024, unit: 'KiB' },
   ];
 }
 
@@ -97,10 +172,12 @@ async function yearSearch(): Promise<Figure[]> {
   const laptop = profile(folder, 'laptop');
   fillSyntheticDays(laptop.db, { days: DAYS, startMs: start, seed: 2 });
   const written = await timed(() => laptop.sync.run());
+  const writer = identity(laptop);
   laptop.close();
   const desktop = profile(folder, 'desktop');
   fillSyntheticDays(desktop.db, { days: DAYS, startMs: start, seed: 5 });
-  const imported = await timed(() => desktop.sync.run());
+  trust(desktop, writer);
+  const imported = await timed(() => importAll(desktop));
   desktop.db.pragma('wal_checkpoint(TRUNCATE)');
   const rows = (desktop.db.prepare(`SELECT COUNT(*) AS n FROM screen_text_entries`).get() as { n: number }).n;
   const day = (n: number): string => new Date(start + n * DAY_MS).toISOString().slice(0, 10);
@@ -131,7 +208,9 @@ async function yearSearch(): Promise<Figure[]> {
   const all = measure(undefined);
   const filtered = measure('laptop');
   desktop.close();
-  console.log(`a year, two devices: ${rows} rows of screen text (${imported.value.imported.records} records imported)`);
+  console.log(
+    `a year, two devices: ${rows} rows of screen text (${imported.value.records} records imported in ${imported.value.exchanges} exchange(s))`,
+  );
   return [
     { name: 'writing a year of a device to the folder', value: written.seconds, unit: 's' },
     { name: 'importing a year of another device', value: imported.seconds, unit: 's' },
@@ -142,7 +221,7 @@ async function yearSearch(): Promise<Figure[]> {
 }
 
 try {
-  printFigures('sync', [...(await dayCost()), ...(await month()), ...(await yearSearch())]);
+  printFigures('sync', [...(await dayCost()), ...(await month()), ...(await junk()), ...(await yearSearch())]);
 } finally {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }

@@ -40,6 +40,7 @@ import { CoverageRepository } from './store/repositories/coverage-repository';
 import { StorageMonitor } from './store/storage-monitor';
 import { EngineHealth } from './health/engine-health';
 import { llmHealthReasons } from './health/llm-health';
+import { DEVICE_KEY_FILE, loadDeviceKey } from './sync/device-key';
 import { SyncService } from './sync/sync-service';
 
 export interface CoreOptions {
@@ -273,6 +274,9 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     clock: systemClock,
     events,
     redactor: () => privacy.redactor,
+    // Encrypted with the store key whenever the store is (docs/sync.md, "Devices prove who they are").
+    deviceKey: () =>
+      loadDeviceKey(join(paths.dir, DEVICE_KEY_FILE), storeKey !== null && !isPlainDatabaseFile(paths.database) ? storeKey.key : null),
   });
   health.addProvider(() => (settings.sync.folder ? sync.healthReasons() : []));
 

@@ -25,6 +25,7 @@ beforeAll(async () => {
   await desktop.sync.run();
   fillSyntheticDays(desktop.db, { days: 1, startMs: Date.parse('2026-11-03T00:00:00Z'), framesPerDay: 40 });
   const second = await desktop.sync.run();
+  const desktopDevice = { id: second.status.device.id, fingerprint: second.status.fingerprint! };
   const dir = join(folder, second.status.device.id);
   const last = readdirSync(dir)
     .filter((f) => f.startsWith('seg-'))
@@ -43,6 +44,7 @@ beforeAll(async () => {
     writeFileSync(home.paths.settings, JSON.stringify({ sync: { folder, deviceName: 'laptop' } }));
   });
   await ui.shadow.send('PUT', '/interview/answers', { answers: { role: 'Accounts payable clerk' } });
+  await ui.shadow.post(`/sync/devices/${desktopDevice.id}/trust`, { fingerprint: desktopDevice.fingerprint });
   const run = await ui.shadow.post<SyncRun>('/sync/run');
   expect(run.imported.segments).toBe(1);
 }, 300_000);

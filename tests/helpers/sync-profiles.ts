@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, type KeyObject } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { nextManifest, writeManifest } from '../../src/core/sync/manifest';
+import { createDeviceKey, publicKeyOf, type DeviceKey } from '../../src/core/sync/device-key';
+import { nextManifest, readManifest, writeManifest } from '../../src/core/sync/manifest';
 import { encodeSegment } from '../../src/core/sync/segment-codec';
-import { MANIFEST_FILE, segmentFileName, type ManifestEntry, type SyncRecord } from '../../src/core/sync/sync-records';
+import { segmentFileName, type ManifestEntry, type SyncRecord } from '../../src/core/sync/sync-records';
 import type { TextRecognizer } from '../../src/core/ocr/text-recognizer';
 import type { ShadowCore } from '../../src/core/shadow-core';
 import type { TinyDaySegment } from './tiny-day';
@@ -59,37 +60,64 @@ export const workSessionRecord = (id: number, rev: number): SyncRecord => ({
 });
 
 /**
- * A device folder written by hand in a sync folder, as a device (or anyone who can write there) would:
- * whole segments, files that are not segments at all, and the manifest that lists them.
+ * A device folder written by hand in a sync folder, as a device (or anyone who can write there) would,
+ * with its own signing key: whole signed segments, files that are not segments at all, and the signed
+ * manifest that lists them.
  */
 export interface HandWrittenDevice {
   readonly id: string;
   readonly dir: string;
-  /** Writes segment `seq` holding these records, whole and valid. */
-  segment(seq: number, records: readonly SyncRecord[]): void;
+  readonly key: DeviceKey;
+  /** Writes segment `seq` holding these records, whole, valid and signed (with `key` unless another is given). */
+  segment(seq: number, records: readonly SyncRecord[], key?: DeviceKey): void;
   /** The path segment `seq` has (to put anything there: a link, a FIFO, bytes that are no segment). */
   segmentPath(seq: number): string;
-  /** Writes the manifest: `latestSeq`, and the checksums of the segments `segment` wrote. */
-  publish(latestSeq: number, name?: string): void;
+  /** Writes the signed manifest: `latestSeq`, and the checksums of the segments `segment` wrote. */
+  publish(latestSeq: number, options?: { name?: string; key?: DeviceKey }): void;
 }
 
-export function handWrittenDevice(folder: string, id: string): HandWrittenDevice {
+export function handWrittenDevice(folder: string, id: string, name = 'peer'): HandWrittenDevice {
   const dir = join(folder, id);
   mkdirSync(dir, { recursive: true });
+  const own = createDeviceKey();
   const entries: ManifestEntry[] = [];
   return {
     id,
     dir,
-    segment(seq, records) {
-      const encoded = encodeSegment({ device: id, seq, createdAt: new Date(0).toISOString() }, records);
+    key: own,
+    segment(seq, records, key = own) {
+      const encoded = encodeSegment({ device: id, seq, createdAt: new Date(0).toISOString() }, records, key.privateKey);
       writeFileSync(join(dir, segmentFileName(seq)), encoded.bytes);
       entries.push({ seq, file: segmentFileName(seq), bytes: encoded.bytes.length, sha256: encoded.sha256, records: records.length });
     },
     segmentPath: (seq) => join(dir, segmentFileName(seq)),
-    publish(latestSeq, name = 'peer') {
-      writeManifest(dir, nextManifest(null, { id, name }, entries, 0));
-      const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as { latestSeq: number };
-      writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify({ ...manifest, latestSeq }));
+    publish(latestSeq, options = {}) {
+      const key = options.key ?? own;
+      const manifest = nextManifest(null, { id, name: options.name ?? name, publicKey: key.publicKey }, entries, 0);
+      writeManifest(dir, { ...manifest, latestSeq }, key.privateKey);
     },
   };
+}
+
+/** The public key a device folder's (signed) manifest names: to decode that device's segments in a test. */
+export function publicKeyIn(deviceDir: string): KeyObject {
+  const manifest = readManifest(deviceDir);
+  if (!manifest) throw new Error(`${deviceDir} has no manifest yet`);
+  return publicKeyOf(manifest.manifest.device.publicKey)!;
+}
+
+/** Trusts a hand-written device in a profile, as the person would after comparing its fingerprint. */
+export function trustDevice(core: ShadowCore, device: HandWrittenDevice): void {
+  core.sync.trust(device.id, device.key.fingerprint);
+}
+
+/**
+ * Pairs two profiles that share a sync folder, as a person does at both screens: each trusts the other
+ * with the fingerprint the other's status shows. Each must have exchanged once (its signed manifest is in
+ * the folder) and, with a sync tool between them, that manifest must have reached the other's copy.
+ */
+export function pairProfiles(a: ShadowCore, b: ShadowCore): void {
+  const [first, second] = [a.sync.status(), b.sync.status()];
+  a.sync.trust(second.device.id, second.fingerprint!);
+  b.sync.trust(first.device.id, first.fingerprint!);
 }

@@ -11,6 +11,7 @@ import { readManifest } from '../../src/core/sync/manifest';
 import { decodeSegment } from '../../src/core/sync/segment-codec';
 import { SEGMENT_FILE } from '../../src/core/sync/sync-records';
 import { openQuietCore } from '../helpers/quiet-core';
+import { publicKeyIn } from '../helpers/sync-profiles';
 import { createTempShadowHome } from '../helpers/temp-shadow-home';
 
 /**
@@ -74,7 +75,7 @@ async function rowsInSegments(deviceDir: string, deviceId: string): Promise<Reco
     .sort();
   for (const file of files) {
     const seq = Number(SEGMENT_FILE.exec(file)![1]);
-    const { records } = await decodeSegment(readFileSync(join(deviceDir, file)), { device: deviceId, seq });
+    const { records } = await decodeSegment(readFileSync(join(deviceDir, file)), { device: deviceId, seq, key: publicKeyIn(deviceDir) });
     if (seq > latest) continue;
     for (const record of records) {
       if ('id' in record) live.set(`${record.kind}\u0000${record.id}`, 'row' in record);
@@ -101,11 +102,16 @@ function rowsOf(home: typeof laptop, device: number): Record<string, number> {
   }
 }
 
-async function importIntoDesktop(): Promise<{ problems: unknown[]; laptopKey: number | null }> {
+/** Imports the folder into the desktop, which trusts the laptop (its id and fingerprint) once its signed manifest is there. */
+async function importIntoDesktop(laptopDevice: {
+  id: string;
+  fingerprint: string;
+}): Promise<{ problems: unknown[]; laptopKey: number | null }> {
   const core = openQuietCore(desktop.home, {
     settings: { sync: { folder, deviceName: 'desktop', share: ['activity', 'memory', 'screenText', 'conversations'], intervalSec: 120 } },
   });
   try {
+    if (existsSync(join(folder, laptopDevice.id, 'manifest.json'))) core.sync.trust(laptopDevice.id, laptopDevice.fingerprint);
     const run = await core.sync.run();
     return { problems: run.status.problems, laptopKey: core.sync.devices.resolve('laptop') };
   } finally {
@@ -119,6 +125,7 @@ describe('a SIGKILL while writing a segment', { timeout: 180_000 }, () => {
     fillSyntheticDays(source.db, { days: 30, startMs: Date.parse('2026-02-02T00:00:00Z') });
     source.sync.configure({ folder, deviceName: 'laptop' });
     const deviceId = source.sync.status().device.id;
+    const laptopDevice = { id: deviceId, fingerprint: source.sync.status().fingerprint! };
     source.close();
     const deviceDir = join(folder, deviceId);
     mkdirSync(deviceDir);
@@ -138,7 +145,7 @@ describe('a SIGKILL while writing a segment', { timeout: 180_000 }, () => {
         expect(written.get(file) ?? digest, file).toBe(digest);
         written.set(file, digest);
       }
-      const { problems, laptopKey } = await importIntoDesktop();
+      const { problems, laptopKey } = await importIntoDesktop(laptopDevice);
       expect(problems).toEqual([]);
       if (laptopKey !== null) expect(rowsOf(desktop, laptopKey)).toEqual(await rowsInSegments(deviceDir, deviceId));
     }
@@ -148,7 +155,7 @@ describe('a SIGKILL while writing a segment', { timeout: 180_000 }, () => {
 
     await exportLaptop(deviceDir, null);
     expect(readdirSync(deviceDir).filter((n) => n.startsWith(TEMP_PREFIX))).toEqual([]);
-    const { problems, laptopKey } = await importIntoDesktop();
+    const { problems, laptopKey } = await importIntoDesktop(laptopDevice);
     expect(problems).toEqual([]);
     expect(rowsOf(desktop, laptopKey!)).toEqual(laptopRows);
   });

@@ -11,7 +11,7 @@ import { startHeadlessShadow, type ShadowProcess } from '../helpers/shadow-proce
 import { createTempShadowHome } from '../helpers/temp-shadow-home';
 import { writeTinyDay } from '../helpers/tiny-day';
 import type { SyncRecord } from '../../src/core/sync/sync-records';
-import { handWrittenDevice, rowCounts, workSessionRecord } from '../helpers/sync-profiles';
+import { handWrittenDevice, rowCounts, trustDevice, workSessionRecord } from '../helpers/sync-profiles';
 import { openQuietCore } from '../helpers/quiet-core';
 
 /**
@@ -77,6 +77,7 @@ describe('a sync folder written by someone hostile', () => {
     symlinkSync(elsewhere.dir, join(folder, '3333333333333333'));
 
     const core = importer(folder);
+    trustDevice(core, peer);
     const local = rowCounts(core);
     const rssBefore = process.memoryUsage().rss;
     const run = await core.sync.run();
@@ -117,6 +118,7 @@ describe('a sync folder written by someone hostile', () => {
     peer.publish(21);
 
     const core = importer(folder);
+    trustDevice(core, peer);
     const rssBefore = process.memoryUsage().rss;
     const run = await core.sync.run();
     expect(mib(process.memoryUsage().rss - rssBefore)).toBeLessThan(64);
@@ -148,6 +150,7 @@ describe('a sync folder written by someone hostile', () => {
     peer.publish(525);
 
     const core = importer(folder);
+    trustDevice(core, peer);
     const run = await core.sync.run();
     expect(run.imported.segments).toBe(5);
     expect(importedWorkSessions(core, peer.id)).toBe(5);
@@ -173,6 +176,7 @@ describe('a sync folder written by someone hostile', () => {
     peer.publish(12);
 
     const core = importer(folder);
+    trustDevice(core, peer);
     const local = rowCounts(core);
     const size = (): number => {
       core.db.pragma('wal_checkpoint(TRUNCATE)');
@@ -229,6 +233,7 @@ describe('the engine with a hostile sync folder', () => {
     const engine = await startHeadlessShadow(['--replay', day, '--speed', '0'], home.env);
     engines.push(engine);
     await engine.get<Health>('/health');
+    await engine.post<SyncStatus>(`/sync/devices/${peer.id}/trust`, { fingerprint: peer.key.fingerprint });
     const pid = engine.child.pid!;
     const before = rssMib(pid);
 

@@ -8,6 +8,7 @@ import { decodeSegment } from '../../src/core/sync/segment-codec';
 import { SEGMENT_FILE, type SyncRecord } from '../../src/core/sync/sync-records';
 import type { SyncShareKind } from '../../src/shared/contract/index';
 import { openQuietCore } from '../helpers/quiet-core';
+import { pairProfiles, publicKeyIn } from '../helpers/sync-profiles';
 
 /**
  * What leaves a device (issue 17, docs/privacy.md): only the kinds the user shares, each text redacted
@@ -46,7 +47,8 @@ async function written(folder: string, core: ShadowCore): Promise<SyncRecord[][]
     .sort();
   const segments: SyncRecord[][] = [];
   for (const f of files) {
-    segments.push((await decodeSegment(readFileSync(join(dir, f)), { device: id, seq: Number(SEGMENT_FILE.exec(f)![1]) })).records);
+    const expected = { device: id, seq: Number(SEGMENT_FILE.exec(f)![1]), key: publicKeyIn(dir) };
+    segments.push((await decodeSegment(readFileSync(join(dir, f)), expected)).records);
   }
   return segments;
 }
@@ -68,6 +70,8 @@ describe('what a device shares', () => {
     await laptop.sync.run();
     expect(kindsOf((await written(folder, laptop)).at(-1)!)).toEqual(['screen_text']);
     const desktop = device(folder, 'desktop', ['activity']);
+    await desktop.sync.run();
+    pairProfiles(laptop, desktop);
     await desktop.sync.run();
     const laptopKey = desktop.sync.devices.resolve('laptop')!;
     expect(count(desktop, 'screen_text_entries', laptopKey)).toBe(50);

@@ -1,11 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillSyntheticDays } from '../../bench/lib/synthetic-work';
 import type { ShadowCore } from '../../src/core/shadow-core';
+import { readManifest } from '../../src/core/sync/manifest';
 import { localDayBounds } from '../../src/core/time';
 import { openQuietCore } from '../helpers/quiet-core';
+import { pairProfiles } from '../helpers/sync-profiles';
 import { startSyncthingPair, type SyncthingInstance } from '../helpers/syncthing';
 import { waitFor } from '../helpers/wait';
 
@@ -48,10 +50,12 @@ afterAll(async () => {
 async function arrived(folder: string, deviceId: string, instance: SyncthingInstance): Promise<void> {
   await waitFor(
     () => {
-      const manifestFile = join(folder, deviceId, 'manifest.json');
-      if (!existsSync(manifestFile)) return false;
-      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { segments: { file: string }[] };
-      return manifest.segments.every((s) => existsSync(join(folder, deviceId, s.file)));
+      try {
+        const manifest = readManifest(join(folder, deviceId))?.manifest;
+        return manifest?.segments.every((s) => existsSync(join(folder, deviceId, s.file)));
+      } catch {
+        return false; // not whole yet
+      }
     },
     {
       what: `device ${deviceId}'s segments carried by Syncthing into ${folder}`,
@@ -87,6 +91,11 @@ describe('two engines synced by two real Syncthing instances', { timeout: 120_00
     expect(sent.exported.segments).toBeGreaterThan(0);
     await pair[0].scan();
     await arrived(dir('folder-desktop'), laptop.sync.status().device.id, pair[1]);
+    // The desktop's manifest reaches the laptop's copy too; then the person pairs them at both screens.
+    await desktop.sync.run();
+    await pair[1].scan();
+    await arrived(dir('folder-laptop'), desktop.sync.status().device.id, pair[0]);
+    pairProfiles(laptop, desktop);
 
     const received = await desktop.sync.run();
     expect(received.status.problems).toEqual([]);

@@ -12,7 +12,7 @@ import type { OperationInput, OperationKey, OperationOutput, Operations } from '
 import { formatDuration } from '../../src/shared/format-duration';
 import { demoReplayOptions, replayDemoDayForRecall } from '../fixtures/recall-replay';
 import { replayWithMemory } from '../helpers/memory-replay';
-import { importedDigest, rowCounts, tinyDayRecognizer } from '../helpers/sync-profiles';
+import { importedDigest, pairProfiles, rowCounts, tinyDayRecognizer } from '../helpers/sync-profiles';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 import { writeTinyDay, type TinyDaySegment } from '../helpers/tiny-day';
 
@@ -85,8 +85,12 @@ beforeAll(async () => {
   });
   await replayWithMemory(desktop.core);
   await desktop.core.ocr.whenIdle();
+  const written = await desktop.core.sync.run();
+  expect(written.exported.segments).toBeGreaterThan(0);
+  // Nothing of the laptop comes in until the person trusts it, having compared the fingerprints.
+  expect(written.imported.segments).toBe(0);
+  pairProfiles(laptop.core, desktop.core);
   const run = await desktop.core.sync.run();
-  expect(run.exported.segments).toBeGreaterThan(0);
   expect(run.imported.segments).toBeGreaterThan(0);
   expect((await laptop.core.sync.run()).imported.segments).toBeGreaterThan(0);
 }, 240_000);

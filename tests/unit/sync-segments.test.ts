@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,11 +13,13 @@ import {
   SEGMENT_MAX_UNPACKED_BYTES,
   SegmentError,
 } from '../../src/core/sync/segment-codec';
-import { nextManifest, writeManifest } from '../../src/core/sync/manifest';
+import { createDeviceKey, publicKeyOf } from '../../src/core/sync/device-key';
+import { signSegment } from '../../src/core/sync/signing';
 import { SYNC_KINDS } from '../../src/core/sync/sync-kinds';
 import { outgoingRow } from '../../src/core/sync/outgoing-row';
 import { createRedactor } from '../../src/core/privacy/redactor';
 import { ROW_SCHEMAS, segmentFileName, type SyncRecord } from '../../src/core/sync/sync-records';
+import { handWrittenDevice, trustDevice, type HandWrittenDevice } from '../helpers/sync-profiles';
 import { openDatabase } from '../../src/core/store/database';
 import { openQuietCore } from '../helpers/quiet-core';
 
@@ -53,18 +56,23 @@ const span = (id: number, ws: number, rev: number, start = 1_000, end = 61_000):
   },
 });
 
-/** A peer's folder with these segments (1, 2, …) and its manifest, inside a fresh sync folder. */
-function peerFolder(segments: readonly (readonly SyncRecord[])[], device = PEER, manifestDevice = device): string {
+const KEY = createDeviceKey();
+const PUBLIC = publicKeyOf(KEY.publicKey)!;
+const expectFrom = (device: string, seq: number) => ({ device, seq, key: PUBLIC });
+
+/** A segment header line signed by KEY for whatever body and record count (hand-made segments). */
+function signedHeader(records: number, body: string, seq = 1): string {
+  const fields = { device: PEER, seq, records, createdAt: 'x', body: createHash('sha256').update(body).digest('hex') };
+  return JSON.stringify({ format: 'workflow-shadow-sync-segment', version: 2, ...fields, signature: signSegment(fields, KEY.privateKey) });
+}
+
+/** A peer's folder with these segments (1, 2, …) and its signed manifest, inside a fresh sync folder. */
+function peerFolder(segments: readonly (readonly SyncRecord[])[]): { folder: string; peer: HandWrittenDevice } {
   const folder = tempDir('shadow-sync-unit-');
-  const dir = join(folder, device);
-  mkdirSync(dir);
-  const entries = segments.map((records, i) => {
-    const encoded = encodeSegment({ device, seq: i + 1, createdAt: new Date(0).toISOString() }, records);
-    writeFileSync(join(dir, segmentFileName(i + 1)), encoded.bytes);
-    return { seq: i + 1, file: segmentFileName(i + 1), bytes: encoded.bytes.length, sha256: encoded.sha256, records: records.length };
-  });
-  writeManifest(dir, nextManifest(null, { id: manifestDevice, name: 'peer' }, entries, 0));
-  return folder;
+  const peer = handWrittenDevice(folder, PEER);
+  segments.forEach((records, i) => peer.segment(i + 1, records));
+  peer.publish(segments.length);
+  return { folder, peer };
 }
 
 function openImporter(folder: string) {
@@ -169,80 +177,77 @@ describe('segment codec', () => {
   const records = [workSession(1, 1), span(2, 1, 2)];
 
   it('reads back what it wrote', async () => {
-    const { bytes } = encodeSegment({ device: PEER, seq: 3, createdAt: '2026-03-10T00:00:00.000Z' }, records);
-    expect((await decodeSegment(bytes, { device: PEER, seq: 3 })).records).toEqual(records);
+    const { bytes } = encodeSegment({ device: PEER, seq: 3, createdAt: '2026-03-10T00:00:00.000Z' }, records, KEY.privateKey);
+    expect((await decodeSegment(bytes, expectFrom(PEER, 3))).records).toEqual(records);
   });
 
   it.each([
     ['a truncated file', (b: Buffer) => b.subarray(0, b.length - 9), /incomplete or damaged/],
-    ['another device', (b: Buffer) => b, /names device/, { device: 'ffffffffffffffff', seq: 3 }],
-    ['another sequence number', (b: Buffer) => b, /segment 3, not the file/, { device: PEER, seq: 4 }],
+    ['another device', (b: Buffer) => b, /names device/, expectFrom('ffffffffffffffff', 3)],
+    ['another sequence number', (b: Buffer) => b, /segment 3, not the file/, expectFrom(PEER, 4)],
+    ['a count that differs', () => gzipSync(Buffer.from(`${signedHeader(5, '', 3)}\n`)), /holds 0 records/],
+    ['a line that is not JSON', () => gzipSync(Buffer.from(`${signedHeader(1, '{oops\n', 3)}\n{oops\n`)), /line 2 is not JSON/],
     [
-      'a count that differs',
+      'a segment of the unsigned format before',
       () =>
         gzipSync(
           Buffer.from(
-            `${JSON.stringify({ format: 'workflow-shadow-sync-segment', version: 1, device: PEER, seq: 3, records: 5, createdAt: 'x' })}\n`,
+            `${JSON.stringify({ format: 'workflow-shadow-sync-segment', version: 1, device: PEER, seq: 3, records: 0, createdAt: 'x' })}\n`,
           ),
         ),
-      /holds 0 records/,
+      /format version 1, this device reads version 2: update Workflow Shadow on that device/,
     ],
     [
-      'a line that is not JSON',
-      () =>
-        gzipSync(
-          Buffer.from(
-            `${JSON.stringify({ format: 'workflow-shadow-sync-segment', version: 1, device: PEER, seq: 3, records: 1, createdAt: 'x' })}\n{oops\n`,
-          ),
-        ),
-      /line 2 is not JSON/,
+      'another key',
+      () => encodeSegment({ device: PEER, seq: 3, createdAt: 'x' }, records, createDeviceKey().privateKey).bytes,
+      /not signed by the key trusted/,
     ],
-  ])('refuses %s', async (_name, mangle, message, expected = { device: PEER, seq: 3 }) => {
-    const { bytes } = encodeSegment({ device: PEER, seq: 3, createdAt: 'x' }, records);
+    [
+      'records other than the ones signed',
+      (b: Buffer) => gzipSync(Buffer.from(gunzipSync(b).toString().replace('Ledger.xlsx', 'Ledger.xlsm'))),
+      /not the ones its device signed/,
+    ],
+  ])('refuses %s', async (_name, mangle, message, expected = expectFrom(PEER, 3)) => {
+    const { bytes } = encodeSegment({ device: PEER, seq: 3, createdAt: 'x' }, records, KEY.privateKey);
     await expect(decodeSegment(mangle(bytes), expected)).rejects.toThrow(message);
   });
 
   it('refuses rows that break their schema, and a gzip bomb', async () => {
     const backwards = span(2, 1, 2, 5_000, 1_000);
     await expect(
-      decodeSegment(encodeSegment({ device: PEER, seq: 1, createdAt: 'x' }, [backwards]).bytes, { device: PEER, seq: 1 }),
+      decodeSegment(encodeSegment({ device: PEER, seq: 1, createdAt: 'x' }, [backwards], KEY.privateKey).bytes, expectFrom(PEER, 1)),
     ).rejects.toThrow(/span row is invalid/);
     const long = {
       ...workSession(1, 1),
       row: { ...(workSession(1, 1) as { row: object }).row, end_reason: 'x'.repeat(600) },
     } as SyncRecord;
     await expect(
-      decodeSegment(encodeSegment({ device: PEER, seq: 1, createdAt: 'x' }, [long]).bytes, { device: PEER, seq: 1 }),
+      decodeSegment(encodeSegment({ device: PEER, seq: 1, createdAt: 'x' }, [long], KEY.privateKey).bytes, expectFrom(PEER, 1)),
     ).rejects.toThrow(/end_reason/);
-    const bomb = gzipSync(Buffer.alloc(SEGMENT_MAX_UNPACKED_BYTES + 1024, 0x20));
-    await expect(decodeSegment(bomb, { device: PEER, seq: 1 })).rejects.toThrow(SegmentError);
+    const bomb = gzipSync(Buffer.concat([Buffer.from(`${signedHeader(1, '')}\n`), Buffer.alloc(SEGMENT_MAX_UNPACKED_BYTES + 1024, 0x20)]));
+    await expect(decodeSegment(bomb, expectFrom(PEER, 1))).rejects.toMatchObject({ refused: true, message: /unpacks to more than/ });
   });
 
   it('stops at the first empty line of a small file that unpacks to a mass of them, having unpacked one chunk', async () => {
-    const header = JSON.stringify({ format: 'workflow-shadow-sync-segment', version: 1, device: PEER, seq: 1, records: 3, createdAt: 'x' });
-    const emptyLines = gzipSync(Buffer.concat([Buffer.from(`${header}\n`), Buffer.alloc(SEGMENT_MAX_UNPACKED_BYTES - 4096, 0x0a)]), {
-      level: 9,
-    });
+    const emptyLines = gzipSync(
+      Buffer.concat([Buffer.from(`${signedHeader(3, '\n\n\n')}\n`), Buffer.alloc(SEGMENT_MAX_UNPACKED_BYTES - 4096, 0x0a)]),
+      { level: 9 },
+    );
     expect(emptyLines.length).toBeLessThan(64 * 1024);
     const use = newDecodeUse();
-    await expect(decodeSegment(emptyLines, { device: PEER, seq: 1 }, use)).rejects.toThrow(/line 2 is not JSON/);
+    await expect(decodeSegment(emptyLines, expectFrom(PEER, 1), use)).rejects.toThrow(/line 2 is not JSON/);
     expect(use.unpackedBytes).toBeLessThanOrEqual(64 * 1024);
     expect(use.lines).toBe(2);
     const noHeader = gzipSync(Buffer.alloc(SEGMENT_MAX_UNPACKED_BYTES - 4096, 0x0a), { level: 9 });
-    await expect(decodeSegment(noHeader, { device: PEER, seq: 1 })).rejects.toThrow(/line 1 is not JSON/);
+    await expect(decodeSegment(noHeader, expectFrom(PEER, 1))).rejects.toThrow(/line 1 is not JSON/);
   });
 
   it('refuses a line longer than a record may be, and records past the count of its header, as hostile', async () => {
-    const header = (records: number) =>
-      JSON.stringify({ format: 'workflow-shadow-sync-segment', version: 1, device: PEER, seq: 1, records, createdAt: 'x' });
-    const longLine = gzipSync(Buffer.concat([Buffer.from(`${header(1)}\n"`), Buffer.alloc(SEGMENT_MAX_LINE_BYTES + 10, 0x61)]));
-    await expect(decodeSegment(longLine, { device: PEER, seq: 1 })).rejects.toMatchObject({ refused: true, message: /longer than/ });
-    const extra = encodeSegment({ device: PEER, seq: 1, createdAt: 'x' }, records).bytes;
-    const text = gunzipSync(extra).toString().replace('"records":2', '"records":1');
-    await expect(decodeSegment(gzipSync(Buffer.from(text)), { device: PEER, seq: 1 })).rejects.toMatchObject({
-      refused: true,
-      message: /more records than the 1/,
-    });
+    const longLine = gzipSync(Buffer.concat([Buffer.from(`${signedHeader(1, '')}\n"`), Buffer.alloc(SEGMENT_MAX_LINE_BYTES + 10, 0x61)]));
+    await expect(decodeSegment(longLine, expectFrom(PEER, 1))).rejects.toMatchObject({ refused: true, message: /longer than/ });
+    const body = records.map((r) => `${JSON.stringify(r)}\n`).join('');
+    const extra = gzipSync(Buffer.from(`${signedHeader(1, body)}\n${body}`));
+    await expect(decodeSegment(extra, expectFrom(PEER, 1))).rejects.toMatchObject({ refused: true, message: /more records than the 1/ });
   });
 
   it('turns any bytes into records or a SegmentError, never another failure', async () => {
@@ -250,7 +255,7 @@ describe('segment codec', () => {
       fc.asyncProperty(fc.uint8Array({ maxLength: 2000 }), fc.boolean(), async (bytes, zipped) => {
         const input = zipped ? gzipSync(Buffer.from(bytes)) : Buffer.from(bytes);
         try {
-          await decodeSegment(input, { device: PEER, seq: 1 });
+          await decodeSegment(input, expectFrom(PEER, 1));
         } catch (error) {
           expect(error).toBeInstanceOf(SegmentError);
         }
@@ -263,12 +268,13 @@ describe('segment codec', () => {
 describe('importing another device’s folder', () => {
   it('writes only into that device’s scope, waits for a missing parent, and never takes this device’s rows', async () => {
     // Segment 1 brings a span whose work session only segment 2 brings, not in the folder yet: it waits, then applies.
-    const folder = peerFolder([[span(2, 1, 3)], [workSession(1, 2)]]);
+    const { folder, peer } = peerFolder([[span(2, 1, 3)], [workSession(1, 2)]]);
     const second = join(folder, PEER, segmentFileName(2));
     const secondBytes = readFileSync(second);
     rmSync(second);
     const core = openImporter(folder);
     try {
+      trustDevice(core, peer);
       const local = core.activity.startWorkSession(0, 'desktop');
       core.db
         .prepare(
@@ -287,7 +293,8 @@ describe('importing another device’s folder', () => {
       expect(core.db.prepare(`SELECT device, app FROM activity_spans`).all()).toEqual([{ device: key, app: 'Excel' }]);
       expect(core.activity.getWorkSession(local)?.device).toBeDefined();
 
-      // A later segment claiming this device's conversation is refused; the conversation stays as it was.
+      // A later segment claiming this device's conversation's id: the conversation stays as it was, and
+      // the device's own is kept apart under an id of its own.
       const hostile: SyncRecord = {
         kind: 'session',
         id: 'ses_localone',
@@ -309,32 +316,37 @@ describe('importing another device’s folder', () => {
           continues: null,
         },
       };
-      const dir = join(folder, PEER);
-      const encoded = encodeSegment({ device: PEER, seq: 3, createdAt: 'x' }, [hostile]);
-      writeFileSync(join(dir, segmentFileName(3)), encoded.bytes);
-      writeManifest(
-        dir,
-        nextManifest(
-          null,
-          { id: PEER, name: 'peer' },
-          [{ seq: 3, file: segmentFileName(3), bytes: encoded.bytes.length, sha256: encoded.sha256, records: 1 }],
-          0,
-        ),
-      );
-      await core.sync.run();
+      peer.segment(3, [hostile]);
+      peer.publish(3);
+      const claimed = await core.sync.run();
+      expect(claimed.imported.segments).toBe(1);
       expect(core.sessions.get('ses_localone')).toMatchObject({ title: 'Mine', status: 'paused' });
+      expect(core.db.prepare(`SELECT id, title FROM sessions WHERE device = ?`).all(key)).toEqual([
+        { id: expect.stringMatching(/^ses_[A-Za-z0-9_-]{22}$/), title: 'Taken over' },
+      ]);
+      expect(claimed.status.problems).toEqual([
+        expect.objectContaining({
+          kind: 'conflict',
+          message: expect.stringMatching(/ses_localone has the id of a conversation of this computer/),
+        }),
+      ]);
     } finally {
       core.close();
     }
   });
 
   it('refuses a folder whose manifest names another device, and never reads its own folder', async () => {
-    const folder = peerFolder([[workSession(1, 1)]], PEER, 'fedcba9876543210');
+    const folder = tempDir('shadow-sync-unit-');
+    const elsewhere = handWrittenDevice(tempDir('shadow-sync-unit-'), 'fedcba9876543210');
+    elsewhere.segment(1, [workSession(1, 1)]);
+    elsewhere.publish(1);
+    mkdirSync(join(folder, PEER));
+    writeFileSync(join(folder, PEER, 'manifest.json'), readFileSync(join(elsewhere.dir, 'manifest.json')));
     const core = openImporter(folder);
     try {
       const own = join(folder, core.sync.status().device.id);
       mkdirSync(own);
-      const encoded = encodeSegment({ device: core.sync.status().device.id, seq: 1, createdAt: 'x' }, [workSession(7, 1)]);
+      const encoded = encodeSegment({ device: core.sync.status().device.id, seq: 1, createdAt: 'x' }, [workSession(7, 1)], KEY.privateKey);
       writeFileSync(join(own, segmentFileName(1)), encoded.bytes);
       const run = await core.sync.run();
       expect(run.imported.segments).toBe(0);
@@ -349,12 +361,11 @@ describe('importing another device’s folder', () => {
   });
 
   it('walks only the segments in the folder, whatever number a manifest claims', async () => {
-    const folder = peerFolder([[workSession(1, 1)]]);
-    const dir = join(folder, PEER);
-    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { latestSeq: number };
-    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, latestSeq: Number.MAX_SAFE_INTEGER }));
+    const { folder, peer } = peerFolder([[workSession(1, 1)]]);
+    peer.publish(Number.MAX_SAFE_INTEGER);
     const core = openImporter(folder);
     try {
+      trustDevice(core, peer);
       // Walking every number up to the claimed one would never end (the test would time out).
       const run = await core.sync.run();
       expect(run.imported.segments).toBe(1);

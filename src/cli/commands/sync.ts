@@ -15,26 +15,43 @@ function when(iso: string | null): string {
   return iso ? `${localDateOf(Date.parse(iso))} ${formatClockTime(iso)}` : 'never';
 }
 
+const TRUST_WORDS: Record<SyncStatus['devices'][number]['trust'], string> = {
+  trusted: 'trusted',
+  pending: 'waiting for you',
+  refused: 'refused',
+};
+
 function printStatus(status: SyncStatus): void {
   console.log(
     status.folder
       ? `Sync folder: ${status.folder}\nThis device: ${status.device.name} (${status.device.id}), shares ${status.share.join(', ') || 'nothing'}`
       : `Sync is off. Point it at a folder Syncthing (or another sync tool) replicates: shadow sync folder PATH (docs/sync.md).\nThis device: ${status.device.name} (${status.device.id})`,
   );
+  if (status.fingerprint) console.log(`This device's key fingerprint: ${status.fingerprint} (the other devices show it to compare)`);
   console.log(
     `Written: ${plural(status.outbox.segments, 'segment')}, last ${when(status.outbox.lastExportAt)}; ${plural(status.outbox.pendingChanges, 'change')} to write`,
   );
-  const rows: string[][] = [['DEVICE', 'ID', 'WORK SESSIONS', 'SEGMENTS', 'LAST IMPORT']];
+  const rows: string[][] = [['DEVICE', 'ID', 'KEY FINGERPRINT', 'TRUST', 'WORK SESSIONS', 'SEGMENTS', 'LAST IMPORT']];
   for (const d of status.devices) {
     rows.push([
       `${d.name}${d.local ? ' (this one)' : ''}`,
       d.id,
+      d.fingerprint ?? '-',
+      d.local ? '' : TRUST_WORDS[d.trust],
       String(d.workSessions),
       d.local ? String(d.latestSeq) : `${d.appliedSegments}/${d.latestSeq}`,
       d.local ? '' : when(d.lastImportAt),
     ]);
   }
   console.log(`\n${table(rows)}`);
+  const waiting = status.devices.filter((d) => d.trust === 'pending');
+  if (waiting.length > 0) {
+    console.log(
+      `\nWaiting for you: nothing of ${waiting.length === 1 ? 'this device' : 'these devices'} is imported until you trust it. Compare the fingerprint above with the one its own screen shows (shadow sync status there), then:`,
+    );
+    for (const d of waiting)
+      console.log(`  shadow sync trust ${d.id} --fingerprint <the fingerprint ${d.name} shows>   (or: shadow sync refuse ${d.id})`);
+  }
   if (status.problems.length > 0) {
     console.log('\nProblems:');
     for (const p of status.problems) {
@@ -89,6 +106,32 @@ export function registerSyncCommand(program: Command): void {
       const status = await withOperations((call) => call('setSync', input));
       if (flags.json) printJson(status);
       else printStatus(status);
+    });
+  sync
+    .command('trust')
+    .description('Trust another device once its key fingerprint matches the one its own screen shows: its work is imported from then on')
+    .argument('<device>', 'its id (or its name, when no other device has it)')
+    .requiredOption('--fingerprint <fingerprint>', 'the key fingerprint the other device shows (shadow sync status there)')
+    .option('--json', 'print JSON')
+    .action(async (device: string, raw: Record<string, unknown>) => {
+      const flags = parseFlags(json.extend({ device: z.string(), fingerprint: z.string() }), { ...raw, device });
+      const status = await withOperations((call) => call('trustSyncDevice', { device: flags.device, fingerprint: flags.fingerprint }));
+      if (flags.json) return printJson(status);
+      console.log(`Trusted ${flags.device}: its work is imported at the next exchange (shadow sync now).\n`);
+      printStatus(status);
+    });
+  sync
+    .command('refuse')
+    .alias('forget')
+    .description('Refuse another device, or stop trusting it: its folder is not read any more and what it brought is deleted here')
+    .argument('<device>', 'its id (or its name, when no other device has it)')
+    .option('--json', 'print JSON')
+    .action(async (device: string, raw: Record<string, unknown>) => {
+      const flags = parseFlags(json.extend({ device: z.string() }), { ...raw, device });
+      const status = await withOperations((call) => call('refuseSyncDevice', { device: flags.device }));
+      if (flags.json) return printJson(status);
+      console.log(`Refused ${flags.device}: nothing of it is imported, and what it had brought is deleted.\n`);
+      printStatus(status);
     });
   sync
     .command('now')

@@ -9,5 +9,7 @@ export function syncHandlers(core: ShadowCore) {
   const syncStatus: Op<'syncStatus'> = () => core.sync.status();
   const setSync: Op<'setSync'> = (input) => core.sync.configure(input);
   const runSync: Op<'runSync'> = () => core.sync.run();
-  return { syncStatus, setSync, runSync };
+  const trustSyncDevice: Op<'trustSyncDevice'> = (input) => core.sync.trust(input.device, input.fingerprint);
+  const refuseSyncDevice: Op<'refuseSyncDevice'> = (input) => core.sync.refuse(input.device);
+  return { syncStatus, setSync, runSync, trustSyncDevice, refuseSyncDevice };
 }

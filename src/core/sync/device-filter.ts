@@ -8,12 +8,17 @@ import { LOCAL_DEVICE, type DeviceRepository, type DeviceScope } from '../store/
 export function deviceScope(devices: DeviceRepository, filter: string | undefined, localName: string): DeviceScope {
   if (filter === undefined) return null;
   if (filter.trim().toLowerCase() === localName.toLowerCase()) return LOCAL_DEVICE;
-  const key = devices.resolve(filter);
-  if (key !== null) return key;
-  const known = devices
-    .all()
-    .map((d) => (d.key === LOCAL_DEVICE ? localName : d.name || d.id))
-    .join(', ');
+  const all = devices.all();
+  const matches = devices.matching(all, filter);
+  if (matches.length === 1) return matches[0]!.key;
+  if (matches.length > 1) {
+    throw new DomainError(
+      'invalid',
+      'device_ambiguous',
+      `${matches.length} devices are called "${filter}"; give the id of the one you mean: ${matches.map((d) => d.id).join(', ')}.`,
+    );
+  }
+  const known = all.map((d) => (d.key === LOCAL_DEVICE ? localName : d.name || d.id)).join(', ');
   throw new DomainError('not_found', 'device_not_found', `No device is called "${filter}" here; the devices are: ${known}.`);
 }
 

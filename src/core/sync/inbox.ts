@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { DeviceRepository } from '../store/repositories/device-repository';
@@ -5,7 +6,8 @@ import { MissingParentError, type SyncImportRepository, type UnappliedMark } fro
 import type { SyncTable } from '../store/repositories/sync-table';
 import { fileStamp, isPlainDir, listBounded, readUntrusted, RefusedFileError } from './folder-files';
 import { ImportBudget } from './import-budget';
-import { readManifest } from './manifest';
+import { fingerprintOf, publicKeyOf } from './device-key';
+import { ManifestError, readManifest } from './manifest';
 import { decodeSegment, newDecodeUse, SEGMENT_MAX_FILE_BYTES, SegmentError, sha256Of } from './segment-codec';
 import { SYNC_KINDS } from './sync-kinds';
 import { SEGMENT_FILE, segmentFileName, type Manifest } from './sync-records';
@@ -36,8 +38,13 @@ export const MANIFEST_SEQ = 0;
 /** Names read from the sync folder and from one device folder per exchange: a folder of millions of files costs this many. */
 const MAX_DEVICE_FOLDERS = 4_096;
 const MAX_FOLDER_ENTRIES = 200_000;
-/** Device folders not known yet that one exchange registers: thousands of made-up folders cannot fill the device list. */
+/**
+ * Device folders not known yet that one exchange registers, and devices waiting for a confirmation at
+ * most: thousands of made-up folders cannot fill the device list (refusing some makes room; a device
+ * can always be trusted by its id, `SyncService.trust` reads its folder then).
+ */
 const NEW_DEVICES_PER_EXCHANGE = 8;
+const MAX_PENDING_DEVICES = 32;
 
 type Outcome = { readonly records: number } | 'failed' | 'waiting' | 'missing';
 
@@ -55,9 +62,21 @@ type Outcome = { readonly records: number } | 'failed' | 'waiting' | 'missing';
 export async function importChanges(deps: InboxDeps, folder: string, localId: string): Promise<ImportResult> {
   const result = { segments: 0, records: 0, failed: 0, paused: 0, bytes: 0 };
   const { names } = listBounded(folder, MAX_DEVICE_FOLDERS);
+  const ids = names.filter((name) => DEVICE_DIR.test(name) && name !== localId);
+  // Trusted devices first: folders made up by someone else never stand before them.
+  const trusted = new Set(
+    deps.devices
+      .everyone()
+      .filter((d) => d.trust === 'trusted')
+      .map((d) => d.id),
+  );
+  const rank = (id: string): number => (trusted.has(id) ? 0 : 1);
+  ids.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   let newDevices = 0;
-  for (const id of names.filter((name) => DEVICE_DIR.test(name) && name !== localId).sort()) {
-    if (!deps.devices.byId(id) && ++newDevices > NEW_DEVICES_PER_EXCHANGE) continue;
+  for (const id of ids) {
+    const known = deps.devices.byId(id);
+    if (known?.trust === 'refused') continue;
+    if (!known && (++newDevices > NEW_DEVICES_PER_EXCHANGE || deps.devices.pendingCount() >= MAX_PENDING_DEVICES)) continue;
     const budget = deps.budget?.() ?? new ImportBudget();
     const outcome = await importDevice(deps, budget, join(folder, id), id);
     result.segments += outcome.segments;
@@ -71,13 +90,25 @@ export async function importChanges(deps: InboxDeps, folder: string, localId: st
 
 type DeviceOutcome = Omit<ImportResult, 'bytes'>;
 
-async function importDevice(deps: InboxDeps, budget: ImportBudget, dir: string, id: string): Promise<DeviceOutcome> {
-  const result = { segments: 0, records: 0, failed: 0, paused: 0 };
+/**
+ * A trusted device's manifest, read and checked; `failed` when a problem was marked, null when there is
+ * nothing to import (no manifest yet, or a device that waits for the person's confirmation).
+ */
+function trustedManifest(
+  deps: InboxDeps,
+  budget: ImportBudget,
+  dir: string,
+  id: string,
+): { key: number; manifest: Manifest; publicKey: KeyObject } | 'failed' | null {
   if (!isPlainDir(dir)) {
     // A name that is a link (to /proc, to the user's files) or a file: nothing of it is read.
     const key = deps.devices.ensure(id, id);
-    failed(deps, { key, seq: MANIFEST_SEQ, detail: 'its folder is a symbolic link or not a folder (never followed)', refused: true });
-    return { ...result, failed: 1 };
+    return failed(deps, {
+      key,
+      seq: MANIFEST_SEQ,
+      detail: 'its folder is a symbolic link or not a folder (never followed)',
+      refused: true,
+    });
   }
   let manifest: Manifest | null;
   try {
@@ -87,20 +118,50 @@ async function importDevice(deps: InboxDeps, budget: ImportBudget, dir: string, 
     manifest = read?.manifest ?? null;
   } catch (error) {
     const key = deps.devices.ensure(id, id);
-    failed(deps, { key, seq: MANIFEST_SEQ, detail: (error as Error).message, refused: error instanceof RefusedFileError });
-    return { ...result, failed: 1 };
+    return failed(deps, {
+      key,
+      seq: MANIFEST_SEQ,
+      detail: (error as Error).message,
+      refused: error instanceof ManifestError && error.refused,
+    });
   }
-  if (!manifest) return result;
-  const key = deps.devices.ensure(id, manifest.device.name);
+  if (!manifest) return null;
   if (manifest.device.id !== id) {
-    failed(deps, {
+    const key = deps.devices.ensure(id, id);
+    return failed(deps, {
       key,
       seq: MANIFEST_SEQ,
       detail: `its manifest names device ${manifest.device.id}, not the folder it is in`,
       refused: true,
     });
-    return { ...result, failed: 1 };
   }
+  const known = deps.devices.byId(id);
+  if (known?.trust !== 'trusted') {
+    // Seen, signed by the key it presents: it waits for the person to compare that key's fingerprint.
+    const key = deps.devices.present(id, manifest.device.name, manifest.device.publicKey);
+    mark(deps, { key, seq: MANIFEST_SEQ, state: 'applied' });
+    return null;
+  }
+  if (known.publicKey !== manifest.device.publicKey) {
+    return failed(deps, {
+      key: known.key,
+      seq: MANIFEST_SEQ,
+      detail: `its manifest is signed by another key (fingerprint ${fingerprintOf(manifest.device.publicKey)}) than the one trusted for it (${known.publicKey ? fingerprintOf(known.publicKey) : 'none'}): someone else writes in its folder, or it was set up again (then refuse it and trust it anew)`,
+      refused: true,
+    });
+  }
+  const publicKey = publicKeyOf(known.publicKey);
+  if (!publicKey) return null;
+  deps.devices.rename(known.key, manifest.device.name);
+  return { key: known.key, manifest, publicKey };
+}
+
+async function importDevice(deps: InboxDeps, budget: ImportBudget, dir: string, id: string): Promise<DeviceOutcome> {
+  const result = { segments: 0, records: 0, failed: 0, paused: 0 };
+  const found = trustedManifest(deps, budget, dir, id);
+  if (found === 'failed') return { ...result, failed: 1 };
+  if (!found) return result;
+  const { key, manifest, publicKey } = found;
   mark(deps, { key, seq: MANIFEST_SEQ, state: 'applied' });
   deps.devices.sawSegment(key, manifest.latestSeq);
   const device = deps.devices.get(key)!;
@@ -120,7 +181,7 @@ async function importDevice(deps: InboxDeps, budget: ImportBudget, dir: string, 
   let paused: string | null = null;
   let progressed = false;
   const attempt = async (seq: number): Promise<void> => {
-    const outcome = await applyOne(deps, budget, dir, { key, id }, seq, checksums.get(seq), seq === through + 1);
+    const outcome = await applyOne(deps, budget, dir, { key, id, publicKey }, seq, checksums.get(seq), seq === through + 1);
     if (typeof outcome === 'object') {
       applied.add(seq);
       while (applied.has(through + 1)) through++;
@@ -182,7 +243,7 @@ async function applyOne(
   deps: InboxDeps,
   budget: ImportBudget,
   dir: string,
-  device: { key: number; id: string },
+  device: { key: number; id: string; publicKey: KeyObject },
   seq: number,
   sha256: string | undefined,
   inOrder: boolean,
@@ -203,7 +264,7 @@ async function applyOne(
   }
   const use = newDecodeUse();
   try {
-    const { records } = await decodeSegment(file.bytes, { device: device.id, seq }, use);
+    const { records } = await decodeSegment(file.bytes, { device: device.id, seq, key: device.publicKey }, use);
     deps.repo.applySegment(
       device.key,
       TABLES,

@@ -1,10 +1,14 @@
+import type { KeyObject } from 'node:crypto';
 import { join } from 'node:path';
-import { readUntrusted, writeFileAtomic } from './folder-files';
+import { publicKeyOf } from './device-key';
+import { readUntrusted, RefusedFileError, writeFileAtomic } from './folder-files';
+import { manifestSignedBy, signManifest } from './signing';
 import {
   FORMAT_VERSION,
   MANIFEST_FILE,
   MANIFEST_FORMAT,
   MANIFEST_SEGMENTS,
+  manifestFileSchema,
   manifestSchema,
   type Manifest,
   type ManifestEntry,
@@ -20,39 +24,71 @@ export interface ReadManifest {
   readonly stamp: string;
 }
 
+/** Why a manifest is not read; `refused` when it is hostile input (a link, over its size, wrongly signed), not merely damaged. */
+export class ManifestError extends Error {
+  constructor(
+    message: string,
+    readonly refused: boolean,
+  ) {
+    super(message);
+    this.name = 'ManifestError';
+  }
+}
+
 /**
- * A device folder's manifest, read as untrusted input (folder-files.ts `readUntrusted`) and checked;
- * null when there is none yet. Throws with the reason when it is not one (`RefusedFileError` for a
- * link, not a plain file, or over its size).
+ * A device folder's manifest, read as untrusted input (folder-files.ts `readUntrusted`), checked, and
+ * proven signed by the key it names (whether that key is the device's is for the caller to say: the
+ * one the person trusted). Null when there is none yet; throws `ManifestError` with the reason.
  */
 export function readManifest(deviceDir: string): ReadManifest | null {
-  const file = readUntrusted(join(deviceDir, MANIFEST_FILE), MANIFEST_MAX_BYTES);
-  if (file === null) return null;
-  let raw: unknown;
+  let file: ReturnType<typeof readUntrusted>;
   try {
-    raw = JSON.parse(file.bytes.toString('utf8'));
-  } catch {
-    throw new Error('its manifest is not JSON (incomplete or damaged)');
+    file = readUntrusted(join(deviceDir, MANIFEST_FILE), MANIFEST_MAX_BYTES);
+  } catch (error) {
+    throw new ManifestError((error as Error).message, error instanceof RefusedFileError);
   }
-  const parsed = manifestSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`its manifest is invalid (${issue?.path.join('.') || 'manifest'}: ${issue?.message ?? 'invalid'})`);
+  if (file === null) return null;
+  const raw = parseJson(file.bytes.toString('utf8'));
+  const version = (raw as { version?: unknown } | null)?.version;
+  if (typeof version === 'number' && version !== FORMAT_VERSION) {
+    throw new ManifestError(
+      `its manifest is of format version ${version}, this device reads version ${FORMAT_VERSION}: update Workflow Shadow on that device`,
+      false,
+    );
+  }
+  const envelope = manifestFileSchema.safeParse(raw);
+  if (!envelope.success) throw new ManifestError(`its manifest is invalid (${describeIssue(envelope.error)})`, false);
+  const parsed = manifestSchema.safeParse(parseJson(envelope.data.payload));
+  if (!parsed.success) throw new ManifestError(`its manifest is invalid (${describeIssue(parsed.error)})`, true);
+  const key = publicKeyOf(parsed.data.device.publicKey);
+  if (!key || !manifestSignedBy(envelope.data.payload, envelope.data.signature, key)) {
+    throw new ManifestError('its manifest is not signed by the key it names (forged or altered)', true);
   }
   return { manifest: parsed.data, bytes: file.bytes.length, stamp: file.stamp };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ManifestError('its manifest is not JSON (incomplete or damaged)', false);
+  }
+}
+
+function describeIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  return `${issue?.path.map(String).join('.') || 'manifest'}: ${issue?.message ?? 'invalid'}`;
 }
 
 /** The manifest after `added` segments: the newest sequence number and the checksums of the latest segments. */
 export function nextManifest(
   previous: Manifest | null,
-  device: { id: string; name: string },
+  device: Manifest['device'],
   added: readonly ManifestEntry[],
   atMs: number,
 ): Manifest {
   const segments = [...(previous?.segments ?? []), ...added].sort((a, b) => a.seq - b.seq).slice(-MANIFEST_SEGMENTS);
   return {
-    format: MANIFEST_FORMAT,
-    version: FORMAT_VERSION,
     device,
     latestSeq: Math.max(previous?.latestSeq ?? 0, ...added.map((s) => s.seq)),
     segments,
@@ -60,9 +96,10 @@ export function nextManifest(
   };
 }
 
-/** Writes the manifest whole (temporary name, then rename); returns its size in bytes. */
-export function writeManifest(deviceDir: string, manifest: Manifest): number {
-  const text = `${JSON.stringify(manifest, null, 1)}\n`;
+/** Writes the manifest whole (temporary name, then rename), signed with the device's key; returns its size in bytes. */
+export function writeManifest(deviceDir: string, manifest: Manifest, key: KeyObject): number {
+  const payload = JSON.stringify(manifest, null, 1);
+  const text = `${JSON.stringify({ format: MANIFEST_FORMAT, version: FORMAT_VERSION, payload, signature: signManifest(payload, key) })}\n`;
   writeFileAtomic(deviceDir, MANIFEST_FILE, text);
   return Buffer.byteLength(text);
 }

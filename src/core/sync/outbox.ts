@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Redactor } from '../privacy/redactor';
+import type { DeviceKey } from './device-key';
 import { outgoingRow } from './outgoing-row';
 import type { SyncOutboxRepository, PendingChange } from '../store/repositories/sync-outbox-repository';
 import { encodeSegment } from './segment-codec';
@@ -20,6 +21,8 @@ export interface OutboxDeps {
   /** The privacy rules as they are now: run again over every text before it leaves the database. */
   readonly redactor: () => Redactor;
   readonly now: () => number;
+  /** This device's signing key: every manifest and segment is signed with it. */
+  readonly key: DeviceKey;
 }
 
 export interface ExportResult {
@@ -33,19 +36,22 @@ export interface ExportResult {
  * Writes this device's pending changes into `<folder>/<device id>/` as new segments, each complete
  * before its name appears (temporary name, flush, rename), then the manifest, then marks the changes
  * done: a crash anywhere leaves either nothing new or a segment whose changes go again in the next one
- * (the same revision twice changes nothing on the other side). Never rewrites a segment.
+ * (the same revision twice changes nothing on the other side). Never rewrites a segment. The manifest is
+ * written even with nothing new when there is none yet or it names this device otherwise (its name, its
+ * key): it is what the other devices show the person to trust.
  */
 export async function exportChanges(
   deps: OutboxDeps,
   folder: string,
-  device: { id: string; name: string },
+  local: { id: string; name: string },
   shared: readonly SyncKind[],
   maxSegments = Number.POSITIVE_INFINITY,
 ): Promise<ExportResult> {
+  const device = { ...local, publicKey: deps.key.publicKey };
   const dir = join(folder, device.id);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   removeStaleTemps(dir);
-  let manifest = readOwnManifest(dir);
+  let manifest = readOwnManifest(dir, deps.key);
   let seq = Math.max(deps.repo.state().nextSeq, (manifest?.latestSeq ?? 0) + 1, highestSegmentOnDisk(dir) + 1);
   const sharedNames = new Set(shared.map((k) => k.kind));
   // Kinds without a parent (work sessions, screen text, conversations) go first: no child before its parent.
@@ -61,12 +67,16 @@ export async function exportChanges(
       continue;
     }
     for (const cut of cuts(records)) {
-      const segment = encodeSegment({ device: device.id, seq, createdAt: new Date(deps.now()).toISOString() }, cut.records);
+      const segment = encodeSegment(
+        { device: device.id, seq, createdAt: new Date(deps.now()).toISOString() },
+        cut.records,
+        deps.key.privateKey,
+      );
       const file = segmentFileName(seq);
       writeFileAtomic(dir, file, segment.bytes);
       const entry: ManifestEntry = { seq, file, bytes: segment.bytes.length, sha256: segment.sha256, records: cut.records.length };
       manifest = nextManifest(manifest, device, [entry], deps.now());
-      const manifestBytes = writeManifest(dir, manifest);
+      const manifestBytes = writeManifest(dir, manifest, deps.key.privateKey);
       deps.repo.written(cut.last ? done : cut.seqs, seq + 1, deps.now());
       seq++;
       result.segments++;
@@ -75,13 +85,21 @@ export async function exportChanges(
       await yieldToLoop();
     }
   }
+  if (!manifest || manifest.device.name !== device.name || manifest.device.publicKey !== device.publicKey) {
+    manifest = nextManifest(manifest, device, [], deps.now());
+    result.bytes += writeManifest(dir, manifest, deps.key.privateKey);
+  }
   return result;
 }
 
-/** Our own manifest; a damaged one is rewritten from the next segment on (the segments themselves are intact). */
-function readOwnManifest(dir: string): Manifest | null {
+/**
+ * Our own manifest when it is ours (signed by this device's key); a damaged or replaced one is rewritten
+ * from the next segment on (the segments themselves are intact and signed each).
+ */
+function readOwnManifest(dir: string, key: DeviceKey): Manifest | null {
   try {
-    return readManifest(dir)?.manifest ?? null;
+    const manifest = readManifest(dir)?.manifest ?? null;
+    return manifest?.device.publicKey === key.publicKey ? manifest : null;
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type KeyObject } from 'node:crypto';
 import { createGunzip, gzipSync } from 'node:zlib';
 import {
   FORMAT_VERSION,
@@ -9,6 +9,7 @@ import {
   type SegmentHeader,
   type SyncRecord,
 } from './sync-records';
+import { segmentSignedBy, signSegment } from './signing';
 
 /**
  * A segment file may be at most this big on disk, and this big unpacked (a gzip bomb stops there); one
@@ -41,14 +42,19 @@ export interface EncodedSegment {
 
 export const sha256Of = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
-/** A segment as it goes to the folder: its header line, one line per record, gzip'd. */
+/**
+ * A segment as it goes to the folder, gzip'd: its header line (with the SHA-256 of what follows and the
+ * device's signature over both), then one line per record.
+ */
 export function encodeSegment(
-  header: Omit<SegmentHeader, 'format' | 'version' | 'records'>,
+  header: { readonly device: string; readonly seq: number; readonly createdAt: string },
   records: readonly SyncRecord[],
+  key: KeyObject,
 ): EncodedSegment {
-  const head: SegmentHeader = { format: SEGMENT_FORMAT, version: FORMAT_VERSION, ...header, records: records.length };
-  const text = [head, ...records].map((line) => JSON.stringify(line)).join('\n') + '\n';
-  const bytes = gzipSync(Buffer.from(text, 'utf8'));
+  const body = Buffer.from(records.map((record) => `${JSON.stringify(record)}\n`).join(''), 'utf8');
+  const fields = { ...header, records: records.length, body: sha256Of(body) };
+  const head: SegmentHeader = { format: SEGMENT_FORMAT, version: FORMAT_VERSION, ...fields, signature: signSegment(fields, key) };
+  const bytes = gzipSync(Buffer.concat([Buffer.from(`${JSON.stringify(head)}\n`, 'utf8'), body]));
   return { bytes, sha256: sha256Of(bytes) };
 }
 
@@ -63,21 +69,23 @@ export const newDecodeUse = (): DecodeUse => ({ unpackedBytes: 0, lines: 0, reco
 
 /**
  * The records of a segment, every line checked as it is unpacked: gzip's checksum (a truncated or damaged
- * file fails here), the header (the device and sequence number the file is named for), each record and
- * its row. Unpacking streams and stops at the first thing wrong, at `SEGMENT_MAX_UNPACKED_BYTES`, at a
+ * file fails here), the header (the device and sequence number the file is named for, signed by
+ * `expected.key`, the key the person trusted for that device: checked before any record is read), each
+ * record and its row, and at the end the SHA-256 of the records against the signed one. Unpacking streams and stops at the first thing wrong, at `SEGMENT_MAX_UNPACKED_BYTES`, at a
  * line longer than a record may be, or at a record more than the header announced: a small file of
  * empty lines costs one chunk, never its whole unpacked size in memory. Throws `SegmentError`, so a
  * segment is applied whole or not at all. `use` counts what it cost, also when it fails.
  */
 export async function decodeSegment(
   bytes: Buffer,
-  expected: { device: string; seq: number },
+  expected: { device: string; seq: number; key: KeyObject },
   use: DecodeUse = newDecodeUse(),
 ): Promise<{ header: SegmentHeader; records: SyncRecord[] }> {
   if (bytes.length > SEGMENT_MAX_FILE_BYTES)
     throw new SegmentError(`it is ${bytes.length} bytes, over the ${SEGMENT_MAX_FILE_BYTES} a segment may be`, true);
   let header: SegmentHeader | null = null;
   const records: SyncRecord[] = [];
+  const body = createHash('sha256');
   let number = 0;
   const onLine = (line: Buffer): void => {
     number++;
@@ -86,6 +94,7 @@ export async function decodeSegment(
       header = checkHeader(parseLine(line.toString('utf8'), number), expected);
       return;
     }
+    body.update(line).update('\n');
     if (records.length === header.records) throw new SegmentError(`it holds more records than the ${header.records} its header says`, true);
     records.push(checkRecord(parseLine(line.toString('utf8'), number), number));
     use.records++;
@@ -112,6 +121,7 @@ export async function decodeSegment(
   if (records.length !== head.records) {
     throw new SegmentError(`it holds ${records.length} records where its header says ${head.records}`);
   }
+  if (body.digest('hex') !== head.body) throw new SegmentError('its records are not the ones its device signed (altered)', true);
   return { header: head, records };
 }
 
@@ -152,11 +162,20 @@ class LineSplitter {
   }
 }
 
-function checkHeader(value: unknown, expected: { device: string; seq: number }): SegmentHeader {
+function checkHeader(value: unknown, expected: { device: string; seq: number; key: KeyObject }): SegmentHeader {
+  const version = (value as { version?: unknown } | null)?.version;
+  if (typeof version === 'number' && version !== FORMAT_VERSION) {
+    throw new SegmentError(
+      `it is of format version ${version}, this device reads version ${FORMAT_VERSION}: update Workflow Shadow on that device`,
+    );
+  }
   const header = segmentHeaderSchema.safeParse(value);
   if (!header.success) throw new SegmentError(`its header is not a segment header (${header.error.issues[0]?.message ?? 'invalid'})`);
   if (header.data.device !== expected.device || header.data.seq !== expected.seq) {
-    throw new SegmentError(`its header names device ${header.data.device} segment ${header.data.seq}, not the file it is in`);
+    throw new SegmentError(`its header names device ${header.data.device} segment ${header.data.seq}, not the file it is in`, true);
+  }
+  if (!segmentSignedBy(header.data, header.data.signature, expected.key)) {
+    throw new SegmentError('it is not signed by the key trusted for its device (forged, or written by another device)', true);
   }
   return header.data;
 }

@@ -11,7 +11,8 @@ import { deviceIdSchema } from '../../shared/contract/sync';
  */
 export const MANIFEST_FORMAT = 'workflow-shadow-sync';
 export const SEGMENT_FORMAT = 'workflow-shadow-sync-segment';
-export const FORMAT_VERSION = 1;
+/** 2: manifests and segments are signed by their device's key (1 was unsigned: refused with the reason). */
+export const FORMAT_VERSION = 2;
 
 /** A segment's name: `seg-` and its sequence number (8 digits or more), gzip'd JSON lines. */
 export const segmentFileName = (seq: number): string => `seg-${String(seq).padStart(8, '0')}.jsonl.gz`;
@@ -165,7 +166,14 @@ export type SyncRecord = z.infer<typeof syncRecordSchema>;
 /** The most records one segment may hold: a device cuts its segments long before (outbox.ts). */
 export const SEGMENT_MAX_RECORDS = 100_000;
 
-/** The first line of a segment. */
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+/** An Ed25519 signature, base64 (64 bytes). */
+const signatureSchema = z.string().regex(/^[A-Za-z0-9+/]{86}==$/, 'a signature is 64 bytes in base64');
+
+/**
+ * The first line of a segment: its device and number, how many records follow, the SHA-256 of every
+ * byte after this line (`body`), and the device's signature over all of these (signing.ts).
+ */
 export const segmentHeaderSchema = z
   .object({
     format: z.literal(SEGMENT_FORMAT),
@@ -174,6 +182,8 @@ export const segmentHeaderSchema = z
     seq: idSchema,
     records: z.number().int().min(0).max(SEGMENT_MAX_RECORDS),
     createdAt: z.string().max(40),
+    body: sha256Hex,
+    signature: signatureSchema,
   })
   .strict();
 export type SegmentHeader = z.infer<typeof segmentHeaderSchema>;
@@ -183,7 +193,7 @@ export const manifestEntrySchema = z
     seq: idSchema,
     file: z.string().regex(SEGMENT_FILE),
     bytes: countSchema,
-    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    sha256: sha256Hex,
     records: countSchema,
   })
   .strict();
@@ -192,15 +202,29 @@ export type ManifestEntry = z.infer<typeof manifestEntrySchema>;
 /** How many of its newest segments a manifest lists with their checksums (older ones are checked by gzip's own CRC). */
 export const MANIFEST_SEGMENTS = 256;
 
-/** `<folder>/<device-id>/manifest.json`: the device, its newest segment and the checksums of the latest. */
+/** An Ed25519 public key as manifests carry it: base64 of its 32 bytes. */
+export const publicKeySchema = z.string().regex(/^[A-Za-z0-9+/]{43}=$/, 'a public key is 32 bytes in base64');
+
+/** What a manifest says: the device (its id, name and public key), its newest segment and the checksums of the latest. */
 export const manifestSchema = z
   .object({
-    format: z.literal(MANIFEST_FORMAT),
-    version: z.literal(FORMAT_VERSION),
-    device: z.object({ id: deviceIdSchema, name: z.string().trim().min(1).max(64) }).strict(),
+    device: z.object({ id: deviceIdSchema, name: z.string().trim().min(1).max(64), publicKey: publicKeySchema }).strict(),
     latestSeq: countSchema,
     segments: z.array(manifestEntrySchema).max(MANIFEST_SEGMENTS),
     updatedAt: z.string().max(40),
   })
   .strict();
 export type Manifest = z.infer<typeof manifestSchema>;
+
+/**
+ * `<folder>/<device-id>/manifest.json`: the manifest as the exact text that was signed (`payload`), and
+ * the signature of the key the payload names. A version other than this one is refused with the reason.
+ */
+export const manifestFileSchema = z
+  .object({
+    format: z.literal(MANIFEST_FORMAT),
+    version: z.number().int(),
+    payload: z.string().max(250_000),
+    signature: signatureSchema,
+  })
+  .strict();

@@ -18,7 +18,7 @@ export const listDevicesTool = defineTool({
       status.folder ? `Synced through ${status.folder}.` : 'Sync is off: this memory holds this computer only.',
       ...status.devices.map(
         (d) =>
-          `- ${d.name} (${d.id})${d.local ? ', this computer' : `, last imported ${d.lastImportAt ?? 'never'}`}: ${d.workSessions} work sessions`,
+          `- ${d.name} (${d.id})${d.local ? ', this computer' : d.trust === 'trusted' ? `, last imported ${d.lastImportAt ?? 'never'}` : `, ${d.trust === 'pending' ? 'waiting for the person to trust it' : 'refused'} (nothing of it imported)`}: ${d.workSessions} work sessions`,
       ),
       ...status.problems.map((p) => `Problem (${p.kind}): ${p.message}`),
     ];

@@ -33,9 +33,11 @@ const syncProblemSchema = z.object({
    * `corrupt`: the segment is damaged or incomplete and was skipped; `waiting`: it needs a segment not
    * applied yet; `refused`: a file of the folder was refused as hostile input (a symbolic link, not a
    * plain file, over its limits); `paused`: the device used its budget of the exchange and the rest is
-   * read at the next one; `folder`, `export`: the folder cannot be used, writing to it failed.
+   * read at the next one; `conflict`: a conversation of that device has the id of another device's (or
+   * this one's) and is kept here under an id of its own; `folder`, `export`: the folder cannot be used,
+   * writing to it failed.
    */
-  kind: z.enum(['corrupt', 'waiting', 'refused', 'paused', 'folder', 'export']),
+  kind: z.enum(['corrupt', 'waiting', 'refused', 'paused', 'conflict', 'folder', 'export']),
   device: deviceRefSchema.nullable(),
   seq: z.number().int().nullable(),
   message: z.string(),
@@ -43,8 +45,29 @@ const syncProblemSchema = z.object({
 });
 export type SyncProblem = z.infer<typeof syncProblemSchema>;
 
+/**
+ * Whether a device's work is imported: `trusted` (the person confirmed its key, or it is this one),
+ * `pending` (seen in the folder, waiting for the person to compare its fingerprint and trust or refuse
+ * it: nothing of it is imported meanwhile), `refused` (never read; what it had brought was deleted).
+ */
+export const syncTrustSchema = z.enum(['trusted', 'pending', 'refused']);
+export type SyncTrust = z.infer<typeof syncTrustSchema>;
+
+/** A key fingerprint as shown on each device's screen: eight groups of four hexadecimal digits. */
+export const fingerprintSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .describe(
+    'The key fingerprint shown on that device (e.g. 3F9C-0A7E-52B1-4D68-A1B2-C3D4-E5F6-0718; case, dashes and spaces do not matter)',
+  );
+
 export const syncDeviceSchema = deviceRefSchema.extend({
   local: z.boolean(),
+  trust: syncTrustSchema,
+  /** The fingerprint of its signing key (for this one, of this device's own); null while none was seen. */
+  fingerprint: z.string().nullable(),
   /** Other devices: the newest segment their manifest lists, and how many of theirs are applied. */
   latestSeq: z.number().int(),
   appliedSegments: z.number().int(),
@@ -58,6 +81,8 @@ export const syncStatusSchema = z.object({
   /** The folder the sync tool replicates; null: sync is off. */
   folder: z.string().nullable(),
   device: deviceRefSchema,
+  /** This device's key fingerprint, which the other devices show the person to compare; null while sync is off. */
+  fingerprint: z.string().nullable(),
   share: z.array(syncShareKindSchema),
   intervalSec: z.number().int(),
   outbox: z.object({
@@ -95,6 +120,11 @@ export const syncSettingsInputSchema = z
   .strict();
 export type SyncSettingsInput = z.infer<typeof syncSettingsInputSchema>;
 
+const deviceArgument = z.string().trim().min(1).max(64).describe('The device: its id, or its name when no other device has it');
+
+export const trustSyncDeviceInputSchema = z.object({ device: deviceArgument, fingerprint: fingerprintSchema }).strict();
+export const refuseSyncDeviceInputSchema = z.object({ device: deviceArgument }).strict();
+
 export const syncOperations = defineOperations({
   syncStatus: defineOperation({
     method: 'GET',
@@ -108,6 +138,22 @@ export const syncOperations = defineOperations({
     path: '/sync',
     summary: 'Sets the sync folder (null: off), this device’s name and what it shares; saved in settings.json.',
     input: syncSettingsInputSchema,
+    output: syncStatusSchema,
+  }),
+  trustSyncDevice: defineOperation({
+    method: 'POST',
+    path: '/sync/devices/{device}/trust',
+    summary:
+      'Trusts another device once the person has compared its key fingerprint with the one its own screen shows: its manifest and segments are imported from then on. Refused when the fingerprint is not the one its folder presents.',
+    input: trustSyncDeviceInputSchema,
+    output: syncStatusSchema,
+  }),
+  refuseSyncDevice: defineOperation({
+    method: 'POST',
+    path: '/sync/devices/{device}/refuse',
+    summary:
+      'Refuses another device (or stops trusting it): its folder is never read again and everything imported from it is deleted here. Trusting it again re-imports it.',
+    input: refuseSyncDeviceInputSchema,
     output: syncStatusSchema,
   }),
   runSync: defineOperation({

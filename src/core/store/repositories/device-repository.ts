@@ -76,7 +76,21 @@ export class DeviceRepository {
 
   constructor(db: Db) {
     this.stmts = {
-      all: db.prepare(`SELECT * FROM devices ORDER BY key`),
+      // The devices whose work views show: this one, those trusted, and any whose work is held (a device
+      // imported before keys existed keeps its work while it waits for a confirmation).
+      all: db.prepare(
+        `SELECT * FROM devices WHERE trust = 'trusted'
+           OR EXISTS (SELECT 1 FROM work_sessions w WHERE w.device = devices.key)
+           OR EXISTS (SELECT 1 FROM sessions c WHERE c.device = devices.key)
+         ORDER BY key`,
+      ),
+      everyone: db.prepare(`SELECT * FROM devices ORDER BY key`),
+      pending: db.prepare(`SELECT COUNT(*) AS n FROM devices WHERE trust = 'pending'`),
+      present: db.prepare(
+        `INSERT INTO devices (id, name, public_key) VALUES (?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, public_key = excluded.public_key WHERE trust != 'trusted'`,
+      ),
+      setTrust: db.prepare(`UPDATE devices SET trust = ?, public_key = ? WHERE key = ? AND key != ${LOCAL_DEVICE}`),
       byId: db.prepare(`SELECT * FROM devices WHERE id = ?`),
       byKey: db.prepare(`SELECT * FROM devices WHERE key = ?`),
       insert: db.prepare(`INSERT INTO devices (id, name) VALUES (?, ?) RETURNING key`),
@@ -85,11 +99,25 @@ export class DeviceRepository {
       imported: db.prepare(`UPDATE devices SET applied_through = ?, last_import_at = ? WHERE key = ?`),
       workSessions: db.prepare(`SELECT device, COUNT(*) AS n FROM work_sessions GROUP BY device`),
       pause: db.prepare(`UPDATE devices SET paused = ?, paused_at = ? WHERE key = ?`),
+      forgetImports: db.prepare(
+        `UPDATE devices SET latest_seq = 0, applied_through = 0, last_import_at = NULL, paused = NULL, paused_at = NULL WHERE key = ?`,
+      ),
     };
   }
 
+  /** The devices whose work the profile holds, for the views: this one, the trusted, and any that brought work before. */
   all(): DeviceRecord[] {
     return (this.stmts.all.all() as DeviceRow[]).map(toRecord);
+  }
+
+  /** Every device seen in the sync folder, waiting and refused ones too: what the sync status lists. */
+  everyone(): DeviceRecord[] {
+    return (this.stmts.everyone.all() as DeviceRow[]).map(toRecord);
+  }
+
+  /** How many devices wait for the person to trust or refuse them. */
+  pendingCount(): number {
+    return (this.stmts.pending.get() as { n: number }).n;
   }
 
   local(): DeviceRecord {
@@ -111,20 +139,45 @@ export class DeviceRepository {
     this.stmts.rename.run(name, LOCAL_DEVICE, name);
   }
 
-  /** Another device's key, added the first time it is seen; its name follows its manifest. */
+  /** Another device's key, added (waiting for a confirmation, named `name`) the first time it is seen. */
   ensure(id: string, name: string): number {
     const row = this.stmts.byId.get(id) as DeviceRow | undefined;
-    if (!row) return (this.stmts.insert.get(id, name) as { key: number }).key;
-    this.stmts.rename.run(name, row.key, name);
-    return row.key;
+    return row ? row.key : (this.stmts.insert.get(id, name) as { key: number }).key;
   }
 
-  /** The key of a device given by id or name (ids first; names ignore case); null when none matches. */
+  /** A trusted device's name as its (verified) manifest gives it. */
+  rename(key: number, name: string): void {
+    this.stmts.rename.run(name, key, name);
+  }
+
+  /**
+   * A device as its manifest presents itself (name and public key): added waiting for a confirmation, or
+   * updated while it waits; a trusted device's pinned key never changes here.
+   */
+  present(id: string, name: string, publicKey: string): number {
+    this.stmts.present.run(id, name, publicKey);
+    return this.byId(id)!.key;
+  }
+
+  /** Trusts another device with the key the person confirmed, or refuses it (`publicKey` kept for the record). */
+  setTrust(key: number, trust: 'trusted' | 'refused', publicKey: string | null): void {
+    this.stmts.setTrust.run(trust, publicKey, key);
+  }
+
+  /**
+   * The key of a device the views know (`all`), given by id or name (ids first; names ignore case); null
+   * when none matches or two share the name.
+   */
   resolve(idOrName: string): number | null {
-    const devices = this.all();
+    const matches = this.matching(this.all(), idOrName);
+    return matches.length === 1 ? matches[0]!.key : null;
+  }
+
+  /** The devices among `devices` with this id, else this name (ignoring case): names are labels, several may share one. */
+  matching(devices: readonly DeviceRecord[], idOrName: string): DeviceRecord[] {
     const wanted = idOrName.trim().toLowerCase();
-    const match = devices.find((d) => d.id === wanted) ?? devices.find((d) => d.name.toLowerCase() === wanted);
-    return match?.key ?? null;
+    const byId = devices.filter((d) => d.id === wanted);
+    return byId.length > 0 ? byId : devices.filter((d) => d.name.toLowerCase() === wanted);
   }
 
   /** Labels for this read: every device's, or none while only this device's work is held. */
@@ -148,6 +201,11 @@ export class DeviceRepository {
   /** The reason the last exchange stopped reading a device early (its budget), or null once one got through. */
   paused(key: number, reason: string | null, atMs: number): void {
     this.stmts.pause.run(reason, reason === null ? null : atMs, key);
+  }
+
+  /** A device refused: nothing of it is held any more, so a trust given again imports it from its first segment. */
+  forgetImports(key: number): void {
+    this.stmts.forgetImports.run(key);
   }
 
   /** How many work sessions each device has in the profile. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Statement } from 'better-sqlite3-multiple-ciphers';
 import type { Db } from '../database';
 import { ownedBy, type SyncTable } from './sync-table';
@@ -23,10 +24,8 @@ export type ImportRecord =
 export interface ApplyResult {
   /** Records that changed a row (inserted, updated, deleted). */
   readonly applied: number;
-  /** Records older than what is held (a segment seen again, or an older state arriving late). */
+  /** Records older than what is held (a segment seen again, or an older state arriving late), or deletions of rows never held. */
   readonly stale: number;
-  /** Records refused because they would write over a row that is not that device's. */
-  readonly refused: number;
 }
 
 export interface SegmentMark {
@@ -86,7 +85,8 @@ export class SyncImportRepository {
          ON CONFLICT (device, kind, origin_id) DO UPDATE SET local_id = excluded.local_id, rev = excluded.rev`,
       ),
       forgetKind: db.prepare(`DELETE FROM sync_rows WHERE device = ? AND kind = ?`),
-      sessionDevice: db.prepare(`SELECT device FROM sessions WHERE id = ?`),
+      forgetDevice: db.prepare(`DELETE FROM sync_rows WHERE device = ?`),
+      forgetSegments: db.prepare(`DELETE FROM sync_segments WHERE device = ?`),
       mark: db.prepare(
         `INSERT INTO sync_segments (device, seq, state, sha256, bytes, records, detail, at_ms, stamp, refused)
          VALUES (@device, @seq, @state, @sha256, @bytes, @records, @detail, @atMs, @stamp, @refused)
@@ -126,6 +126,22 @@ export class SyncImportRepository {
     }));
   }
 
+  /**
+   * Rows of a table keyed by text (conversations) kept under an id other than their own because another
+   * device's row, or this device's, holds theirs: who claimed what (`holder`: the device of the row with
+   * that id here).
+   */
+  keptApart(table: SyncTable, limit: number): { device: number; originId: string; localId: string; holder: number | null }[] {
+    return this.statement(
+      // Device by device (CROSS JOIN keeps that order), so the key of sync_rows (device, kind, origin_id) finds the kind's rows.
+      `SELECT r.device, r.origin_id AS originId, r.local_id AS localId, t.device AS holder
+       FROM devices d CROSS JOIN sync_rows r ON r.device = d.key AND r.kind = ?
+       LEFT JOIN ${table.table} t ON t.${table.key} = r.origin_id
+       WHERE r.local_id IS NOT NULL AND r.local_id != r.origin_id
+       LIMIT ?`,
+    ).all(table.kind, limit) as { device: number; originId: string; localId: string; holder: number | null }[];
+  }
+
   /** How many segments (and manifests) are not applied, by why: `failed` damaged, `refused` hostile, `waiting`. */
   problemCounts(): { failed: number; refused: number; waiting: number } {
     const counts = { failed: 0, refused: 0, waiting: 0 };
@@ -133,6 +149,17 @@ export class SyncImportRepository {
       counts[row.state === 'waiting' ? 'waiting' : row.refused === 1 ? 'refused' : 'failed'] += row.n;
     }
     return counts;
+  }
+
+  /** Deletes everything imported from a device (its rows, their mapping, its segments' marks): a device refused. */
+  forget(device: number, tables: readonly SyncTable[]): void {
+    this.db.transaction(() => {
+      for (const table of tables.filter((t) => t.owner === 'self')) {
+        this.statement(`DELETE FROM ${table.table} WHERE ${ownedBy(table, '@device')}`).run({ device });
+      }
+      this.stmts.forgetDevice.run(device);
+      this.stmts.forgetSegments.run(device);
+    })();
   }
 
   mark(mark: SegmentMark): void {
@@ -154,7 +181,7 @@ export class SyncImportRepository {
     inOrder = false,
   ): ApplyResult {
     return this.db.transaction((): ApplyResult => {
-      const result = { applied: 0, stale: 0, refused: 0 };
+      const result = { applied: 0, stale: 0 };
       const ordered = [...records].sort((a, b) => rank(tables, a.kind) - rank(tables, b.kind));
       for (const record of ordered) {
         const table = tables.get(record.kind);
@@ -195,16 +222,32 @@ export class SyncImportRepository {
         } else row[table.parent.column] = parent.local_id;
       }
     }
-    if (table.textKey && table.kind === 'session') {
-      const owner = this.stmts.sessionDevice.get(record.id) as { device: number } | undefined;
-      if (owner && owner.device !== device) return 'refused';
-    }
     const localId =
       held?.local_id != null && this.updateOwned(device, table, held.local_id, row)
         ? held.local_id
         : this.insert(device, table, record.id, row);
     this.stmts.hold.run(device, table.kind, record.id, localId, record.rev);
     return 'applied';
+  }
+
+  /**
+   * The key a row of `device` keyed by text (a conversation) takes here: its own id while no row holds it,
+   * the row already there when it is this device's own, else an id of its own derived from the device and
+   * that id. A record claiming the id of this device's conversation, or of another device's, never takes,
+   * hides or blocks it: both are kept, each under its device (`SyncStatus` lists it as a conflict).
+   */
+  private textKeyFor(device: number, table: SyncTable, originId: string): { key: string; existing: boolean } {
+    const holder = (key: string): number | undefined =>
+      (this.statement(`SELECT device FROM ${table.table} WHERE ${table.key} = ?`).get(key) as { device: number } | undefined)?.device;
+    const owner = holder(originId);
+    if (owner === undefined) return { key: originId, existing: false };
+    if (owner === device) return { key: originId, existing: true };
+    const prefix = originId.includes('_') ? originId.slice(0, originId.indexOf('_') + 1) : '';
+    for (let attempt = 0; ; attempt++) {
+      const key = `${prefix}${createHash('sha256').update(`${device}\u0000${originId}\u0000${attempt}`).digest('base64url').slice(0, 22)}`;
+      const taken = holder(key);
+      if (taken === undefined || taken === device) return { key, existing: taken === device };
+    }
   }
 
   private statement(sql: string): Statement {
@@ -228,7 +271,10 @@ export class SyncImportRepository {
     this.statement(`DELETE FROM ${table.table} WHERE ${table.key} = @localId AND ${ownedBy(table, '@device')}`).run({ localId, device });
   }
 
-  /** Inserts a row in the device's scope; conversations keep their id, other rows get one here. */
+  /**
+   * Inserts a row in the device's scope; conversations keep their id where it is free (`textKeyFor`),
+   * other rows get one here.
+   */
   private insert(device: number, table: SyncTable, originId: number | string, row: Record<string, unknown>): number | string {
     const columns = [...table.columns];
     const values: Record<string, unknown> = { ...row };
@@ -237,8 +283,10 @@ export class SyncImportRepository {
       values.device = device;
     }
     if (table.textKey && !table.columns.includes(table.key)) {
+      const { key, existing } = this.textKeyFor(device, table, String(originId));
+      if (existing && this.updateOwned(device, table, key, row)) return key;
       columns.push(table.key);
-      values[table.key] = originId;
+      values[table.key] = key;
     }
     const inserted = this.statement(
       `INSERT INTO ${table.table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')}) RETURNING ${table.key} AS id`,
