@@ -8,6 +8,7 @@ import { loadSettings, saveSettings } from '../../core/config/settings';
 import { encryptProfileStore } from '../../core/privacy/encrypt-store';
 import { createKeyFile, readKeyFile, resolveStoreKey, type StoreKey } from '../../core/privacy/store-key';
 import { CliError, parseFlags } from '../cli-error';
+import { print } from '../format';
 
 const flagsSchema = z.object({ keyFile: z.string().trim().min(1).optional() });
 
@@ -47,22 +48,22 @@ export function registerEncryptCommand(program: Command): void {
       try {
         const settings = loadSettings(paths.settings);
         const { key, created } = chooseKey(flags.keyFile, settings.storeKeyFile);
-        if (created) console.log(`Wrote a new key to ${key.file} (mode 0600). Keep it safe: without it the data cannot be read.`);
+        if (created) print(`Wrote a new key to ${key.file} (mode 0600). Keep it safe: without it the data cannot be read.`);
         const result = await encryptProfileStore(paths, key.key);
         if (flags.keyFile && key.file !== settings.storeKeyFile) {
           saveSettings(paths.settings, { ...settings, storeKeyFile: key.file });
-          console.log(`settings.json now names the key file, so \`shadow start\` and the other commands find it.`);
+          print(`settings.json now names the key file, so \`shadow start\` and the other commands find it.`);
         }
         const mb = (result.databaseBytes / 1_048_576).toFixed(1);
         if (result.database === 'encrypted') {
-          console.log(`Encrypted ${paths.database} (${mb} MB). The plain file's old blocks may stay on the disk until overwritten.`);
+          print(`Encrypted ${paths.database} (${mb} MB). The plain file's old blocks may stay on the disk until overwritten.`);
         } else if (result.database === 'already') {
-          console.log(`${paths.database} was already encrypted, and this key opens it.`);
+          print(`${paths.database} was already encrypted, and this key opens it.`);
         } else {
-          console.log(`No store yet: it will be created encrypted at the next start.`);
+          print(`No store yet: it will be created encrypted at the next start.`);
         }
-        if (result.frames > 0) console.log(`Encrypted ${result.frames} kept screenshot(s).`);
-        if (key.source === 'environment') console.log('Start the app with the same SHADOW_DB_KEY from now on.');
+        if (result.frames > 0) print(`Encrypted ${result.frames} kept screenshot(s).`);
+        if (key.source === 'environment') print('Start the app with the same SHADOW_DB_KEY from now on.');
       } finally {
         release();
       }

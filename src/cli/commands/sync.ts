@@ -4,7 +4,7 @@ import { syncSettingsInputSchema, SYNC_SHARE_KINDS, type SyncStatus } from '../.
 import { formatClockTime } from '../../shared/format-clock-time';
 import { localDateOf } from '../../core/time';
 import { parseFlags } from '../cli-error';
-import { printJson, table } from '../format';
+import { print, printJson, table } from '../format';
 import { withOperations } from '../profile-operations';
 
 const json = z.object({ json: z.boolean().default(false) });
@@ -16,12 +16,12 @@ function when(iso: string | null): string {
 }
 
 function printStatus(status: SyncStatus): void {
-  console.log(
+  print(
     status.folder
       ? `Sync folder: ${status.folder}\nThis device: ${status.device.name} (${status.device.id}), shares ${status.share.join(', ') || 'nothing'}`
       : `Sync is off. Point it at a folder Syncthing (or another sync tool) replicates: shadow sync folder PATH (docs/sync.md).\nThis device: ${status.device.name} (${status.device.id})`,
   );
-  console.log(
+  print(
     `Written: ${plural(status.outbox.segments, 'segment')}, last ${when(status.outbox.lastExportAt)}; ${plural(status.outbox.pendingChanges, 'change')} to write`,
   );
   const rows: string[][] = [['DEVICE', 'ID', 'WORK SESSIONS', 'SEGMENTS', 'LAST IMPORT']];
@@ -34,12 +34,12 @@ function printStatus(status: SyncStatus): void {
       d.local ? '' : when(d.lastImportAt),
     ]);
   }
-  console.log(`\n${table(rows)}`);
+  print(`\n${table(rows)}`);
   if (status.problems.length > 0) {
-    console.log('\nProblems:');
+    print('\nProblems:');
     for (const p of status.problems) {
       const where = [p.device?.name, p.seq === null ? null : `segment ${p.seq}`].filter(Boolean).join(', ');
-      console.log(`  ${p.kind}${where ? ` (${where})` : ''}: ${p.message}`);
+      print(`  ${p.kind}${where ? ` (${where})` : ''}: ${p.message}`);
     }
   }
 }
@@ -98,7 +98,7 @@ export function registerSyncCommand(program: Command): void {
       const flags = parseFlags(json, raw);
       const run = await withOperations((call) => call('runSync', {}));
       if (flags.json) return printJson(run);
-      console.log(
+      print(
         run.skipped ??
           `Wrote ${plural(run.exported.segments, 'segment')} (${plural(run.exported.records, 'record')}, ${run.exported.bytes} bytes); imported ${plural(run.imported.segments, 'segment')} (${plural(run.imported.records, 'record')}).`,
       );

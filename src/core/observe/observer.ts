@@ -11,7 +11,7 @@ import { FrameCapture } from './frame-capture';
 import type { ObserverDeps } from './observer-deps';
 import { coverageReasonOf, grabberHealth, isOverlap, messageOf, type Unavailable } from './observer-state';
 import { ProbeRecord } from './probe-record';
-import { isNoDisplay, type ActiveWindow } from './sources/capture-source';
+import { isNoDisplay, safeWindow, type ActiveWindow } from './sources/capture-source';
 import { SpanTracker, type ActivityState } from './span-tracker';
 import { withTimeout } from './with-timeout';
 
@@ -75,7 +75,7 @@ export class Observer {
       keptFrames: deps.keptFrames,
       imageWanted: deps.imageWanted,
       privacy: deps.privacy,
-      isExcluded: (w) => this.exclusions.match(w) !== null,
+      isExcluded: (w) => this.exclusions.match(safeWindow(w)) !== null,
       onFrameKept: (monitor) => {
         if (monitor !== null) this.tracker.noteMonitor(monitor);
         deps.events.emit('context:immediate-updated', this.immediateContext());
@@ -220,7 +220,7 @@ export class Observer {
     const timeout = this.deps.probeTimeoutMs ?? 5000;
     let window: ActiveWindow;
     try {
-      window = (await withTimeout(source.activeWindow(), timeout, 'reading the active window')) ?? NO_WINDOW;
+      window = safeWindow((await withTimeout(source.activeWindow(), timeout, 'reading the active window')) ?? NO_WINDOW);
       this.windowProbe.ok(at);
     } catch (error) {
       this.windowProbe.fail(at, error);

@@ -1,4 +1,5 @@
 import { SESSION_TITLE_MAX, TURN_SUMMARY_MAX } from '../../shared/contract/sessions';
+import { safeName } from '../../shared/safe-text';
 import type { Clock } from '../clock';
 import { iso } from '../clock';
 import type { EventBus } from '../events';
@@ -177,7 +178,7 @@ export class SessionSummarizer {
     } else {
       title = offlineTitle();
     }
-    title = cutAtWord(title, SESSION_TITLE_MAX);
+    title = cutAtWord(safeName(title).trim(), SESSION_TITLE_MAX);
     if (this.gone(sessionId) || !title || title.toLowerCase() === session.title.toLowerCase()) return;
     const at = this.deps.clock.now();
     this.deps.repo.changeTitle(sessionId, title, turn, at);
