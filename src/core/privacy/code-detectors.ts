@@ -30,7 +30,7 @@ const SECRET_CODE_LABELS = [
   'eenmalige code',
 ].join('|');
 /** Card security codes: three or four digits. */
-const CARD_CODE_LABELS = String.raw`cvv2?|cvc2?|csc|cid`;
+const CARD_CODE_LABELS = String.raw`cvv2?|cvc2?|csc`;
 /** A bare "code" names many harmless things: it is a secret only when set apart (`Code: 4821`) and not qualified as one of these. */
 const HARMLESS_CODE_QUALIFIERS = new Set(
   (

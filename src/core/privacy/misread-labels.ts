@@ -14,6 +14,8 @@ const LABELS = ['password', 'passwort', 'passcode', 'passphrase', 'kennwort', 'w
 const REAL_WORDS = new Set(['passport', 'kennwert', 'machtwoord', 'contraseno']);
 const MIN_LENGTH = Math.min(...LABELS.map((l) => l.length)) - 1;
 const MAX_LENGTH = Math.max(...LABELS.map((l) => l.length)) + 1;
+/** How long a label may be as printed: OCR's `vv` for each `w` makes it longer than its letters. */
+const MAX_PRINTED_LENGTH = 2 * MAX_LENGTH;
 
 /** Digits and signs OCR reads in place of a label's letters, and what they stand for. */
 const LETTER_LOOKALIKES: Readonly<Record<string, string>> = {
@@ -39,8 +41,8 @@ const SEPARATOR = /[:=]/g;
 /** The word ending at `end` (exclusive): its start, or null when none or it is part of something longer. */
 function wordBefore(text: string, end: number): number | null {
   let start = end;
-  while (start > 0 && end - start <= MAX_LENGTH + 2 && IS_LABEL_CHAR.test(text[start - 1]!)) start--;
-  return start < end - 1 && end - start <= MAX_LENGTH + 2 ? start : null;
+  while (start > 0 && end - start <= MAX_PRINTED_LENGTH && IS_LABEL_CHAR.test(text[start - 1]!)) start--;
+  return start < end - 1 && end - start <= MAX_PRINTED_LENGTH ? start : null;
 }
 
 /** The label before a separator: one word, or two OCR split (`Pass word`), perhaps quoted and followed by blanks. */
@@ -77,8 +79,7 @@ function withinOneEdit(a: string, b: string): boolean {
 }
 
 function misreadLabel(word: string): boolean {
-  // `vv` read for `w` is one character longer than the label.
-  if (word.length < MIN_LENGTH || word.length > MAX_LENGTH + 1) return false;
+  if (word.length < MIN_LENGTH || word.length > MAX_PRINTED_LENGTH) return false;
   const letters = asLetters(word);
   if (letters.length < MIN_LENGTH || letters.length > MAX_LENGTH || REAL_WORDS.has(letters)) return false;
   return LABELS.some((label) => withinOneEdit(letters, label));
