@@ -121,6 +121,22 @@ export default tseslint.config(
     },
   },
   {
+    // The CLI writes to the terminal only through src/cli/format.ts, which strips escape sequences and
+    // invisible characters from stored text (docs/privacy.md, Text that cannot hide or drive anything).
+    files: ['src/cli/**/*.ts'],
+    ignores: ['src/cli/format.ts'],
+    rules: {
+      'no-console': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.object.name='process'][object.property.name=/^std(out|err)$/][property.name='write']",
+          message: 'Print through src/cli/format.ts (print, write, printJson, printError, writeError).',
+        },
+      ],
+    },
+  },
+  {
     // IPC goes through one door: src/main/ipc.ts registers the operation handlers and sends the events,
     // the preload exposes them. Anywhere else in main, a channel would bypass the sender check.
     files: ['src/main/**/*.ts'],

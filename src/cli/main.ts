@@ -17,11 +17,14 @@ import { registerStartCommand } from './commands/start';
 import { registerTodayCommand } from './commands/today';
 import { registerSyncCommand } from './commands/sync';
 import { registerSetupCommand } from './commands/setup';
+import { printError, write, writeError } from './format';
 
 const program = new Command('shadow')
   .description('Workflow Shadow: a desktop assistant that shadows your workday and remembers it')
   .version(VERSION)
   .showHelpAfterError('(run with --help for usage)')
+  // Usage errors repeat what was typed: they reach the terminal through the same filter as everything else.
+  .configureOutput({ writeOut: write, writeErr: writeError })
   .exitOverride();
 
 // A reader that stops early (`shadow today | head`) closes the pipe: the command is done, not failed.
@@ -53,13 +56,13 @@ try {
   // docs/api.md says; help and --version exit 0.
   if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
   if (error instanceof CliError) {
-    console.error(`shadow: ${error.message}`);
+    printError(`shadow: ${error.message}`);
     process.exit(error.exitCode);
   }
   if (error instanceof OperationFailed) {
-    console.error(`shadow: ${error.message}`);
+    printError(`shadow: ${error.message}`);
     process.exit(CLI_EXIT_CODE[error.error.kind]);
   }
-  console.error(`shadow: ${error instanceof Error ? error.message : String(error)}`);
+  printError(`shadow: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }

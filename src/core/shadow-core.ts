@@ -22,6 +22,7 @@ import { desktopHealthReasons } from './health/desktop-health';
 import { ReplaySource } from './observe/sources/replay-source';
 import { isPlainDatabaseFile, openDatabase, type Db } from './store/database';
 import { createPrivacy, type Privacy } from './privacy/create-privacy';
+import { finishFrameEncryption } from './privacy/encrypt-store';
 import { resolveStoreKey, type StoreKey } from './privacy/store-key';
 import { ActivityRepository } from './store/repositories/activity-repository';
 import { ScreenTextRepository } from './store/repositories/screen-text-repository';
@@ -149,6 +150,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     activity: activity.scoped(LOCAL_DEVICE),
   });
   const llm = privacy.llm;
+  // Kept screenshots an interrupted `shadow encrypt` left in the clear beside the encrypted store.
+  if (!reader) finishFrameEncryption(privacy.frames);
   const screenText = new ScreenTextRepository(db);
   const coverage = new CoverageRepository(db);
   const storage = new StorageMonitor({ clock: systemClock, probeWrite: (at) => coverage.probeWrite(at) });

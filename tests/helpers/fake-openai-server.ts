@@ -225,6 +225,18 @@ export function lastUserText(body: ChatRequestBody): string {
     .join('\n');
 }
 
+const OBSERVED_BLOCK = /<observed_screen_data>\n[\s\S]*?\n<\/observed_screen_data>(?:\n\n)?/;
+
+/** The observed block of the last user message (src/core/llm/observed-data.ts), tags included; '' when there is none. */
+export function observedBlockOf(body: ChatRequestBody): string {
+  return OBSERVED_BLOCK.exec(lastUserText(body))?.[0].trim() ?? '';
+}
+
+/** The last user message without its observed block: what was asked (in chat, what the user typed). */
+export function userQuestion(body: ChatRequestBody): string {
+  return lastUserText(body).replace(OBSERVED_BLOCK, '');
+}
+
 /** Every image URL (data URLs) sent in a request. */
 export function imageUrls(body: ChatRequestBody): string[] {
   return body.messages.flatMap((m) =>

@@ -18,7 +18,7 @@ export function purposeOfRequest(request: RecordedRequest): ScriptedPurpose {
   if (instructions.includes('shadow a knowledge worker')) return 'theory';
   if (instructions.includes('Summarize this exchange')) return 'toc';
   if (instructions.includes('Summarize where this conversation stands')) return 'summary';
-  if (lastUserText(request.body).includes('Generate a session title')) return 'title';
+  if (instructions.includes('Generate a session title')) return 'title';
   return 'other';
 }
 
@@ -97,12 +97,7 @@ export function scriptedModel(request: RecordedRequest): FakeReply {
     case 'question':
       return { text: 'What are you checking between these windows?' };
     case 'toc':
-      return {
-        text: `Asked: ${user
-          .split('\n')[0]!
-          .replace(/^User: /, '')
-          .slice(0, 60)}`,
-      };
+      return { text: `Asked: ${(/^User: (.*)$/m.exec(user)?.[1] ?? '').slice(0, 60)}` };
     case 'title':
       return { text: 'Questions about the workday' };
     case 'interview':

@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
@@ -196,21 +195,43 @@ describe('HTTP: bodies and Accept', () => {
     }
   });
 
-  it('refuses names with bidi controls or zero-width characters, and writes nothing', async () => {
+  it('refuses paths with invisible characters and writes nothing; names and titles are stored as they read', async () => {
     const data = engine.core.paths.data;
     const before = existsSync(data) ? readdirSync(data) : [];
-    for (const path of ['invoice\u202Efdp.exe', 'notes/a\u200Bb.md', '\uFEFFreport.txt', 'x\u2066y.txt']) {
+    for (const path of [
+      'invoice\u202Efdp.exe',
+      'notes/a\u200Bb.md',
+      '\uFEFFreport.txt',
+      'x\u2066y.txt',
+      'a\u00ADb.txt',
+      'tag\u{E0041}.md',
+    ]) {
       const res = await raw('POST', '/api/v1/storage/file', jsonBody({ path, content: 'x' }));
       expect(res.status, JSON.stringify(path)).toBe(400);
-      expect(res.json.error?.message).toMatch(/invisible bidi control or zero-width character/);
+      expect(res.json.error?.message).toMatch(/invisible character \(a control, format, bidi, private-use or tag character\)/);
     }
     expect(existsSync(data) ? readdirSync(data) : []).toEqual(before);
+    // A path names a file: cleaning it would write another one. A name is text to show: it is cleaned.
     const applet = await raw('PUT', '/api/v1/storage/applet/ledger', jsonBody({ name: 'Ledger\u202Etxt.exe', html: '<p>x</p>' }));
-    expect(applet.status).toBe(400);
-    expect(existsSync(join(data, 'applets', 'ledger'))).toBe(false);
-    const title = await raw('PATCH', `/api/v1/sessions/${sessionId}`, jsonBody({ title: 'Ledger\u200B' }));
-    expect(title.status).toBe(400);
-    expect((await engine.handlers.getSession({ id: sessionId })).title).toBe('Ledger questions');
+    expect(applet.status).toBe(200);
+    expect((await engine.handlers.listApplets({})).applets.find((a) => a.slug === 'ledger')?.name).toBe('Ledgertxt.exe');
+  });
+
+  it('cleans a title of NUL, BOM, soft hyphen, tag characters, a lone surrogate and bidi overrides, and refuses one with nothing visible', async () => {
+    const hostile = 'Led\u0000ger\uFEFF q\u00ADuestions\u{E0069}\u{E0067}\uD800 \u202Eabc\u2066\u200B';
+    const res = await raw('PATCH', `/api/v1/sessions/${sessionId}`, jsonBody({ title: hostile }));
+    expect(res.status, res.text).toBe(200);
+    expect((res.json as { title?: string }).title).toBe('Ledger questions abc');
+    expect((await engine.handlers.getSession({ id: sessionId })).title).toBe('Ledger questions abc');
+    const created = await raw('POST', '/api/v1/sessions', jsonBody({ title: '\u202Emonthly close\u202C' }));
+    expect((created.json as { title?: string }).title).toBe('monthly close');
+    const invisible = await raw('PATCH', `/api/v1/sessions/${sessionId}`, jsonBody({ title: '\u200B\u202E\u0000\uFEFF' }));
+    expect(invisible.status).toBe(400);
+    expect(invisible.json.error?.message).toMatch(/title is empty \(invisible characters do not count\)/);
+    const device = await raw('PUT', '/api/v1/sync', jsonBody({ deviceName: 'lap\u202Etop\u0007' }));
+    expect(device.status, device.text).toBe(200);
+    expect((device.json as { device?: { name: string } }).device?.name).toBe('laptop');
+    await raw('PATCH', `/api/v1/sessions/${sessionId}`, jsonBody({ title: 'Ledger questions' }));
   });
 });
 

@@ -6,7 +6,7 @@ import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
 import { formatDuration } from '../../src/shared/format-duration';
 import { DemoDayOracle } from '../fixtures/demo-day-oracle';
 import { demoReplayOptions, replayDemoDayForRecall } from '../fixtures/recall-replay';
-import { startFakeOpenAiServer, type FakeOpenAiServer, type RecordedRequest } from '../helpers/fake-openai-server';
+import { observedBlockOf, startFakeOpenAiServer, type FakeOpenAiServer, type RecordedRequest } from '../helpers/fake-openai-server';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 
 let home: TempShadowHome;
@@ -14,11 +14,10 @@ let fake: FakeOpenAiServer;
 let core: ShadowCore;
 
 const isChat = (r: RecordedRequest): boolean => r.body.stream === true;
-const systemText = (r: RecordedRequest): string => {
-  const content = r.body.messages.find((m) => m.role === 'system')?.content;
-  return typeof content === 'string' ? content : '';
-};
-const evidenceTier = (system: string): string => system.slice(system.indexOf('Evidence from the screen and memory')).split('\n\n')[0]!;
+/** What the chat request carried as observed data (its block in the user message). */
+const observedText = (r: RecordedRequest): string => observedBlockOf(r.body);
+const evidenceTier = (observed: string): string =>
+  observed.slice(observed.indexOf('Evidence from the screen and memory')).split('\n\n')[0]!;
 
 beforeAll(async () => {
   home = createTempShadowHome();
@@ -48,7 +47,7 @@ describe('recall with a model configured', () => {
     const { turn } = await core.sessions.send(session.id, 'who sent me invoice 4471?');
     expect(turn.engine).toBe('llm');
     const request = fake.requests.filter(isChat).at(-1)!;
-    const tier = evidenceTier(systemText(request));
+    const tier = evidenceTier(observedText(request));
     expect(tier).toContain('Invoice 4471 from Acme Supplies');
     expect(tier).toContain('From: billing@acmesupplies.example');
     expect(tokenCount(tier)).toBeLessThanOrEqual(RECALL_CONTEXT_TOKENS);
@@ -66,13 +65,13 @@ describe('recall with a model configured', () => {
     expect(figure).toBe(formatDuration(new DemoDayOracle().appSeconds(new DemoDayOracle().day, (s) => s.title.includes('Ledger 2026'))));
     const session = core.sessions.create({ type: 'chat', tools: [] });
     await core.sessions.send(session.id, question);
-    const system = systemText(fake.requests.filter(isChat).at(-1)!);
-    expect(system).toContain('Not observing now (stopped).');
-    expect(system).toMatch(
+    const observed = observedText(fake.requests.filter(isChat).at(-1)!);
+    expect(observed).toContain('Not observing now (stopped).');
+    expect(observed).toMatch(
       new RegExp(`App and window time today[^\n]*\n(- .*\n)*- Microsoft Excel [^\n]*“Ledger 2026\\.xlsx - Excel” ${figure}`),
     );
     // Within the same 600-token tier as the evidence, and counted on the receipt as evidence.
-    const tier = system.slice(system.indexOf('App and window time today'));
+    const tier = observed.slice(observed.indexOf('App and window time today'), observed.lastIndexOf('</observed_screen_data>'));
     expect(tokenCount(tier)).toBeLessThanOrEqual(RECALL_CONTEXT_TOKENS);
     await core.sessions.idle();
     const receipt = core.memory.repositories.receipts.list(50).find((r) => r.purpose === 'chat')!;

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ResumeView, Session, Toc, Turn } from '../../src/shared/contract/index';
-import { allText, lastUserText, startFakeOpenAiServer, type FakeOpenAiServer } from '../helpers/fake-openai-server';
+import { allText, startFakeOpenAiServer, userQuestion, type FakeOpenAiServer } from '../helpers/fake-openai-server';
 import { startHeadlessShadow, TEST_API_TOKEN, type ShadowProcess } from '../helpers/shadow-process';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 import { writeTinyDay } from '../helpers/tiny-day';
@@ -34,7 +34,7 @@ describe('a shadow process killed with SIGKILL mid-reply', () => {
     fake = await startFakeOpenAiServer((request) => {
       const text = allText(request.body);
       if (!isChat(text)) return { text: 'A short model answer' };
-      return slow ? { text: 'this reply never arrives', delayMs: 120_000 } : { text: `Answer to ${lastUserText(request.body)}` };
+      return slow ? { text: 'this reply never arrives', delayMs: 120_000 } : { text: `Answer to ${userQuestion(request.body)}` };
     });
     shadow = await startHeadlessShadow(['--replay', day], { ...home.env, OPENAI_BASE_URL: fake.baseUrl, SHADOW_LLM_MODEL: 'fake-model' });
     const session = await shadow.post<Session>('/sessions', { type: 'ticket' });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
 import { extractiveSummary } from '../../src/core/sessions/extractive';
-import { allText, lastUserText, startFakeOpenAiServer, type FakeOpenAiServer, type RecordedRequest } from '../helpers/fake-openai-server';
+import {
+  allText,
+  observedBlockOf,
+  startFakeOpenAiServer,
+  userQuestion,
+  type FakeOpenAiServer,
+  type RecordedRequest,
+} from '../helpers/fake-openai-server';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 
 const isTitleRequest = (r: RecordedRequest): boolean => allText(r.body).includes('Generate a session title');
@@ -19,7 +26,7 @@ function respond(request: RecordedRequest) {
     const prompt = /^User: (.*)$/m.exec(text)?.[1] ?? '';
     return { text: `Asked: ${prompt}` };
   }
-  return { text: `Model answer about ${lastUserText(request.body)} with several streamed words` };
+  return { text: `Model answer about ${userQuestion(request.body)} with several streamed words` };
 }
 
 let home: TempShadowHome;
@@ -65,10 +72,12 @@ describe('sessions with an OpenAI-compatible model', () => {
     const chat = fake.requests.filter((r) => !isTitleRequest(r) && !isTocRequest(r));
     expect(chat).toHaveLength(prompts.length);
     expect(chat.every((r) => r.body.stream === true)).toBe(true);
-    // The system prompt carries the observed context; the history carries earlier turns.
+    // The system prompt carries our instructions only; the observed context comes with the question; the history carries earlier turns.
     const lastChat = chat.at(-1)!.body;
     expect(lastChat.messages[0]!.role).toBe('system');
-    expect(String(lastChat.messages[0]!.content)).toMatch(/You are Workflow Shadow[\s\S]*## Now/);
+    expect(String(lastChat.messages[0]!.content)).toMatch(/^You are Workflow Shadow/);
+    expect(String(lastChat.messages[0]!.content)).not.toContain('## Now');
+    expect(observedBlockOf(lastChat)).toContain('## Now');
     expect(allText(lastChat)).toContain('Budget for travel should drop ten percent');
 
     const toc = core.sessions.toc(session.id);
@@ -111,10 +120,11 @@ describe('sessions with an OpenAI-compatible model', () => {
     await core.sessions.send(session.id, 'Where were we with the budget?');
     await core.sessions.send(session.id, 'And the travel line?');
     const [resumed, after] = fake.requests.filter((r) => !isTitleRequest(r) && !isTocRequest(r) && r.body.stream).slice(-2);
-    expect(String(resumed!.body.messages[0]!.content)).toMatch(
+    expect(observedBlockOf(resumed!.body)).toMatch(
       /\[RESUMED CONVERSATION\][\s\S]*Messages: 7 exchanges[\s\S]*Status before resuming: paused/,
     );
-    expect(String(after!.body.messages[0]!.content)).not.toContain('[RESUMED CONVERSATION]');
+    expect(allText(resumed!.body).match(/\[RESUMED CONVERSATION\]/g)).toHaveLength(1);
+    expect(allText(after!.body)).not.toContain('[RESUMED CONVERSATION]');
   });
 
   it('falls back to extractive TOC lines when the model fails, and keeps the reply the user saw', async () => {

@@ -101,8 +101,48 @@ describe('redaction', () => {
     expect(redact('refund to IBAN DES&9 3704 0044 0532 0130 00 today')).toBe('refund to IBAN [iban] today');
     expect(redact('refund to [BAN DES 3704 0044 0532 0130 00 today')).toBe('refund to [BAN [iban] today');
     expect(redact('to GB82 WEST 1234 5698 7654 32 by Friday')).toBe('to [iban] by Friday');
-    // One digit off: mod-97 fails, nothing is replaced.
-    expect(redact('IBAN DE89 3704 0044 0532 0130 01')).toBe('IBAN DE89 3704 0044 0532 0130 01');
+    // One character misread: mod-97 fails, the printing still says IBAN, and it goes (a false positive costs little).
+    expect(redact('IBAN DE89 3704 0044 0532 0130 01')).toBe('IBAN [iban]');
+    // Not the country's length, or blanks where an IBAN has none: it stays.
+    for (const text of ['ref DE89 3704 0044 0532 0130 x', 'ref DE12 345 6789 012 3456 7890 x', 'at 2026 0314 1030 1234 56 today']) {
+      expect(redact(text), text).toBe(text);
+    }
+  });
+
+  it('stops the attacks of issue 25: spacing, line breaks, lower case, one misread character, PINs, misread labels', () => {
+    const cases: [string, string][] = [
+      ['card 4111 1111\n1111 1111 expires 09/28', 'card [card] expires 09/28'],
+      ['card 4111   1111   1111   1111 ok', 'card [card] ok'],
+      ['card 4111 1111 1111 1112 ok', 'card [card] ok'],
+      [`IBAN ${SAMPLE_IBAN.replace(/ /g, '  ')} ok`, 'IBAN [iban] ok'],
+      [`IBAN ${SAMPLE_IBAN.toLowerCase()} ok`, 'IBAN [iban] ok'],
+      ['IBAN DE89 3704 0044 0532\n0130 00 ok', 'IBAN [iban] ok'],
+      ['IBAN DE89 3704 0044 0582 0130 00 ok', 'IBAN [iban] ok'],
+      ['IBAN DE89 37O4 OO44 O532 O13O OO ok', 'IBAN [iban] ok'],
+      ['PIN 4821 for the card', 'PIN [password] for the card'],
+      ['one-time code: 512 804', 'one-time code: [password]'],
+      ['Your verification code is 482913.', 'Your verification code is [password].'],
+      ['482913 is your login code', '[password] is your login code'],
+      ['TAN 123456', 'TAN [password]'],
+      ['passw0rd: hunter2', 'passw0rd: [password]'],
+      ['Pasword: Sommer2026!', 'Pasword: [password]'],
+      ['Pa55word = S3cret!x', 'Pa55word = [password]'],
+      ['Pass word: abc123', 'Pass word: [password]'],
+      ['Kennwrt: geheim99', 'Kennwrt: [password]'],
+    ];
+    for (const [text, expected] of cases) expect(redact(text), text).toBe(expected);
+    // Real words next to a label, and codes a qualifier makes harmless, stay.
+    for (const text of [
+      'Passport: X1234',
+      'Kennwert: 42',
+      'Zip code: 94103',
+      'Postcode: 12345',
+      'Error code: 4040',
+      'Passed: 124 Failed: 3',
+      'Visual Studio Code 2022',
+    ]) {
+      expect(redact(text), text).toBe(text);
+    }
   });
 
   it('finds national ids by their rules and leaves look-alikes', () => {

@@ -5,9 +5,10 @@ import { z } from 'zod';
 import { acquireInstanceLock } from '../../core/config/instance-lock';
 import { resolveProfilePaths } from '../../core/config/paths';
 import { loadSettings, saveSettings } from '../../core/config/settings';
-import { encryptProfileStore } from '../../core/privacy/encrypt-store';
+import { encryptProfileStore, ENCRYPTION_STEPS, type EncryptionStep } from '../../core/privacy/encrypt-store';
 import { createKeyFile, readKeyFile, resolveStoreKey, type StoreKey } from '../../core/privacy/store-key';
 import { CliError, parseFlags } from '../cli-error';
+import { print } from '../format';
 
 const flagsSchema = z.object({ keyFile: z.string().trim().min(1).optional() });
 
@@ -29,6 +30,20 @@ function chooseKey(keyFile: string | undefined, settingsKeyFile: string | undefi
   return { key, created: false };
 }
 
+/**
+ * For the crash tests only: `SHADOW_ENCRYPT_KILL_AT=<step>` kills this process (SIGKILL, as a power cut
+ * or the OOM killer would) when the encryption reaches that step (`ENCRYPTION_STEPS`).
+ */
+function stopAtStep(step: string | undefined): ((reached: EncryptionStep) => void) | undefined {
+  if (!step) return undefined;
+  if (!(ENCRYPTION_STEPS as readonly string[]).includes(step)) {
+    throw new CliError(`SHADOW_ENCRYPT_KILL_AT names no step of the encryption; the steps are ${ENCRYPTION_STEPS.join(', ')}.`, 2);
+  }
+  return (reached) => {
+    if (reached === step) process.kill(process.pid, 'SIGKILL');
+  };
+}
+
 export function registerEncryptCommand(program: Command): void {
   program
     .command('encrypt')
@@ -47,22 +62,23 @@ export function registerEncryptCommand(program: Command): void {
       try {
         const settings = loadSettings(paths.settings);
         const { key, created } = chooseKey(flags.keyFile, settings.storeKeyFile);
-        if (created) console.log(`Wrote a new key to ${key.file} (mode 0600). Keep it safe: without it the data cannot be read.`);
-        const result = await encryptProfileStore(paths, key.key);
+        if (created) print(`Wrote a new key to ${key.file} (mode 0600). Keep it safe: without it the data cannot be read.`);
+        // Named before the store changes: whenever this stops, the next start finds the key (a plain store opens without it).
         if (flags.keyFile && key.file !== settings.storeKeyFile) {
           saveSettings(paths.settings, { ...settings, storeKeyFile: key.file });
-          console.log(`settings.json now names the key file, so \`shadow start\` and the other commands find it.`);
+          print(`settings.json now names the key file, so \`shadow start\` and the other commands find it.`);
         }
+        const result = await encryptProfileStore(paths, key.key, { onStep: stopAtStep(process.env.SHADOW_ENCRYPT_KILL_AT) });
         const mb = (result.databaseBytes / 1_048_576).toFixed(1);
         if (result.database === 'encrypted') {
-          console.log(`Encrypted ${paths.database} (${mb} MB). The plain file's old blocks may stay on the disk until overwritten.`);
+          print(`Encrypted ${paths.database} (${mb} MB). The plain file's old blocks may stay on the disk until overwritten.`);
         } else if (result.database === 'already') {
-          console.log(`${paths.database} was already encrypted, and this key opens it.`);
+          print(`${paths.database} was already encrypted, and this key opens it.`);
         } else {
-          console.log(`No store yet: it will be created encrypted at the next start.`);
+          print(`No store yet: it will be created encrypted at the next start.`);
         }
-        if (result.frames > 0) console.log(`Encrypted ${result.frames} kept screenshot(s).`);
-        if (key.source === 'environment') console.log('Start the app with the same SHADOW_DB_KEY from now on.');
+        if (result.frames > 0) print(`Encrypted ${result.frames} kept screenshot(s).`);
+        if (key.source === 'environment') print('Start the app with the same SHADOW_DB_KEY from now on.');
       } finally {
         release();
       }

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { CliError, parseFlags } from '../cli-error';
-import { printJson } from '../format';
+import { print, printJson } from '../format';
 import { findSession, withOperations } from '../profile-operations';
 
 const flagsSchema = z.object({
@@ -29,7 +29,7 @@ export function registerExportCommand(program: Command): void {
         mkdirSync(dir, { recursive: true });
         for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
         if (flags.json) return printJson({ sessionId: id, dir, files: Object.keys(files) });
-        console.log(`Exported ${id} to ${dir} (${Object.keys(files).join(', ')}).`);
+        print(`Exported ${id} to ${dir} (${Object.keys(files).join(', ')}).`);
       });
     });
 }

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { CliError, parseFlags } from '../cli-error';
 import { withOperations } from '../profile-operations';
-import { printJson } from '../format';
+import { print, printJson, write } from '../format';
 
 const flagsSchema = z.object({ out: z.string().min(1).optional(), json: z.boolean().default(false) });
 
@@ -24,8 +24,8 @@ export function registerGuideCommand(program: Command): void {
         } catch (error) {
           throw new CliError(`Could not write the guide to ${file}: ${(error as Error).message}. Choose another --out path.`);
         }
-        console.log(`Wrote the workflow guide to ${file}`);
+        print(`Wrote the workflow guide to ${file}`);
       } else if (flags.json) printJson(guide);
-      else process.stdout.write(guide.markdown);
+      else write(guide.markdown);
     });
 }

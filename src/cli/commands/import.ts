@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { CliError, parseFlags } from '../cli-error';
-import { printJson } from '../format';
+import { print, printJson } from '../format';
 import { withOperations } from '../profile-operations';
 
 const flagsSchema = z.object({ dir: z.string().min(1), json: z.boolean().default(false) });
@@ -26,7 +26,7 @@ export function registerImportCommand(program: Command): void {
       await withOperations(async (call) => {
         const session = await call('importSession', { files });
         if (flags.json) return printJson(session);
-        console.log(`Imported ${session.id} "${session.title || '(untitled)'}" with ${session.turnCount} turns.`);
+        print(`Imported ${session.id} "${session.title || '(untitled)'}" with ${session.turnCount} turns.`);
       });
     });
 }

@@ -4,7 +4,7 @@ import { operations, type PrivacyReport, type PrivacyStatus } from '../../shared
 import { formatBytes } from '../../shared/format-bytes';
 import { formatDuration } from '../../shared/format-duration';
 import { parseFlags } from '../cli-error';
-import { printJson, table } from '../format';
+import { print, printJson, table } from '../format';
 import { withOperations } from '../profile-operations';
 import { replayedDayNote } from './today';
 
@@ -57,13 +57,13 @@ function statusLines(status: PrivacyStatus): string[][] {
 }
 
 function printReport(report: PrivacyReport): void {
-  console.log(`Privacy on ${report.date}\n`);
-  console.log(table(statusLines(report.status)));
+  print(`Privacy on ${report.date}\n`);
+  print(table(statusLines(report.status)));
 
   const rules = report.excluded.byRule.map((r) => `${r.rule} ${formatDuration(r.seconds)}`).join(', ');
   const reasons = report.framesDropped.byReason.map((r) => `${r.reason} ${r.count}`).join(', ');
-  console.log('\nKept out\n');
-  console.log(
+  print('\nKept out\n');
+  print(
     table([
       ['Time in excluded windows', `${formatDuration(report.excluded.seconds)}${rules ? ` (${rules})` : ''}`],
       ['Screenshots dropped', `${report.framesDropped.total}${reasons ? ` (${reasons})` : ''}`],
@@ -72,35 +72,35 @@ function printReport(report: PrivacyReport): void {
   );
 
   const { redactions } = report;
-  console.log(`\nRedacted (counts only, never the values): ${redactions.total}\n`);
+  print(`\nRedacted (counts only, never the values): ${redactions.total}\n`);
   if (redactions.total > 0) {
     const rows = Object.entries(redactions.byKind)
       .filter(([, n]) => n > 0)
       .map(([kind, n]) => [KIND_LABELS[kind as keyof typeof KIND_LABELS], String(n)]);
-    console.log(table([['WHAT', 'COUNT'], ...rows]));
+    print(table([['WHAT', 'COUNT'], ...rows]));
     const where = redactions.byChannel;
-    console.log(
+    print(
       `\nin screen text ${where['screen-text']} · window titles ${where['window-titles']} · requests to an LLM ${where['llm-requests']}`,
     );
   }
 
   const { llm } = report;
-  console.log('\nSent to an LLM\n');
+  print('\nSent to an LLM\n');
   if (llm.calls === 0) {
-    console.log('No call to an LLM.');
+    print('No call to an LLM.');
   } else {
-    console.log(
+    print(
       `${llm.calls} call(s): ${llm.answered} answered, ${llm.fellBack} answered offline after a failure, ${llm.refused} refused by local-only · ` +
         `${llm.promptTokens} tokens sent, ${llm.completionTokens} received · ${llm.imagesSent} screenshot(s) sent (${formatBytes(llm.imageBytes)}), ${llm.imagesWithheld} withheld`,
     );
-    console.log(
+    print(
       `\n${table([['ENDPOINT', 'CALLS', 'TOKENS SENT', 'TOKENS RECEIVED'], ...llm.endpoints.map((e) => [e.endpoint, String(e.calls), String(e.promptTokens), String(e.completionTokens)])])}`,
     );
   }
-  console.log('\nRead by agents over MCP\n');
-  if (report.agentReads.length === 0) console.log('No agent read anything.');
+  print('\nRead by agents over MCP\n');
+  if (report.agentReads.length === 0) print('No agent read anything.');
   else
-    console.log(
+    print(
       table([
         ['AGENT', 'TOOL', 'CALLS', 'TOKENS', 'BYTES', 'LARGEST', 'PAGED'],
         ...report.agentReads.map((r) => [
@@ -131,7 +131,7 @@ export function registerPrivacyCommand(program: Command): void {
       );
       if (flags.json) printJson(report);
       else {
-        if (!flags.date && inView.replayed) console.log(replayedDayNote(inView.date));
+        if (!flags.date && inView.replayed) print(replayedDayNote(inView.date));
         printReport(report);
       }
     });

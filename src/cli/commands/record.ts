@@ -9,6 +9,7 @@ import { createRedactor } from '../../core/privacy/redactor';
 import { createDesktopSource } from '../../core/observe/sources/create-desktop-source';
 import { decimalParam, intParam } from '../../shared/contract/define';
 import { parseFlags } from '../cli-error';
+import { print, printError } from '../format';
 
 const flagsSchema = z.object({
   out: z.string().min(1, 'give the folder to record into'),
@@ -42,18 +43,18 @@ export function registerRecordCommand(program: Command): void {
       let failures = 0;
       const tick = (): void => {
         recorder.tick().catch((error: Error) => {
-          if (failures++ < 3) console.error(`record: ${error.message} (recording goes on)`);
+          if (failures++ < 3) printError(`record: ${error.message} (recording goes on)`);
         });
       };
       const timer = setInterval(tick, flags.pollMs);
       // The day starts now: its first window must be recorded at the start, not one poll later.
       tick();
-      console.log(`Recording the desktop into ${out}${flags.duration ? ` for ${flags.duration}s` : ''}. Ctrl+C stops.`);
+      print(`Recording the desktop into ${out}${flags.duration ? ` for ${flags.duration}s` : ''}. Ctrl+C stops.`);
       const finish = (): void => {
         clearInterval(timer);
         const manifest = recorder.finish();
-        console.log(`Recorded ${recorder.eventsWritten} events from ${manifest.startedAt} to ${manifest.endedAt}.`);
-        console.log(`Replay it with: shadow start --headless --replay ${out}`);
+        print(`Recorded ${recorder.eventsWritten} events from ${manifest.startedAt} to ${manifest.endedAt}.`);
+        print(`Replay it with: shadow start --headless --replay ${out}`);
         process.exit(0);
       };
       process.once('SIGINT', finish);

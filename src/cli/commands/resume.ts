@@ -5,7 +5,7 @@ import { loadOrCreateApiToken } from '../../core/config/api-token';
 import { resolveProfilePaths } from '../../core/config/paths';
 import { readRuntimeInfo } from '../../core/config/runtime-info';
 import { CliError, parseFlags } from '../cli-error';
-import { printJson } from '../format';
+import { print, printJson } from '../format';
 import { findSession, withOperations } from '../profile-operations';
 
 const flagsSchema = z.object({
@@ -45,13 +45,13 @@ export function registerResumeCommand(program: Command): void {
         return { view: await call('previewResume', { id, maxHistoryTokens: flags.maxHistoryTokens }), where: 'offline' as const };
       });
       if (flags.json) return printJson({ ...view, resumedInRunningApp: where === 'running' });
-      console.log(view.block);
-      if (view.warning) console.log(`\nWarning: ${view.warning}`);
+      print(view.block);
+      if (view.warning) print(`\nWarning: ${view.warning}`);
       if (flags.history) {
-        console.log(`\nHistory to send (${view.summarizedTurns} turns summarized, ${view.wholeTurns} whole):\n`);
-        for (const m of view.history) console.log(`[${m.role}] ${m.content}\n`);
+        print(`\nHistory to send (${view.summarizedTurns} turns summarized, ${view.wholeTurns} whole):\n`);
+        for (const m of view.history) print(`[${m.role}] ${m.content}\n`);
       }
-      console.log(
+      print(
         where === 'running' && running
           ? `\nThe session ${view.session.id} is active again in the running app. Open it in the window:\n` +
               `http://127.0.0.1:${running.port}/#token=${token}&session=${view.session.id}`

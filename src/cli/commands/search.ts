@@ -12,7 +12,7 @@ import {
 import { localDateOf } from '../../core/time';
 import { formatClockTime } from '../../shared/format-clock-time';
 import { parseFlags } from '../cli-error';
-import { printJson } from '../format';
+import { print, printJson } from '../format';
 import { withOperations, type CallOperation } from '../profile-operations';
 
 const flagsSchema = z.object({
@@ -123,6 +123,6 @@ export function registerSearchCommand(program: Command): void {
         Promise.all(searched.map(async (scope) => ({ name: scope.name, ...(await scope.search(call, flags)) }))),
       );
       if (flags.json) return printJson({ query: flags.query, ...Object.fromEntries(outputs.map((o) => [o.name, o.result])) });
-      console.log(outputs.map((o) => o.text).join('\n\n'));
+      print(outputs.map((o) => o.text).join('\n\n'));
     });
 }

@@ -5,7 +5,7 @@ import { loadOrCreateApiToken } from '../../core/config/api-token';
 import { resolveProfilePaths } from '../../core/config/paths';
 import { readRuntimeInfo } from '../../core/config/runtime-info';
 import { CliError, parseFlags } from '../cli-error';
-import { printJson } from '../format';
+import { print, printJson } from '../format';
 import { withOperations } from '../profile-operations';
 
 type Deleted = OperationOutput<Operations['deleteSession']>;
@@ -41,8 +41,6 @@ export function registerSessionsDeleteCommand(sessions: Command): void {
         ? await deleteInRunningApp(running.port, loadOrCreateApiToken(paths.apiToken), flags.id)
         : await withOperations((call) => call('deleteSession', { id: flags.id }));
       if (flags.json) return printJson(deleted);
-      console.log(
-        `Deleted ${deleted.id} "${deleted.title || '(untitled)'}" and its ${deleted.turns} ${deleted.turns === 1 ? 'turn' : 'turns'}.`,
-      );
+      print(`Deleted ${deleted.id} "${deleted.title || '(untitled)'}" and its ${deleted.turns} ${deleted.turns === 1 ? 'turn' : 'turns'}.`);
     });
 }

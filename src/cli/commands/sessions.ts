@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { operations } from '../../shared/contract/index';
 import { agoText } from '../../shared/ago-text';
 import { parseFlags } from '../cli-error';
-import { printJson, table } from '../format';
+import { print, printJson, table } from '../format';
 import { withOperations } from '../profile-operations';
 import { registerSessionsDeleteCommand } from './sessions-delete';
 
@@ -38,7 +38,7 @@ export function registerSessionsCommand(program: Command): void {
           device: flags.device,
         });
         if (flags.json) return printJson({ sessions: list });
-        if (list.length === 0) return console.log(flags.search ? `No session matches "${flags.search}".` : 'No sessions yet.');
+        if (list.length === 0) return print(flags.search ? `No session matches "${flags.search}".` : 'No sessions yet.');
         const now = Date.now();
         const rows = [['ID', 'TYPE', 'STATUS', 'LAST ACTIVE', 'TURNS', 'TITLE']];
         for (const s of list) {
@@ -46,11 +46,11 @@ export function registerSessionsCommand(program: Command): void {
           const title = `${s.title || '(untitled)'}${s.elsewhere ? ` [on ${s.device?.name ?? 'another computer'}]` : ''}`;
           rows.push([s.id, s.type, s.status, agoText(Date.parse(s.lastActiveAt), now), String(s.turnCount), title]);
         }
-        console.log(table(rows));
+        print(table(rows));
         const summarized = list.filter((s) => s.contextSummary);
         if (summarized.length) {
-          console.log('');
-          for (const s of summarized.slice(0, 5)) console.log(`${s.id}: ${s.contextSummary.slice(0, 160)}`);
+          print('');
+          for (const s of summarized.slice(0, 5)) print(`${s.id}: ${s.contextSummary.slice(0, 160)}`);
         }
       });
     });

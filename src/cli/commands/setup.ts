@@ -4,17 +4,18 @@ import { z } from 'zod';
 import { desktopSetup, GNOME_EXTENSION_EXPLANATION, runDesktopSetupStep } from '../../core/desktop-setup/desktop-setup';
 import type { DesktopSetup } from '../../shared/contract/index';
 import { parseFlags } from '../cli-error';
+import { print, printError } from '../format';
 
 const flagsSchema = z.object({ yes: z.boolean().default(false) });
 
-function print(setup: DesktopSetup): void {
+function printSetup(setup: DesktopSetup): void {
   const desktop = setup.session === 'wayland' ? `Wayland (${setup.compositor ?? 'unknown compositor'})` : setup.session;
-  console.log(`Desktop: ${desktop}`);
-  if (setup.steps.length === 0) console.log('Nothing to set up: this desktop can be observed as it is.');
+  print(`Desktop: ${desktop}`);
+  if (setup.steps.length === 0) print('Nothing to set up: this desktop can be observed as it is.');
   for (const step of setup.steps) {
-    console.log(`${step.title}: ${step.state}`);
-    if (step.problem) console.log(`  ${step.problem}`);
-    if (step.action) console.log(`  Next: ${step.action}`);
+    print(`${step.title}: ${step.state}`);
+    if (step.problem) print(`  ${step.problem}`);
+    if (step.action) print(`  Next: ${step.action}`);
   }
 }
 
@@ -22,7 +23,7 @@ function print(setup: DesktopSetup): void {
 async function agreed(flags: { yes: boolean }): Promise<boolean> {
   if (flags.yes) return true;
   if (!process.stdin.isTTY) {
-    console.error('Run it in a terminal to answer, or add --yes to agree.');
+    printError('Run it in a terminal to answer, or add --yes to agree.');
     return false;
   }
   const prompt = createInterface({ input: process.stdin, output: process.stdout });
@@ -35,19 +36,19 @@ export function registerSetupCommand(program: Command): void {
   const setup = program
     .command('setup')
     .description('What this desktop needs before Workflow Shadow can observe it (on GNOME: its extension)')
-    .action(async () => print(await desktopSetup()));
+    .action(async () => printSetup(await desktopSetup()));
   setup
     .command('gnome')
     .description("Install and turn on Workflow Shadow's GNOME Shell extension, with your consent (docs/desktops.md)")
     .option('--yes', 'agree without being asked')
     .action(async (raw) => {
       const flags = parseFlags(flagsSchema, raw);
-      console.log(GNOME_EXTENSION_EXPLANATION);
+      print(GNOME_EXTENSION_EXPLANATION);
       if (!(await agreed(flags))) {
         process.exitCode = 1;
         return;
       }
       const after = await runDesktopSetupStep('gnome-extension');
-      print(after);
+      printSetup(after);
     });
 }

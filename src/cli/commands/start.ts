@@ -13,6 +13,7 @@ import type { RunningEngine } from '../../server/start-engine';
 import { formatClockTime } from '../../shared/format-clock-time';
 import type { LlmStatus } from '../../shared/contract/index';
 import { LLM_OFF } from '../../core/llm/llm-client';
+import { print } from '../format';
 
 const flagsSchema = z.object({ headless: z.boolean().default(false), ...startOptionsShape });
 type StartFlags = z.infer<typeof flagsSchema>;
@@ -30,7 +31,7 @@ function electronBinary(): string | null {
 async function runHeadless(flags: StartFlags): Promise<void> {
   const engine = await startEngine({
     ...engineOptionsFrom(flags),
-    onReplayFinished: () => console.log('Replay finished: the recorded day is in the store. The API keeps serving.'),
+    onReplayFinished: () => print('Replay finished: the recorded day is in the store. The API keeps serving.'),
   });
   // Installed first: a stop asked for while the banner prints still closes the database cleanly.
   const shutdown = (): void => {
@@ -40,32 +41,32 @@ async function runHeadless(flags: StartFlags): Promise<void> {
   process.once('SIGTERM', shutdown);
   const { core, http } = engine;
   const source = flags.replay ? `a recorded day (${flags.replay})` : 'the desktop';
-  console.log(`Workflow Shadow (headless) — profile "${core.paths.profileId}", watching ${source}.`);
+  print(`Workflow Shadow (headless) — profile "${core.paths.profileId}", watching ${source}.`);
   // The server is asked for its model (when none is set) before the banner says what health says.
   await Promise.race([core.llm.prepare?.(), new Promise((done) => setTimeout(done, 3000).unref())]);
   printHealth(engine);
-  console.log(`API:        ${http.url}/api/v1  (try GET /health)`);
-  console.log(`API token:  ${process.env.SHADOW_API_TOKEN ? 'from SHADOW_API_TOKEN' : engine.tokenFile}`);
-  console.log(`Database:   ${core.paths.database}`);
-  console.log(`LLM:        ${describeLlm(core.llm.status?.() ?? LLM_OFF)}`);
+  print(`API:        ${http.url}/api/v1  (try GET /health)`);
+  print(`API token:  ${process.env.SHADOW_API_TOKEN ? 'from SHADOW_API_TOKEN' : engine.tokenFile}`);
+  print(`Database:   ${core.paths.database}`);
+  print(`LLM:        ${describeLlm(core.llm.status?.() ?? LLM_OFF)}`);
   const privacy = core.privacy.status();
-  console.log(`Data goes:  ${privacy.dataMayGoTo}`);
-  console.log(privacy.store.encrypted ? 'Store:      encrypted at rest' : `Store:      NOT ENCRYPTED. ${privacy.store.warning}`);
-  console.log(
+  print(`Data goes:  ${privacy.dataMayGoTo}`);
+  print(privacy.store.encrypted ? 'Store:      encrypted at rest' : `Store:      NOT ENCRYPTED. ${privacy.store.warning}`);
+  print(
     locateUiDir()
       ? `UI:         ${http.url}/#token=${engine.token}`
       : 'UI:         not built yet; `npm run build` builds it (then restart to get the link)',
   );
-  console.log('Press Ctrl+C to stop.');
+  print('Press Ctrl+C to stop.');
 }
 
 /** The status line and every problem with what to do: the banner says what health says, never the loop's intent. */
 function printHealth(engine: RunningEngine): void {
   const { summary, reasons } = engine.core.health.report();
-  console.log(`Status:     ${summary}`);
+  print(`Status:     ${summary}`);
   for (const reason of reasons) {
-    console.log(`Problem:    ${reason.message}`);
-    console.log(`What to do: ${reason.action}`);
+    print(`Problem:    ${reason.message}`);
+    print(`What to do: ${reason.action}`);
   }
   // Later changes that matter (it stops or starts being able to observe) are logged as they happen.
   let wasUnavailable = engine.core.observer.health().state === 'unavailable';
@@ -75,7 +76,7 @@ function printHealth(engine: RunningEngine): void {
     wasUnavailable = unavailable;
     const now = formatClockTime(engine.core.clock.now());
     const report = engine.core.health.report();
-    console.log(`${now}  ${report.summary}${unavailable && report.reasons[0] ? ` — ${report.reasons[0].action}` : ''}`);
+    print(`${now}  ${report.summary}${unavailable && report.reasons[0] ? ` — ${report.reasons[0].action}` : ''}`);
   });
 }
 
@@ -95,12 +96,12 @@ export function registerStartCommand(program: Command): void {
       if (flags.headless) return runHeadless(flags);
       const electron = electronBinary();
       if (!electron) {
-        console.log('Electron is not available here; running headless (the UI is served by the local API).');
+        print('Electron is not available here; running headless (the UI is served by the local API).');
         return runHeadless(flags);
       }
       const mainEntry = join(packageRoot, 'out', 'main', 'index.js');
       if (!existsSync(mainEntry)) {
-        console.log('The desktop app is not built yet (run `npm run build`); running headless meanwhile.');
+        print('The desktop app is not built yet (run `npm run build`); running headless meanwhile.');
         return runHeadless(flags);
       }
       const args = process.argv.slice(process.argv.indexOf('start') + 1);

@@ -4,7 +4,7 @@ import { syncSettingsInputSchema, SYNC_SHARE_KINDS, type SyncStatus } from '../.
 import { formatClockTime } from '../../shared/format-clock-time';
 import { localDateOf } from '../../core/time';
 import { parseFlags } from '../cli-error';
-import { printJson, table } from '../format';
+import { print, printJson, table } from '../format';
 import { withOperations } from '../profile-operations';
 
 const json = z.object({ json: z.boolean().default(false) });
@@ -22,13 +22,13 @@ const TRUST_WORDS: Record<SyncStatus['devices'][number]['trust'], string> = {
 };
 
 function printStatus(status: SyncStatus): void {
-  console.log(
+  print(
     status.folder
       ? `Sync folder: ${status.folder}\nThis device: ${status.device.name} (${status.device.id}), shares ${status.share.join(', ') || 'nothing'}`
       : `Sync is off. Point it at a folder Syncthing (or another sync tool) replicates: shadow sync folder PATH (docs/sync.md).\nThis device: ${status.device.name} (${status.device.id})`,
   );
-  if (status.fingerprint) console.log(`This device's key fingerprint: ${status.fingerprint} (the other devices show it to compare)`);
-  console.log(
+  if (status.fingerprint) print(`This device's key fingerprint: ${status.fingerprint} (the other devices show it to compare)`);
+  print(
     `Written: ${plural(status.outbox.segments, 'segment')}, last ${when(status.outbox.lastExportAt)}; ${plural(status.outbox.pendingChanges, 'change')} to write`,
   );
   const rows: string[][] = [['DEVICE', 'ID', 'KEY FINGERPRINT', 'TRUST', 'WORK SESSIONS', 'SEGMENTS', 'LAST IMPORT']];
@@ -43,20 +43,20 @@ function printStatus(status: SyncStatus): void {
       d.local ? '' : when(d.lastImportAt),
     ]);
   }
-  console.log(`\n${table(rows)}`);
+  print(`\n${table(rows)}`);
   const waiting = status.devices.filter((d) => d.trust === 'pending');
   if (waiting.length > 0) {
-    console.log(
+    print(
       `\nWaiting for you: nothing of ${waiting.length === 1 ? 'this device' : 'these devices'} is imported until you trust it. Compare the fingerprint above with the one its own screen shows (shadow sync status there), then:`,
     );
     for (const d of waiting)
-      console.log(`  shadow sync trust ${d.id} --fingerprint <the fingerprint ${d.name} shows>   (or: shadow sync refuse ${d.id})`);
+      print(`  shadow sync trust ${d.id} --fingerprint <the fingerprint ${d.name} shows>   (or: shadow sync refuse ${d.id})`);
   }
   if (status.problems.length > 0) {
-    console.log('\nProblems:');
+    print('\nProblems:');
     for (const p of status.problems) {
       const where = [p.device?.name, p.seq === null ? null : `segment ${p.seq}`].filter(Boolean).join(', ');
-      console.log(`  ${p.kind}${where ? ` (${where})` : ''}: ${p.message}`);
+      print(`  ${p.kind}${where ? ` (${where})` : ''}: ${p.message}`);
     }
   }
 }
@@ -117,7 +117,7 @@ export function registerSyncCommand(program: Command): void {
       const flags = parseFlags(json.extend({ device: z.string(), fingerprint: z.string() }), { ...raw, device });
       const status = await withOperations((call) => call('trustSyncDevice', { device: flags.device, fingerprint: flags.fingerprint }));
       if (flags.json) return printJson(status);
-      console.log(`Trusted ${flags.device}: its work is imported at the next exchange (shadow sync now).\n`);
+      print(`Trusted ${flags.device}: its work is imported at the next exchange (shadow sync now).\n`);
       printStatus(status);
     });
   sync
@@ -130,7 +130,7 @@ export function registerSyncCommand(program: Command): void {
       const flags = parseFlags(json.extend({ device: z.string() }), { ...raw, device });
       const status = await withOperations((call) => call('refuseSyncDevice', { device: flags.device }));
       if (flags.json) return printJson(status);
-      console.log(`Refused ${flags.device}: nothing of it is imported, and what it had brought is deleted.\n`);
+      print(`Refused ${flags.device}: nothing of it is imported, and what it had brought is deleted.\n`);
       printStatus(status);
     });
   sync
@@ -141,7 +141,7 @@ export function registerSyncCommand(program: Command): void {
       const flags = parseFlags(json, raw);
       const run = await withOperations((call) => call('runSync', {}));
       if (flags.json) return printJson(run);
-      console.log(
+      print(
         run.skipped ??
           `Wrote ${plural(run.exported.segments, 'segment')} (${plural(run.exported.records, 'record')}, ${run.exported.bytes} bytes); imported ${plural(run.imported.segments, 'segment')} (${plural(run.imported.records, 'record')}, ${run.imported.bytes} bytes read).`,
       );

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { parseFlags } from '../cli-error';
-import { printJson } from '../format';
+import { print, printJson } from '../format';
 import { findSession, withOperations } from '../profile-operations';
 
 const flagsSchema = z.object({ session: z.string().trim().min(1).max(200), json: z.boolean().default(false) });
@@ -17,8 +17,8 @@ export function registerTocCommand(program: Command): void {
       await withOperations(async (call) => {
         const toc = await call('sessionToc', { id: await findSession(call, flags.session) });
         if (flags.json) return printJson(toc);
-        console.log(`${toc.sessionTitle || '(untitled)'} — ${toc.sessionId}, ${toc.totalTurns} turns\n`);
-        console.log(toc.formatted || '(no turns yet)');
+        print(`${toc.sessionTitle || '(untitled)'} — ${toc.sessionId}, ${toc.totalTurns} turns\n`);
+        print(toc.formatted || '(no turns yet)');
       });
     });
 }

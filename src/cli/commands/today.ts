@@ -5,7 +5,7 @@ import { formatStorageLine } from '../../shared/format-bytes';
 import { parseFlags } from '../cli-error';
 import { formatClockTime } from '../../shared/format-clock-time';
 import { formatDeviceTimes, formatDuration } from '../../shared/format-duration';
-import { printJson, table } from '../format';
+import { print, printJson, table } from '../format';
 import { withOperations } from '../profile-operations';
 
 const flagsSchema = z.object({
@@ -51,8 +51,8 @@ export function replayedDayNote(date: string): string {
 
 function printDay(day: DayOverview, coverage: Coverage): void {
   if (day.apps.length === 0) {
-    console.log(`No app time recorded on ${day.date}.`);
-    for (const line of gapLines(coverage)) console.log(line);
+    print(`No app time recorded on ${day.date}.`);
+    for (const line of gapLines(coverage)) print(line);
     return;
   }
   const total = day.totalActiveSeconds || 1;
@@ -65,13 +65,13 @@ function printDay(day: DayOverview, coverage: Coverage): void {
     for (const t of app.titles.slice(0, 5))
       rows.push([`  ${t.title || '(untitled)'}`, formatDuration(t.seconds), '', ...(devices ? [''] : [])]);
   }
-  console.log(`App time on ${day.date}\n`);
-  console.log(table(rows));
-  console.log(
+  print(`App time on ${day.date}\n`);
+  print(table(rows));
+  print(
     `\nActive ${formatDuration(day.totalActiveSeconds)} · idle ${formatDuration(day.idleSeconds)} · private ${formatDuration(day.privateSeconds)}`,
   );
   if (day.devices && day.devices.length > 0) {
-    console.log(`By device: ${formatDeviceTimes(day.devices).join(' · ')}`);
+    print(`By device: ${formatDeviceTimes(day.devices).join(' · ')}`);
   }
   if (day.tasks.length > 0) {
     const taskRows: string[][] = [['TIME', 'TASK', 'DURATION', 'APPS']];
@@ -79,20 +79,20 @@ function printDay(day: DayOverview, coverage: Coverage): void {
       const span = `${formatClockTime(t.startedAt)}–${t.endedAt ? formatClockTime(t.endedAt) : 'now'}`;
       taskRows.push([span, t.name, formatDuration(t.durationSeconds), `${t.apps.join(', ')}${t.device ? ` (on ${t.device.name})` : ''}`]);
     }
-    console.log(`\nTasks (${day.tasks.length})\n`);
-    console.log(table(taskRows));
+    print(`\nTasks (${day.tasks.length})\n`);
+    print(table(taskRows));
   }
   const gaps = gapLines(coverage);
-  if (gaps.length > 0) console.log(`\n${gaps.join('\n')}`);
+  if (gaps.length > 0) print(`\n${gaps.join('\n')}`);
   if (day.latestSummary) {
-    console.log(`\nLatest summary (${day.latestSummary.kind}, ${formatClockTime(day.latestSummary.at)})\n`);
-    console.log(day.latestSummary.text);
+    print(`\nLatest summary (${day.latestSummary.kind}, ${formatClockTime(day.latestSummary.at)})\n`);
+    print(day.latestSummary.text);
   }
 }
 
 function printStorage(meter: StorageMeter): void {
   const kept = meter.oldestScreenTextDay ? ` · screen text since ${meter.oldestScreenTextDay}` : '';
-  console.log(`\nStorage: ${formatStorageLine(meter)}${kept}`);
+  print(`\nStorage: ${formatStorageLine(meter)}${kept}`);
 }
 
 export function registerTodayCommand(program: Command): void {
@@ -116,7 +116,7 @@ export function registerTodayCommand(program: Command): void {
       );
       if (flags.json) printJson({ ...day, coverage });
       else {
-        if (!flags.date && inView.replayed) console.log(replayedDayNote(inView.date));
+        if (!flags.date && inView.replayed) print(replayedDayNote(inView.date));
         printDay(day, coverage);
         printStorage(storage);
       }

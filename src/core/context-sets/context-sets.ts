@@ -7,6 +7,7 @@ import {
   type ContextSets,
 } from '../../shared/contract/session-context-sets';
 import { isAbsolutePath } from '../../shared/absolute-path';
+import { hasUnsafeCharacters } from '../../shared/safe-text';
 
 /** A context change that breaks a rule; the message says what to do instead. */
 export class ContextSetError extends Error {
@@ -49,8 +50,7 @@ function isUrl(item: string): boolean {
 /** Why an item is not valid in this set, or null when it is. */
 function itemProblem(setName: string, item: string, index: number): string | null {
   if (item.trim() !== item || item.length === 0) return `item ${index + 1} is empty or has spaces around it`;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(item)) return `item ${index + 1} contains a control character`;
+  if (hasUnsafeCharacters(item)) return `item ${index + 1} contains a control character or another invisible one`;
   switch (setName) {
     case 'files':
       return isAbsolutePath(item) ? null : `"${item}" is not an absolute path (files holds paths such as /home/me/spec.md)`;

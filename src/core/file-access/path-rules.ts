@@ -1,7 +1,7 @@
 import { isAbsolute, normalize, relative, resolve, sep } from 'node:path';
 import { FILE_PATH_MAX_LENGTH } from '../../shared/contract/storage';
 import { DomainError } from '../errors';
-import { hasInvisibleControls, INVISIBLE_CONTROL_MESSAGE } from '../../shared/invisible-characters';
+import { hasUnsafeCharacters, UNSAFE_CHARACTER_MESSAGE } from '../../shared/safe-text';
 
 export const badPath = (message: string): DomainError => new DomainError('invalid', 'bad_path', message);
 export const forbiddenPath = (message: string): DomainError => new DomainError('forbidden', 'forbidden_path', message);
@@ -20,7 +20,7 @@ export function checkPathText(raw: string, base: string): string {
   if (raw.includes('\0')) throw badPath('The path contains a NUL byte.');
   // eslint-disable-next-line no-control-regex
   if (/[\u0001-\u001f\u007f]/.test(raw)) throw badPath('The path contains a control character.');
-  if (hasInvisibleControls(raw)) throw badPath(`The path ${INVISIBLE_CONTROL_MESSAGE}.`);
+  if (hasUnsafeCharacters(raw)) throw badPath(`The path ${UNSAFE_CHARACTER_MESSAGE}.`);
   if (/%[0-9a-f]{2}/i.test(raw)) throw badPath('The path is percent-encoded; send it decoded (the query string is decoded once).');
   if (raw.includes('\\')) throw badPath('The path contains a backslash; use "/" between folders.');
   if (raw.startsWith('~')) throw badPath('The path starts with "~"; give it in full.');

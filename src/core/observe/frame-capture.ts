@@ -8,7 +8,7 @@ import { changedShare } from './frame-fingerprint';
 import { ProbeRecord } from './probe-record';
 import type { ObserverPrivacy } from './observer';
 import { detectSignificantChange } from './significant-change';
-import type { ActiveWindow, CaptureSource } from './sources/capture-source';
+import { safeWindow, type ActiveWindow, type CaptureSource } from './sources/capture-source';
 import { takeShots, type CapturedShot } from './take-shots';
 import { withTimeout } from './with-timeout';
 
@@ -85,7 +85,7 @@ export class FrameCapture {
       );
       // The focus may have moved while the screenshot was taken; never keep a frame whose window
       // we did not check against the exclusion rules.
-      const after = (await withTimeout(source.activeWindow(), timeout, 'reading the active window')) ?? NO_WINDOW;
+      const after = safeWindow((await withTimeout(source.activeWindow(), timeout, 'reading the active window')) ?? NO_WINDOW);
       if (after.app !== window.app || after.title !== window.title) {
         privacy?.frameDropped('focus-moved', at);
         return;
@@ -109,7 +109,7 @@ export class FrameCapture {
 
   /** What a monitor beside the focused one shows, as it may be kept; null when that window is excluded. */
   private windowBeside(shot: CapturedShot, at: number): { app: string; title: string } | null {
-    const window = shot.window ?? NO_WINDOW;
+    const window = safeWindow(shot.window ?? NO_WINDOW);
     if (this.deps.isExcluded(window)) return null;
     return { app: window.app, title: this.deps.privacy?.title(window.title, at) ?? window.title };
   }

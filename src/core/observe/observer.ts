@@ -14,7 +14,7 @@ import { FrameCapture } from './frame-capture';
 import type { ObserverDeps } from './observer-deps';
 import { coverageReasonOf, grabberHealth, isOverlap, messageOf, type Unavailable } from './observer-state';
 import { ProbeRecord } from './probe-record';
-import { DisplayLostError, isNoDisplay, type ActiveWindow, type ScreenLock } from './sources/capture-source';
+import { DisplayLostError, isNoDisplay, safeWindow, type ActiveWindow, type ScreenLock } from './sources/capture-source';
 import { SpanTracker, type ActivityState } from './span-tracker';
 import { withTimeout } from './with-timeout';
 
@@ -101,7 +101,7 @@ export class Observer {
       keptFrames: deps.keptFrames,
       imageWanted: deps.imageWanted,
       privacy: deps.privacy,
-      isExcluded: (w) => this.exclusions.match(w) !== null,
+      isExcluded: (w) => this.exclusions.match(safeWindow(w)) !== null,
       onFrameKept: (monitor) => {
         if (monitor !== null) this.tracker.noteMonitor(monitor);
         deps.events.emit('context:immediate-updated', this.immediateContext());
@@ -278,7 +278,7 @@ export class Observer {
     }
     let window: ActiveWindow;
     try {
-      window = (await withTimeout(source.activeWindow(), timeout, 'reading the active window')) ?? NO_WINDOW;
+      window = safeWindow((await withTimeout(source.activeWindow(), timeout, 'reading the active window')) ?? NO_WINDOW);
       this.windowProbe.ok(at);
     } catch (error) {
       this.windowProbe.fail(at, error);

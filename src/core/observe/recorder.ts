@@ -4,7 +4,7 @@ import { iso, type Clock } from '../clock';
 import type { ExclusionRule } from '../config/settings';
 import { compileExclusions } from './exclusion';
 import { fingerprintImage } from './frame-fingerprint';
-import type { ActiveWindow, CaptureSource } from './sources/capture-source';
+import { safeWindow, type ActiveWindow, type CaptureSource } from './sources/capture-source';
 import { DAY_FILES, type RecordedDayManifest, type RecordedEvent } from './sources/recorded-day';
 import { withTimeout } from './with-timeout';
 
@@ -55,7 +55,9 @@ export class DayRecorder {
     this.busy = true;
     try {
       const now = this.clock.now();
-      const seen = (await withTimeout(this.source.activeWindow(), 5000, 'reading the active window')) ?? { app: 'Desktop', title: '' };
+      const seen = safeWindow(
+        (await withTimeout(this.source.activeWindow(), 5000, 'reading the active window')) ?? { app: 'Desktop', title: '' },
+      );
       const window = this.exclusions.match(seen)
         ? PRIVATE_WINDOW
         : { ...seen, title: this.options.redactTitle?.(seen.title) ?? seen.title };

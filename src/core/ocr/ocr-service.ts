@@ -7,6 +7,7 @@ import { BoundedFifo } from '../util/bounded-fifo';
 import { toOcrImage } from './ocr-image';
 import { RegionReader } from './region-reader';
 import type { TextRecognizer } from './text-recognizer';
+import { safeText } from '../../shared/safe-text';
 
 export interface OcrServiceOptions {
   readonly events: EventBus;
@@ -245,9 +246,9 @@ export class OcrService {
   }
 }
 
-/** Trims each line, collapses runs of blanks and drops empty lines; cut at `maxChars`. */
+/** Cleans what cannot show (safe-text.ts), trims each line, collapses runs of blanks and drops empty lines; cut at `maxChars`. */
 export function normalizeOcrText(raw: string, maxChars: number): string {
-  return raw
+  return safeText(raw)
     .split('\n')
     .map((line) => line.replace(/[ \t\f\v]+/g, ' ').trim())
     .filter((line) => line.length > 0)

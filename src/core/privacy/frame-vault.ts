@@ -87,8 +87,12 @@ export class FrameVault {
     return openFrame(bytes, this.key, frameName(file));
   }
 
-  /** Encrypts every frame kept in the clear (`shadow encrypt`); returns how many. */
-  encryptPlainFrames(): number {
+  /**
+   * Encrypts every frame kept in the clear (`shadow encrypt`); returns how many. Each is written
+   * encrypted beside it and renamed into place before the plain one goes, so an interruption leaves
+   * every frame readable, and the next run finishes the rest.
+   */
+  encryptPlainFrames(onFrame?: () => void): number {
     if (!this.key) throw new StoreKeyError('Kept frames can only be encrypted with a store key.');
     let count = 0;
     for (const day of safeList(this.dir)) {
@@ -101,6 +105,7 @@ export class FrameVault {
         renameSync(`${target}.tmp`, target);
         rmSync(plain);
         count++;
+        onFrame?.();
       }
     }
     return count;

@@ -1,7 +1,9 @@
 import type { RedactionKind } from '../../shared/contract/privacy';
 import { detectCards } from './card-detector';
+import { detectLabelledCodes } from './code-detectors';
 import { customDetector } from './custom-detector';
 import type { Detector, Finding } from './findings';
+import { detectMisreadPasswordLabels } from './misread-labels';
 import { detectIbans, detectNationalIds } from './number-detectors';
 import type { RedactionSettings } from './redaction-settings';
 import { detectPasswordPairs, detectSecrets } from './secret-detectors';
@@ -25,15 +27,20 @@ const BUILT_IN: Readonly<Record<Exclude<RedactionKind, 'custom'>, readonly Detec
   iban: [detectIbans],
   'national-id': [detectNationalIds],
   secret: [detectSecrets],
-  password: [detectPasswordPairs],
+  password: [detectPasswordPairs, detectMisreadPasswordLabels, detectLabelledCodes],
 };
+
+/** When two detectors find the same stretch, the one that needed more to be sure names it (an IBAN has its country). */
+const SPECIFIC_FIRST: readonly RedactionKind[] = ['secret', 'iban', 'national-id', 'card', 'password', 'custom'];
 
 /**
  * Findings that overlap become one stretch, named after the longest of them: a password pair whose
  * value is the start of a card number must not leave the rest of the number behind.
  */
 function mergeOverlapping(findings: Finding[]): Finding[] {
-  const sorted = findings.filter((f) => f.end > f.start).sort((a, b) => a.start - b.start || b.end - a.end);
+  const sorted = findings
+    .filter((f) => f.end > f.start)
+    .sort((a, b) => a.start - b.start || b.end - a.end || SPECIFIC_FIRST.indexOf(a.kind) - SPECIFIC_FIRST.indexOf(b.kind));
   const merged: Finding[] = [];
   for (const f of sorted) {
     const last = merged.at(-1);

@@ -63,7 +63,7 @@ const PAIR = new RegExp(
   'gi',
 );
 // Values that are not secrets: masks, placeholders and the words forms show beside the field.
-const NOT_A_VALUE =
+export const NOT_A_VALUE =
   /^(?:[*•●·.x]+|\[[a-z-]+\]|true|false|null|none|undefined|required|optional|hidden|show|hide|forgot\??|reset|change|n\/a)$/i;
 
 /** `label: value` pairs whose label says password (→ `[password]`) or key, token, secret (→ `[secret]`). */

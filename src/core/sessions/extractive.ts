@@ -1,4 +1,5 @@
 import { TURN_SUMMARY_MAX } from '../../shared/contract/sessions';
+import { safeName } from '../../shared/safe-text';
 
 /** Cuts text to at most `max` characters at a word boundary, marking the cut with an ellipsis. */
 export function cutAtWord(text: string, max: number): string {
@@ -35,7 +36,7 @@ export function toOneLine(text: string, max: number): string {
   const line =
     text
       .split(/\r?\n/)
-      .map((l) => l.trim())
+      .map((l) => safeName(l).trim())
       .find((l) => l.length > 0) ?? '';
   const unquote = (t: string): string => t.replace(/^["'“‘`*]+|["'”’`*]+$/g, '').trim();
   const bare = unquote(unquote(line).replace(/^(summary|title)\s*:\s*/i, ''));

@@ -3,6 +3,7 @@ import type { ContextReceipt } from '../../shared/contract/memory';
 import type { Turn } from '../../shared/contract/sessions';
 import type { Clock } from '../clock';
 import type { LlmClient, LlmMessage, LlmResult, RecordCallReceipt } from '../llm/llm-client';
+import { observedUserContent, withObservedDataRule } from '../llm/observed-data';
 import { tokenCount } from '../llm/tokens';
 import type { SessionRepository } from '../store/repositories/session-repository';
 import type { RecallEngine } from '../recall/recall-engine';
@@ -20,7 +21,7 @@ export interface ReplyStreamerDeps {
   readonly offline: OfflineAssistant;
   /** Retrieval for the question, given to the model as a context tier (see `RECALL_CONTEXT_TOKENS`). */
   readonly recall: RecallEngine;
-  /** The LLM context of the user's work, appended to the instructions each turn. */
+  /** The LLM context of the user's work, in the observed block of each turn's user message. */
   readonly llmContext: LlmContextProvider;
   readonly instructions: string;
   /** Tokens of history the model's window leaves room for. */
@@ -118,7 +119,7 @@ export class ReplyStreamer {
     }
   }
 
-  /** Instructions + LLM context + the question's evidence, the history that fits, and the new prompt. */
+  /** Our instructions; the history that fits; the LLM context, the question's evidence and the resume block in the observed block, then the new prompt. */
   private async chatRequest(sessionId: string, content: string, resumeBlock: string | undefined, nowMs: number): Promise<ChatRequest> {
     let llmContext: ChatLlmContext;
     try {
@@ -128,9 +129,15 @@ export class ReplyStreamer {
       llmContext = { text: `(The observed context is unavailable: ${(error as Error).message})` };
     }
     // The turn just started is the newest in the store (prompt, no reply yet); it goes last, as the user message.
-    const past = buildHistory(this.deps.repo, sessionId, this.deps.historyTokens ?? DEFAULT_HISTORY_TOKENS).history.slice(0, -1);
+    const history = buildHistory(this.deps.repo, sessionId, this.deps.historyTokens ?? DEFAULT_HISTORY_TOKENS).history.slice(0, -1);
+    // Older turns come as their TOC lines, which a model wrote: context fed back, so observed data too.
+    const summarizedTurns = history.filter((m) => m.role === 'system').map((m) => m.content);
+    const past = history.filter((m) => m.role !== 'system');
     const recall = this.deps.recall.contextTier(content, nowMs, RECALL_CONTEXT_TOKENS);
-    const system = [this.deps.instructions, llmContext.text, recall.text, resumeBlock].filter(Boolean).join('\n\n');
+    // The system message holds our instructions only; everything observed or written from it goes in
+    // one block at the head of the user's message (observed-data.ts).
+    const system = withObservedDataRule(this.deps.instructions);
+    const observed = [llmContext.text, recall.text, resumeBlock ?? '', ...summarizedTurns];
     const included: ReceiptParts['included'][number][] = [];
     const dropped: ReceiptParts['dropped'][number][] = [];
     if (recall.appTimeTokens > 0)
@@ -152,7 +159,7 @@ export class ReplyStreamer {
     if (resumeBlock) included.push({ tier: 'conversation', label: 'resume block', tokens: tokenCount(resumeBlock) });
     included.push({ tier: 'conversation', label: 'the question', tokens: tokenCount(content) });
     return {
-      messages: [{ role: 'system', content: system }, ...past, { role: 'user', content }],
+      messages: [{ role: 'system', content: system }, ...past, { role: 'user', content: observedUserContent(observed, content) }],
       images: llmContext.images,
       settle: llmContext.settle,
       evidence: recall.evidence,

@@ -10,6 +10,7 @@ import {
   type Turn,
 } from '../../shared/contract/sessions';
 import { formatDateTime } from '../../shared/format-date';
+import { safeName } from '../../shared/safe-text';
 import { DomainError } from '../errors';
 import { ContextSetError, replaceContextSets } from '../context-sets/context-sets';
 import type { SessionRepository } from '../store/repositories/session-repository';
@@ -163,11 +164,12 @@ export function importSession(
       number: n,
       prompt: user.content,
       reply: reply.content,
-      app: user.app,
-      window_title: user.windowTitle,
+      // Names and titles from a file are cleaned like any stored name (safe-text.ts).
+      app: user.app === null ? null : safeName(user.app),
+      window_title: user.windowTitle === null ? null : safeName(user.windowTitle),
       prompt_tokens: user.tokens,
       reply_tokens: reply.tokens,
-      summary: reply.summary,
+      summary: reply.summary === null ? null : safeName(reply.summary),
       summary_source: reply.summarySource,
       engine: reply.engine,
       status: reply.status,
@@ -187,7 +189,7 @@ export function importSession(
   const row: SessionRow = {
     id: session.id,
     type: session.type,
-    title: session.title,
+    title: safeName(session.title).trim(),
     status: session.status,
     created_at: Date.parse(session.createdAt),
     last_active_at: Date.parse(session.lastActiveAt),
@@ -206,7 +208,7 @@ export function importSession(
   repo.insertImported(
     row,
     turns,
-    titleHistory.map((t) => ({ title: t.title, changed_at: Date.parse(t.changedAt), turn: t.turn })),
+    titleHistory.map((t) => ({ title: safeName(t.title).trim(), changed_at: Date.parse(t.changedAt), turn: t.turn })),
   );
   return { session: repo.getSession(session.id)!, contextSets };
 }

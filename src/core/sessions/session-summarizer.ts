@@ -1,8 +1,10 @@
 import { SESSION_TITLE_MAX, TURN_SUMMARY_MAX } from '../../shared/contract/sessions';
+import { safeName } from '../../shared/safe-text';
 import type { Clock } from '../clock';
 import { iso } from '../clock';
 import type { EventBus } from '../events';
 import type { LlmClient, LlmRequest, LlmResult, OfflineAnswer, RecordCallReceipt } from '../llm/llm-client';
+import { observedUserContent, withObservedDataRule } from '../llm/observed-data';
 import { tokenCount } from '../llm/tokens';
 import { Semaphore } from '../llm/semaphore';
 import type { SessionRepository } from '../store/repositories/session-repository';
@@ -25,7 +27,16 @@ export interface SessionSummarizerDeps {
   readonly receipts?: RecordCallReceipt;
 }
 
-/** The title prompt: TOC newest first, the newest three marked [RECENT], so the title follows the current topic. */
+/** What the title call asks, in its system message: ours only (the title and TOC lines go in the observed block). */
+export const TITLE_INSTRUCTIONS = [
+  `Generate a session title (max ${SESSION_TITLE_MAX} characters) from the current title and the conversation turns given.`,
+  '- If the [RECENT] turns discuss a NEW topic different from the current title, update to the new topic',
+  '- If still on the same topic, keep the current title',
+  '- Focus on what the user is CURRENTLY working on',
+  'Answer with the title only.',
+].join('\n');
+
+/** What the title call is given: the current title, then the TOC newest first, the newest three marked [RECENT]. */
 export function titlePrompt(currentTitle: string, toc: readonly { turn: number; summary: string }[]): string {
   const newestFirst = [...toc].sort((a, b) => b.turn - a.turn).slice(0, TITLE_PROMPT_TURNS);
   const lines = newestFirst.map((e, i) => `${i < 3 ? '[RECENT] ' : ''}Turn ${e.turn}: ${e.summary}`);
@@ -34,12 +45,6 @@ export function titlePrompt(currentTitle: string, toc: readonly { turn: number; 
     '',
     'Conversation turns (newest first, [RECENT] marks the last 3 turns):',
     ...lines,
-    '',
-    `Generate a session title (max ${SESSION_TITLE_MAX} characters).`,
-    '- If the [RECENT] turns discuss a NEW topic different from the current title, update to the new topic',
-    '- If still on the same topic, keep the current title',
-    '- Focus on what the user is CURRENTLY working on',
-    'Answer with the title only.',
   ].join('\n');
 }
 
@@ -133,9 +138,18 @@ export class SessionSummarizer {
         messages: [
           {
             role: 'system',
-            content: `Summarize this exchange in one line of at most ${TURN_SUMMARY_MAX} characters. Answer with the line only.`,
+            content: withObservedDataRule(
+              `Summarize this exchange in one line of at most ${TURN_SUMMARY_MAX} characters (it is in the block). Answer with the line only.`,
+            ),
           },
-          { role: 'user', content: `User: ${cutAtWord(turn.prompt, 4000)}\n\nAssistant: ${cutAtWord(turn.reply, 4000)}` },
+          // The reply may quote the screen, and the prompt may paste it: both are data here.
+          {
+            role: 'user',
+            content: observedUserContent(
+              [`User: ${cutAtWord(turn.prompt, 4000)}\n\nAssistant: ${cutAtWord(turn.reply, 4000)}`],
+              'Summarize this exchange.',
+            ),
+          },
         ],
       },
       () => fallback,
@@ -167,7 +181,15 @@ export class SessionSummarizer {
         .slice(-TITLE_PROMPT_TURNS)
         .map((r) => ({ turn: r.number, summary: r.summary ?? '(no summary yet)' }));
       const result = await this.call(
-        { purpose: 'title', maxTokens: 30, temperature: 0, messages: [{ role: 'user', content: titlePrompt(session.title, toc) }] },
+        {
+          purpose: 'title',
+          maxTokens: 30,
+          temperature: 0,
+          messages: [
+            { role: 'system', content: withObservedDataRule(TITLE_INSTRUCTIONS) },
+            { role: 'user', content: observedUserContent([titlePrompt(session.title, toc)], 'Generate the session title.') },
+          ],
+        },
         offlineTitle,
         `${toc.length} TOC lines up to turn ${turn}`,
       );
@@ -177,7 +199,7 @@ export class SessionSummarizer {
     } else {
       title = offlineTitle();
     }
-    title = cutAtWord(title, SESSION_TITLE_MAX);
+    title = cutAtWord(safeName(title).trim(), SESSION_TITLE_MAX);
     if (this.gone(sessionId) || !title || title.toLowerCase() === session.title.toLowerCase()) return;
     const at = this.deps.clock.now();
     this.deps.repo.changeTitle(sessionId, title, turn, at);
@@ -201,8 +223,19 @@ export class SessionSummarizer {
         maxTokens: 200,
         temperature: 0,
         messages: [
-          { role: 'system', content: 'Summarize where this conversation stands in two or three sentences, for picking it up later.' },
-          { role: 'user', content: toc.map((r) => `Turn ${r.number}: ${r.summary ?? ''}`).join('\n') },
+          {
+            role: 'system',
+            content: withObservedDataRule(
+              'Summarize where this conversation stands in two or three sentences, for picking it up later (its turns are in the block).',
+            ),
+          },
+          {
+            role: 'user',
+            content: observedUserContent(
+              [toc.map((r) => `Turn ${r.number}: ${r.summary ?? ''}`).join('\n')],
+              'Summarize where this conversation stands.',
+            ),
+          },
         ],
       },
       () => fallback,

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3-multiple-ciphers';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { rollBackInterruptedEncryption } from '../privacy/encryption-leftovers';
 import { StoreKeyError } from '../privacy/store-key';
 import { migrations as allMigrations } from './migrations/index';
 import type { Migration } from './migrations/types';
@@ -68,7 +69,14 @@ export interface OpenOptions {
 
 /** Opens a profile database with WAL, foreign keys and a busy timeout, migrated to the latest schema. */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
-  if (file !== ':memory:' && !options.readonly) keepPrivate(file);
+  if (file !== ':memory:' && !options.readonly) {
+    if (rollBackInterruptedEncryption(file)) {
+      process.emitWarning(
+        `An interrupted \`shadow encrypt\` of ${file} was rolled back: the store is whole and still plain. Run it again.`,
+      );
+    }
+    keepPrivate(file);
+  }
   const key = options.key && file !== ':memory:' && !isPlainDatabaseFile(file) ? options.key : null;
   const db = new Database(file, { readonly: options.readonly ?? false });
   try {

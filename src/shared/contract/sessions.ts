@@ -4,7 +4,7 @@ import { defineOperation, defineOperations, intParam } from './define';
 import { evidenceSchema } from './evidence';
 import { timeBoundSchema } from './screen';
 import { deviceFilterSchema, deviceRefSchema } from './sync';
-import { INVISIBLE_CONTROL_MESSAGE, isVisibleText } from '../invisible-characters';
+import { safeNameInput } from './safe-name';
 
 export const SESSION_TITLE_MAX = 60;
 export const TURN_SUMMARY_MAX = 100;
@@ -14,8 +14,8 @@ export const TURN_RANGE_MAX = 20;
 export const sessionIdSchema = z
   .string()
   .regex(/^ses_[A-Za-z0-9_-]{4,60}$/, 'a session id looks like "ses_" followed by letters and digits');
-/** A title as a client gives it: stored and shown as it is, so nothing invisible may hide in it. */
-const sessionTitleInput = z.string().trim().min(1).max(SESSION_TITLE_MAX).refine(isVisibleText, `the title ${INVISIBLE_CONTROL_MESSAGE}`);
+/** A title as a client gives it: stored and shown as it reads, so nothing invisible may hide in it (cleaned, see safe-name.ts). */
+const sessionTitleInput = safeNameInput('title', SESSION_TITLE_MAX);
 export const sessionStatusSchema = z.enum(['active', 'paused', 'completed', 'interrupted']);
 export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 export const sessionTypeSchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { INVISIBLE_CONTROL_MESSAGE, isVisibleText } from '../invisible-characters';
+import { hasUnsafeCharacters, UNSAFE_CHARACTER_MESSAGE } from '../safe-text';
+import { safeNameInput } from './safe-name';
 import { defineOperation, defineOperations } from './define';
 import { sessionIdSchema } from './sessions';
 
@@ -73,7 +74,7 @@ const filePathSchema = z
   .string()
   .min(1, 'give a path')
   .max(FILE_PATH_MAX_LENGTH, `a path is at most ${FILE_PATH_MAX_LENGTH} characters`)
-  .refine(isVisibleText, `the path ${INVISIBLE_CONTROL_MESSAGE}`);
+  .refine((path) => !hasUnsafeCharacters(path), `the path ${UNSAFE_CHARACTER_MESSAGE}`);
 
 export const fileEntrySchema = z.object({
   name: z.string(),
@@ -168,7 +169,7 @@ export const storageOperations = defineOperations({
     input: z
       .object({
         slug: appletSlugSchema,
-        name: z.string().trim().min(1).max(100).refine(isVisibleText, `the name ${INVISIBLE_CONTROL_MESSAGE}`),
+        name: safeNameInput('name', 100),
         description: z.string().max(1000).default(''),
         ...appletContentSchema.shape,
       })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isAbsolutePath } from '../absolute-path';
 import { defineOperation, defineOperations } from './define';
+import { safeNameInput } from './safe-name';
 
 /**
  * What a device may write to the sync folder (settings `sync.share`): `activity` its work sessions and
@@ -15,11 +16,7 @@ export type SyncShareKind = z.infer<typeof syncShareKindSchema>;
 
 /** A device id: 16 lowercase hexadecimal characters, drawn once per profile. */
 export const deviceIdSchema = z.string().regex(/^[0-9a-f]{16}$/, 'a device id is 16 hexadecimal characters');
-export const deviceNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'a device name has at least one character')
-  .max(64, 'a device name is at most 64 characters');
+export const deviceNameSchema = safeNameInput('device name', 64);
 
 /** Which device a fact came from; present on facts whenever the profile holds more than one device's work. */
 export const deviceRefSchema = z.object({ id: z.string(), name: z.string() });

@@ -1,4 +1,5 @@
 import type { LlmClient, LlmPurpose, LlmResult, OfflineAnswer } from '../../llm/llm-client';
+import { observedUserContent, withObservedDataRule } from '../../llm/observed-data';
 import type { LlmContextService } from '../llm-context-service';
 import type { WorkSessionState } from './work-session-tracker';
 
@@ -6,24 +7,31 @@ export interface MemoryCallRequest {
   readonly purpose: LlmPurpose;
   readonly state: WorkSessionState;
   readonly now: number;
+  /** The call's instructions (ours only: nothing observed goes here). */
   readonly system: string;
+  /** What is asked of the model, after the observed block (ours only too). */
   readonly ask: string;
+  /** Observed text beyond the LLM context (what the question is about), into the same block. */
+  readonly observed?: string;
   readonly offline: OfflineAnswer;
   readonly maxTokens: number;
 }
 
 export type MemoryCall = (request: MemoryCallRequest) => Promise<LlmResult>;
 
-/** One memory LLM call: its LLM context, a stored receipt, and the offline answer on any failure. */
+/**
+ * One memory LLM call: its LLM context, a stored receipt, and the offline answer on any failure. The
+ * LLM context and anything else observed go in the user message's observed block (observed-data.ts).
+ */
 export function memoryLlmCall(llm: Pick<LlmClient, 'complete'>, llmContext: LlmContextService): MemoryCall {
-  return async ({ purpose, state, now, system, ask, offline, maxTokens }) => {
+  return async ({ purpose, state, now, system, ask, observed, offline, maxTokens }) => {
     const { llmContext: assembled, receiptId } = llmContext.assembleWithReceipt(purpose, state, now);
     const result = await llm.complete(
       {
         purpose,
         messages: [
-          { role: 'system', content: system },
-          { role: 'user', content: `${assembled.text}\n\n${ask}` },
+          { role: 'system', content: withObservedDataRule(system) },
+          { role: 'user', content: observedUserContent([assembled.text, observed ?? ''], ask) },
         ],
         images: assembled.immediate.images,
         maxTokens,

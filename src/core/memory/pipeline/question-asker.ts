@@ -53,7 +53,8 @@ export class QuestionAsker {
       state: workSession,
       now,
       system: SYSTEM,
-      ask: `What you just saw: ${candidate.observation}`,
+      observed: `What you just saw: ${candidate.observation}`,
+      ask: 'Ask your question about what you just saw (the last line of the block).',
       offline: () => candidate.text,
       maxTokens: 80,
     });

@@ -1,3 +1,4 @@
+import { safeName } from '../../../shared/safe-text';
 import type { ImageArea, RawImage } from '../raw-image';
 import type { DesktopStatus } from './desktop-status';
 
@@ -6,6 +7,17 @@ export interface ActiveWindow {
   readonly title: string;
   /** Set by a source that already knows the window is private (a recording made with exclusions). */
   readonly private?: boolean;
+}
+
+/**
+ * The window as the observer matches, stores and shows it: its app name and title cleaned of what
+ * cannot show (controls, bidi overrides, zero-width and tag characters: safe-text.ts), so a title can
+ * neither hide text from the exclusion rules nor flip what the window and the CLI display.
+ */
+export function safeWindow(window: ActiveWindow): ActiveWindow {
+  const app = safeName(window.app);
+  const title = safeName(window.title);
+  return app === window.app && title === window.title ? window : { ...window, app, title };
 }
 
 /** Where observations come from: the real desktop, or a recorded day replayed. */
