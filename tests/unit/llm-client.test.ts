@@ -8,7 +8,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex');
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
 
 function settings(server: FakeOpenAiServer, llm: Partial<Settings['llm']> = {}): Settings {
-  return settingsSchema.parse({ llm: { baseUrl: server.baseUrl, textModel: 'fake-text', timeoutMs: 500, ...llm } });
+  return settingsSchema.parse({ llm: { baseUrl: server.baseUrl, textModel: 'fake-text', timeoutMs: 10_000, ...llm } });
 }
 
 const request = (extra: Partial<LlmRequest> = {}): LlmRequest => ({
