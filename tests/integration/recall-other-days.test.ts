@@ -118,11 +118,35 @@ describe('the days of other jobs and their truth', () => {
     }
   });
 
-  it('the demo day keeps its set and adds at least two more phrasings for many of its facts', () => {
+  it("adds at least two more phrasings for many of the demo day's facts", () => {
     const phrasings = new Map<string, number>();
     for (const c of demoCases) phrasings.set(c.fact, (phrasings.get(c.fact) ?? 0) + 1);
     expect(phrasings.size).toBeGreaterThanOrEqual(20);
     for (const [fact, count] of phrasings) expect(count, fact).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the judge of a reply', () => {
+  const fact: DayCase = {
+    question: 'who reported PLAT-1?',
+    kind: 'who',
+    fact: 'reporter',
+    must: ['Ana Lee', ['12,480', '12 480']],
+    mustNot: ['Sam Roe'],
+  };
+  const advice: DayCase = { question: 'what should I do?', kind: 'advice', fact: 'advice', must: [], needsModel: true };
+
+  it('wants every fact, in any of its forms, whatever the case, emphasis or spacing', () => {
+    expect(judgeReply(fact, '**ana  LEE** reported it; 12 480 was the total.').ok).toBe(true);
+    expect(judgeReply(fact, 'Ana Lee reported it.').missing).toEqual([['12,480', '12 480']]);
+    expect(judgeReply(fact, 'Ana Lee and Sam Roe, 12,480').wrong).toEqual(['Sam Roe']);
+  });
+
+  it('takes a plain "needs a model" for advice, never a list of snippets or a long answer', () => {
+    expect(judgeReply(advice, 'That needs a language model (LLM); I can show you what was still open today.').ok).toBe(true);
+    expect(judgeReply(advice, 'I found nothing about “do”.').ok).toBe(false);
+    expect(judgeReply(advice, 'That needs a model. The closest I saw:\n- 09:12, Excel, “Budget”').ok).toBe(false);
+    expect(judgeReply(advice, `That needs a model. ${'More words. '.repeat(40)}`).ok).toBe(false);
   });
 });
 
