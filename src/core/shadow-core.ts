@@ -28,6 +28,7 @@ import { SessionContinuations } from './store/repositories/session-continuation'
 import { DeviceRepository, LOCAL_DEVICE } from './store/repositories/device-repository';
 import { SessionService } from './sessions/session-service';
 import { RecallEngine } from './recall/recall-engine';
+import { createUnderstanding, type Understanding } from './understanding/create-understanding';
 import { AppletStore } from './applets/applet-store';
 import { ContextSetService, contextSetsForSessions } from './context-sets/context-set-service';
 import { OutputStore } from './outputs/output-store';
@@ -87,6 +88,8 @@ export interface ShadowCore {
   readonly sessions: SessionService;
   /** Questions about the observed day: understanding, retrieval, answers with evidence (src/core/recall/). */
   readonly recall: RecallEngine;
+  /** Work items read from titles and screen text, and the work threads they join tasks into (src/core/understanding/). */
+  readonly understanding: Understanding;
   /** Context sets of each session (files, tickets, applet, endpoints, ports). */
   readonly contextSets: ContextSetService;
   /** Outputs shown in sessions, referenced from turns by [output:<id>] markers. */
@@ -210,6 +213,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     reservedDirs: ['applets', 'frames'],
   });
   const devices = new DeviceRepository(db);
+  const understanding = createUnderstanding({ db, events, activity, screenText, now: () => clock.now(), reader });
   const recall = new RecallEngine({
     store: {
       activity,
@@ -287,6 +291,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     ocr,
     sessions,
     recall,
+    understanding,
     contextSets,
     outputs,
     applets,
@@ -301,6 +306,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
       storage.stop();
       observer.stop();
       memory.pipeline.stop();
+      understanding.close();
       sessions.close();
       void ocr.close();
       void source.close?.();

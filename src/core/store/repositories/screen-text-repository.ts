@@ -133,6 +133,8 @@ export class ScreenTextRepository {
          ORDER BY at_ms DESC, id DESC LIMIT 1`,
       ),
       byId: db.prepare(`SELECT * FROM screen_text_entries WHERE id = ?`),
+      rowsAfterId: db.prepare(`SELECT * FROM screen_text_entries WHERE id > ? ORDER BY id LIMIT ?`),
+      nextOfDevice: db.prepare(`SELECT at_ms AS at FROM screen_text_entries WHERE device = ? AND at_ms > ? ORDER BY at_ms LIMIT 1`),
       atOrBefore: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms <= ? ${dd} ORDER BY at_ms DESC, id DESC LIMIT 1`),
       before: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms < ? ${dd} ORDER BY at_ms DESC, id DESC LIMIT 1`),
       after: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms > ? ${dd} ORDER BY at_ms, id LIMIT 1`),
@@ -198,6 +200,16 @@ export class ScreenTextRepository {
   textBetween(fromMs: number, toMs: number, limit = 50): ScreenTextEntry[] {
     const labels = this.devices.labels();
     return (this.stmts.between.all(fromMs, toMs, limit) as EntryRow[]).map((row) => toEntry(row, labels));
+  }
+
+  /** Rows stored after row `afterId`, oldest first, every device's, with their device key (what the work-item index reads next). */
+  rowsAfter(afterId: number, limit: number): (ScreenTextEntry & { readonly deviceKey: number })[] {
+    return (this.stmts.rowsAfterId.all(afterId, limit) as EntryRow[]).map((row) => ({ ...toEntry(row), deviceKey: row.device }));
+  }
+
+  /** When the same device next read any text after `atMs` (null while none was read since). */
+  nextReadAt(device: number, atMs: number): number | null {
+    return (this.stmts.nextOfDevice.get(device, atMs) as { at: number } | undefined)?.at ?? null;
   }
 
   /** The newest text read on this device in `app` between `fromMs` and `toMs` (what the task theory quotes). */
