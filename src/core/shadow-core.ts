@@ -1,6 +1,6 @@
 import { captureCostReasons } from './storage-budget/capture-cost-reasons';
 import { StorageBudget } from './storage-budget/storage-budget';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { ManualClock, systemClock, type Clock } from './clock';
 import { resolveProfilePaths, type ProfilePaths } from './config/paths';
 import { loadSettings, saveSettings, settingsSchema, type Settings } from './config/settings';
@@ -17,7 +17,7 @@ import { withInterviewExclusions } from './observe/interview-exclusions';
 import { Observer } from './observe/observer';
 import type { CaptureSource } from './observe/sources/capture-source';
 import { DesktopSource, type IdleProbe } from './observe/sources/desktop-source';
-import { ReplaySource } from './observe/sources/replay-source';
+import { interviewSeedOf, ReplaySource } from './observe/sources/replay-source';
 import { isPlainDatabaseFile, openDatabase, type Db } from './store/database';
 import { createPrivacy, type Privacy } from './privacy/create-privacy';
 import { resolveStoreKey, type StoreKey } from './privacy/store-key';
@@ -184,9 +184,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     activity,
     screenText,
     observer,
-    // A demo profile (`profiles/<demo>/day`) brings its onboarding interview next to the recorded day.
-    interviewSeedFile:
-      options.replayDir && basename(options.replayDir) === 'day' ? join(dirname(options.replayDir), 'interview.json') : null,
+    // A demo profile (`profiles/<demo>/day`, or a folder of days) brings its onboarding interview with it.
+    interviewSeedFile: options.replayDir ? interviewSeedOf(options.replayDir) : null,
   });
   if (!reader) memory.pipeline.start();
   const ocr = createOcrService({
