@@ -137,6 +137,16 @@ export function renderScreenSpec(spec: ScreenSpec): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * One screen as an 8-colour PNG: a fifth of the JPEG's size and as legible (flat colours and text
+ * need few), for recordings kept in the repository (the demo week).
+ */
+export function renderScreenSpecPng(spec: ScreenSpec): Promise<Buffer> {
+  return sharp(Buffer.from(screenSvg(spec)))
+    .png({ palette: true, colours: 8, compressionLevel: 9, effort: 10 })
+    .toBuffer();
+}
+
 /** What a perfect OCR reads on a screen: its title bar, heading, lines and table rows, in the order drawn. */
 export function screenText(spec: ScreenSpec): string {
   const rows = (spec.table ?? []).map((row) => row.filter((cell) => cell.trim() !== '').join(' '));
