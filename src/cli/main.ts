@@ -16,6 +16,7 @@ import { registerImportCommand } from './commands/import';
 import { registerStartCommand } from './commands/start';
 import { registerTodayCommand } from './commands/today';
 import { registerSyncCommand } from './commands/sync';
+import { registerWorkflowCommands } from './commands/workflows';
 
 const program = new Command('shadow')
   .description('Workflow Shadow: a desktop assistant that shadows your workday and remembers it')
@@ -43,6 +44,7 @@ registerMcpCommand(program);
 registerPrivacyCommand(program);
 registerEncryptCommand(program);
 registerSyncCommand(program);
+registerWorkflowCommands(program);
 
 try {
   await program.parseAsync(process.argv);

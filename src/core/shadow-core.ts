@@ -29,6 +29,9 @@ import { DeviceRepository, LOCAL_DEVICE } from './store/repositories/device-repo
 import { SessionService } from './sessions/session-service';
 import { RecallEngine } from './recall/recall-engine';
 import { createUnderstanding, type Understanding } from './understanding/create-understanding';
+import { StoreCaseSource } from './workflows/store-case-source';
+import { WorkflowService } from './workflows/workflow-service';
+import { WorkflowAnswers } from './workflows/workflow-answers';
 import { AppletStore } from './applets/applet-store';
 import { ContextSetService, contextSetsForSessions } from './context-sets/context-set-service';
 import { OutputStore } from './outputs/output-store';
@@ -90,6 +93,8 @@ export interface ShadowCore {
   readonly recall: RecallEngine;
   /** Work items read from titles and screen text, and the work threads they join tasks into (src/core/understanding/). */
   readonly understanding: Understanding;
+  /** Workflows across days: discovery, how today differed, the event logs (src/core/workflows/). */
+  readonly workflows: WorkflowService;
   /** Context sets of each session (files, tickets, applet, endpoints, ports). */
   readonly contextSets: ContextSetService;
   /** Outputs shown in sessions, referenced from turns by [output:<id>] markers. */
@@ -175,6 +180,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     settings.exclusions = withInterviewExclusions(settings.exclusions, answer);
     observer.setExclusions(settings.exclusions);
   });
+  // Memory asks about days that left their usual workflows; the workflows read work items made further down.
+  let workflowsOnceMade: WorkflowService | null = null;
   const memory = createMemory({
     db,
     settings,
@@ -186,6 +193,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     observer,
     // A demo profile (`profiles/<demo>/day`, or a folder of days) brings its onboarding interview with it.
     interviewSeedFile: options.replayDir ? interviewSeedOf(options.replayDir) : null,
+    workflowDeviations: () => workflowsOnceMade?.deviationsToday().deviations ?? [],
+    procedures: () => workflowsOnceMade?.procedures() ?? null,
   });
   if (!reader) memory.pipeline.start();
   const ocr = createOcrService({
@@ -213,6 +222,13 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
   });
   const devices = new DeviceRepository(db);
   const understanding = createUnderstanding({ db, events, activity, screenText, now: () => clock.now(), reader });
+  const workflows = new WorkflowService({
+    cases: new StoreCaseSource({ activity, items: understanding.items, refresh: () => understanding.refresh() }),
+    clock,
+    redactor: () => privacy.redactor,
+    exclusions: () => settings.exclusions,
+  });
+  workflowsOnceMade = workflows;
   const recall = new RecallEngine({
     store: {
       activity,
@@ -224,6 +240,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     ocrEnabled: settings.ocrEnabled,
     llmStatus: () => llm.status?.() ?? LLM_OFF,
     devices: () => devices.all().map((d) => ({ key: d.key, id: d.id, name: d.name })),
+    workflows: new WorkflowAnswers(workflows),
   });
   const sessions = new SessionService({
     repo: new SessionRepository(db),
@@ -291,6 +308,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     sessions,
     recall,
     understanding,
+    workflows,
     contextSets,
     outputs,
     applets,

@@ -13,6 +13,7 @@ import { timelineHandlers } from './timeline-handlers';
 import { recallHandlers } from './recall-handlers';
 import { storageBudgetHandlers } from './storage-budget-handlers';
 import { syncHandlers } from './sync-handlers';
+import { workflowHandlers } from './workflow-handlers';
 
 /** One implementation per operation of the contract; every surface calls through this table. */
 export type Handlers = {
@@ -40,6 +41,7 @@ function joinHandlers(core: ShadowCore): Handlers {
     recallHandlers(core),
     storageBudgetHandlers(core),
     syncHandlers(core),
+    workflowHandlers(core),
   );
 }
 

@@ -1,4 +1,5 @@
 import type { WorkSessionDetail } from '../../shared/contract/memory';
+import type { WorkflowDeviation } from '../../shared/contract/workflows';
 import type { Clock } from '../clock';
 import type { Settings } from '../config/settings';
 import type { EventBus } from '../events';
@@ -33,6 +34,10 @@ export interface MemoryDeps {
   readonly observer: Observer;
   /** A demo profile's `interview.json`, used when the interview has no answers yet. */
   readonly interviewSeedFile?: string | null;
+  /** How today's work left its usual workflows (src/core/workflows/): the clarifying questions may ask about it. */
+  readonly workflowDeviations?: () => readonly WorkflowDeviation[];
+  /** The workflows as procedures (Markdown), for the guide. */
+  readonly procedures?: () => string | null;
 }
 
 /** The memory layer: what the pipeline learns from the workday, and what the user and other features ask of it. */
@@ -65,7 +70,15 @@ export function createMemory(deps: MemoryDeps): Memory {
     tasks: new TaskTracker({ observer, activity, tasks: repositories.tasks, events }),
     theory: new TheoryWriter({ call, tasks: repositories.tasks, screenText, events }),
     summaries: new SummaryWriter({ call, summaries: repositories.summaries, tracker, events }),
-    asker: new QuestionAsker({ call, settings, observer, activity, questions: repositories.questions, events }),
+    asker: new QuestionAsker({
+      call,
+      settings,
+      observer,
+      activity,
+      questions: repositories.questions,
+      events,
+      workflowDeviations: deps.workflowDeviations,
+    }),
   });
   const interview = new InterviewService({
     interview: repositories.interview,
@@ -89,6 +102,6 @@ export function createMemory(deps: MemoryDeps): Memory {
     questions: new QuestionInbox({ questions: repositories.questions, clock, events, onAnswered: forgetHistory }),
     interview,
     workSessionDetail: (id) => workSessionDetail({ repositories, activity }, id),
-    guide: () => workflowGuide({ repositories, activity }, clock.now()),
+    guide: () => workflowGuide({ repositories, activity, procedures: deps.procedures }, clock.now()),
   };
 }

@@ -22,6 +22,7 @@ import { localDateOf, localDayBounds } from '../time';
 import { oneLine, retrieveEvidence, type RecallStore } from './retrieval';
 import type { DayShape } from './time-understanding';
 import { deviceMentioned, scopedStore, type NamedDevice } from './device-mention';
+import type { WorkflowAnswers } from '../workflows/workflow-answers';
 
 export type { RecallAnswer } from './answers/answer-kit';
 
@@ -33,6 +34,8 @@ export interface RecallEngineDeps {
   readonly llmStatus?: () => LlmStatus;
   /** The devices whose work the store holds, so "on my desktop" narrows a question to that one. */
   readonly devices?: () => readonly NamedDevice[];
+  /** Questions about workflows across days ("how do I usually …?"): answered there first (src/core/workflows/). */
+  readonly workflows?: Pick<WorkflowAnswers, 'answer' | 'context'>;
 }
 
 /** The evidence tier an LLM call is given for a question: text lines within a token budget, and the references kept with the reply. */
@@ -76,6 +79,8 @@ export class RecallEngine {
   }
 
   answer(question: string, nowMs: number): RecallAnswer {
+    const workflow = this.deps.workflows?.answer(question, nowMs);
+    if (workflow) return workflow;
     const { engine, text } = this.forDeviceNamedIn(question);
     if (engine !== this) return engine.answer(text, nowMs);
     const understood = this.namesOnlyApps(this.understand(question, nowMs), nowMs);
@@ -147,7 +152,11 @@ export class RecallEngine {
     const header = 'Evidence from the screen and memory for this question (time, app, window: text):';
     const lines: string[] = [];
     const evidence: Evidence[] = [];
-    let tokens = tokenCount(header) + appTime.tokens + (appTime.text ? 2 : 0);
+    // A question about workflows across days gets the workflow first: the steps, times and deviations it asks about.
+    const workflow = this.deps.workflows?.context(question, nowMs) ?? null;
+    const workflowText = workflow && tokenCount(workflow.text) + appTime.tokens < budgetTokens ? workflow.text : '';
+    if (workflowText) evidence.push(...workflow!.evidence);
+    let tokens = tokenCount(header) + appTime.tokens + (appTime.text ? 2 : 0) + (workflowText ? tokenCount(workflowText) + 2 : 0);
     for (const f of found) {
       const line = `- ${when(f.atMs, nowMs)}, ${f.app ?? f.source}${f.windowTitle ? `, “${f.windowTitle}”` : ''}${seenOn(f.device)}: ${oneLine(f.snippet).slice(0, 300)}`;
       const cost = tokenCount(line) + 1;
@@ -156,7 +165,8 @@ export class RecallEngine {
       lines.push(line);
       evidence.push(toEvidence(f, `context for “${question.slice(0, 80)}”`));
     }
-    const join = (): string => [appTime.text, lines.length > 0 ? [header, ...lines].join('\n') : ''].filter(Boolean).join('\n\n');
+    const join = (): string =>
+      [workflowText, appTime.text, lines.length > 0 ? [header, ...lines].join('\n') : ''].filter(Boolean).join('\n\n');
     let text = join();
     // Counted line by line; tokens can merge differently once joined: never hand back more than the budget.
     while (tokenCount(text) > budgetTokens && lines.length > 0) {

@@ -13,6 +13,7 @@ import { storageOperations } from './storage';
 import { timelineOperations } from './timeline';
 import { storageBudgetOperations } from './storage-budget';
 import { syncOperations } from './sync';
+import { workflowOperations } from './workflows';
 
 export * from './define';
 export * from './observation';
@@ -30,6 +31,7 @@ export * from './moments';
 export * from './coverage';
 export * from './storage-budget';
 export * from './sync';
+export * from './workflows';
 
 /** The whole API table. Each feature adds its own module of operations here; a key used twice throws. */
 export const operations = mergeTables(
@@ -46,6 +48,7 @@ export const operations = mergeTables(
   coverageOperations,
   storageBudgetOperations,
   syncOperations,
+  workflowOperations,
 );
 
 export type Operations = typeof operations;
