@@ -92,6 +92,8 @@ const INLINE_ROLE = new RegExp(
   String.raw`\b(reported|raised|opened|filed|created|submitted|requested|assigned|approved|signed|reviewed|sent|shared|escalated|closed|resolved|scheduled|booked|referred|interviewed|added|updated|edited|merged|authored|written|prepared|handled|owned|delegated|forwarded|reassigned)\s+(by|to)\s+(${NAME})`,
   'gu',
 );
+/** "Invoice 4471 from Acme Supplies", "a note from Maria Chen": who sent it. */
+const FROM_NAME = new RegExp(String.raw`\bfrom\s+(${NAME})`, 'gu');
 const WITH_NAME = new RegExp(String.raw`\b(?:with|w/)\s+(${NAME}(?:\s*(?:,|&|and)\s*${NAME})*)`, 'gu');
 const SPEAKER = new RegExp(
   String.raw`^\s*(${NAME})\s{1,}(?:\[?\d{1,2}:\d{2}(?:\s*[AaPp]\.?[Mm]\.?)?\]?|yesterday at \d{1,2}:\d{2}.*)\s*$`,
@@ -209,6 +211,11 @@ export function partiesIn(line: string): FoundParty[] {
   }
   for (const m of line.matchAll(INLINE_ROLE))
     if (isNameShaped(m[3]!)) add('person', m[3]!, `${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}`);
+  for (const m of line.matchAll(FROM_NAME)) {
+    const org = organizationIn(m[1]!);
+    if (org) add('organization', org, 'from');
+    else if (isNameShaped(m[1]!, 2)) add('person', m[1]!, 'from');
+  }
   for (const m of line.matchAll(WITH_NAME))
     for (const part of listParts(m[1]!)) {
       const org = organizationIn(part);
