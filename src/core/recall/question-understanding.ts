@@ -108,7 +108,7 @@ const RULES: readonly (readonly [QuestionKind, RegExp])[] = [
   ['value', /\bhow much\b(?! time)/],
   [
     'open',
-    /\b(still (open|pending|outstanding|to do|waiting|unresolved|in progress|unfinished|on hold)|open (items|tickets|issues|tasks|loops|questions|cases|orders)|what('s| is| remains)? (still )?(left|open|pending|outstanding|unfinished|unresolved)|(left|remaining) to do|to-?do list|not (yet )?(done|finished|resolved|closed|complete|completed|paid|approved|answered|replied)|(have|has)n'?t (yet )?(been )?(finished|done|closed|resolved|replied|answered|paid|approved|completed)|unfinished|unresolved|outstanding|pending|waiting (on|for)|follow[ -]?ups?|loose ends|open loops|(do|did) i owe|need(s)? (a )?(reply|response|follow)|yet to|did i (ever )?(finish|complete|close|resolve|fix|pay|approve|submit|sign|ship|deliver|merge|deploy|book|schedule|confirm)|(is|was|are|were) [^?]{0,40}\b(done|finished|resolved|closed|fixed|approved|paid|merged|shipped|delivered|booked|scheduled|confirmed|signed|complete|completed)\b)\b/,
+    /\b(still (open|pending|outstanding|to do|waiting|unresolved|in progress|unfinished|on hold)|open (items|tickets|issues|tasks|loops|questions|cases|orders)|what('s| is| remains)? (still )?(left|open|pending|outstanding|unfinished|unresolved)|(left|remaining) to do|to-?do list|not (yet )?(done|finished|resolved|closed|complete|completed|paid|approved|answered|replied)|(have|has)n'?t (yet )?(been )?(finished|done|closed|resolved|replied|answered|paid|approved|completed)|unfinished|unresolved|outstanding|pending|waiting (on|for)|follow[ -]?ups?|loose ends|open loops|(do|did) i owe|need(s)? (a )?(reply|response|follow)|yet to|^\W*did (i|we) (ever |actually )?(finish|complete|close|resolve|fix|pay|approve|submit|sign|ship|deliver|merge|deploy|book|schedule|confirm|get through|wrap up)|^\W*(is|was|are|were|has|have|had) [^?]{0,40}\b(done|finished|resolved|closed|fixed|approved|paid|merged|shipped|delivered|booked|scheduled|confirmed|signed|complete|completed|open|pending)\b|\b(status|state|stage|progress) (of|on|for)\b|\bwhat (is|was) the (status|state|stage|progress)\b|\bwhere (does|do|did|is|are) [^?]* stand\b|\bhow (is|was|are|were) [^?]* (going|coming along|looking)\b)\b/,
   ],
   [
     'day_bounds',
@@ -116,7 +116,7 @@ const RULES: readonly (readonly [QuestionKind, RegExp])[] = [
   ],
   [
     'value',
-    /\b(what|which)( is| was| were| are|'s)?( the| my)?( \w+){0,3} (total|amount|balance|sum|price|cost|fee|rate|variance|actual|figure|salary|quote|estimate|due date|deadline|eta|reference|po number)\b|\bwhen (is|was|were|are) [^?]* due\b|\bdue (date|by|on)\b|\b(what|which) po\b|\bhow many\b(?! (hours|minutes|times|tasks))/,
+    /\b(what|which)( is| was| were| are|'s)?( the| my)?( \w+){0,3} (total|amount|balance|sum|price|cost|fee|rate|variance|actual|figure|salary|quote|estimate|due date|deadline|eta|reference|po number|budget|limit|score|count|number)\b|\bwhen (is|was|were|are) [^?]* due\b|\bdue (date|by|on)\b|\b(what|which) po\b|\bhow many\b(?! (hours|minutes|times|tasks))/,
   ],
   [
     'who',
@@ -153,7 +153,7 @@ const INTENT_WORDS: Partial<Record<QuestionKind, readonly string[]>> = {
   moment: ['screen', 'up', 'into', 'middle', 'happening'],
   activity: `summarize summarise summary recap happened busy walk through run rundown overview break breakdown go over accomplish
     accomplished achieve achieved done tackle tackled handle handled timeline get got`.split(/\s+/),
-  open: `open pending outstanding left remaining unfinished unresolved waiting wait follow follow-up follow-ups loose ends loops owe owed
+  open: `status state stage progress stand going coming along looking open pending outstanding left remaining unfinished unresolved waiting wait follow follow-up follow-ups loose ends loops owe owed
     need needs reply replies response respond answered finished closed resolved complete completed paid approved yet done items`.split(
     /\s+/,
   ),

@@ -104,11 +104,12 @@ function anchorOf(task: ThreadTask, inTask: readonly Sighting[], anchorsPerRef: 
     entry.score += (weight * visible) / span;
     scores.set(key, entry);
   }
-  // A record beats the document it is in ("Invoice 4471" over "Invoice-4471.pdf") when both score alike.
-  const best = [...scores.values()].sort(
-    (a, b) => b.score - a.score || Number(b.item.kind === 'identifier') - Number(a.item.kind === 'identifier'),
-  )[0];
-  return best && best.score >= MIN_ANCHOR_SHARE ? best.item : null;
+  // A record the task is about beats the document it was in: code changed for a ticket belongs to the
+  // ticket, "Invoice-4471.pdf" to invoice 4471.
+  const best = [...scores.values()]
+    .filter((x) => x.score >= MIN_ANCHOR_SHARE)
+    .sort((a, b) => Number(b.item.kind === 'identifier') - Number(a.item.kind === 'identifier') || b.score - a.score)[0];
+  return best?.item ?? null;
 }
 
 function describe(

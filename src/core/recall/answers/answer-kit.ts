@@ -100,9 +100,19 @@ export function privateNote(ctx: RecallContext, time: AskedTime): string {
   return ` Private windows (password managers, private browsing) are never recorded: ${formatDuration(privateSeconds)} of private time ${window.label}.`;
 }
 
-/** The words of the question as the reply quotes them back. */
+/** The words of the question as the reply quotes them back, as the user wrote them ("OPS-1187", not "ops-1187"). */
 export function quoted(question: UnderstoodQuestion): string {
-  return `“${question.terms.join(' ')}”`;
+  return `“${asAsked(question)}”`;
+}
+
+/** The question's terms in the case the user wrote them. */
+export function asAsked(question: UnderstoodQuestion): string {
+  return question.terms
+    .map((term) => {
+      const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').exec(question.text)?.[0] ?? term;
+    })
+    .join(' ');
 }
 
 /** Closest evidence, when nothing answers a question outright. */

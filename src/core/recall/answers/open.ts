@@ -43,14 +43,20 @@ export function answerOpen(ctx: RecallContext, question: UnderstoodQuestion): Re
       (question.kindWord?.list !== 'identifier' || v.kind === 'identifier') &&
       (!families || v.roles.some((r) => families.includes(r) || (families.includes('ticket') && /^[A-Z][A-Z0-9]+$/.test(r)))),
   );
-  // A yes/no about one thing: "did I finish reconciling the ledger?", "is OPS-1187 resolved?".
+  // One thing's state: "did I finish reconciling the ledger?", "is OPS-1187 resolved?", "what's the status of INC-2231?".
   const yesNo = question.terms.length > 0 && /^\W*(did|have|has|is|was|are|were)\b/i.test(question.text);
-  if (yesNo && stateful.length > 0) {
-    const best = [...stateful].sort((a, b) => Number(b.inTitle) - Number(a.inTitle) || b.seconds - a.seconds)[0]!;
+  const status = question.terms.length > 0 && /\b(status|state|stage|progress|stand|going|coming along|looking)\b/i.test(question.text);
+  if ((yesNo || status) && stateful.length > 0) {
+    // The record the question names itself ("INC-2231") before one only seen beside its words.
+    const direct = (v: ItemView): boolean => question.terms.every((t) => termMatches(t, `${v.name} ${v.forms.join(' ')}`));
+    const best = [...stateful].sort(
+      (a, b) => Number(direct(b)) - Number(direct(a)) || Number(b.inTitle) - Number(a.inTitle) || b.seconds - a.seconds,
+    )[0]!;
     const state = best.state!;
     const verdict = isUnfinished(state.cls) ? 'Not yet' : state.cls === 'done' ? 'Yes' : state.cls === 'declined' ? 'No' : 'It seems so';
+    const lead = yesNo && !status ? `${verdict}: **${best.name}** last showed` : `**${best.name}** was last`;
     return answer(
-      [`${verdict}: **${best.name}** last showed “${state.text}” at ${when(state.atMs, ctx.nowMs)}, in ${state.app} (“${state.title}”).`],
+      [`${lead} “${state.text}” at ${when(state.atMs, ctx.nowMs)}, in ${state.app} (“${state.title}”).`],
       [stateEvidence(best, `${best.name} was ${state.text}`)],
     );
   }

@@ -8,7 +8,20 @@ import { coverage, termMatches } from '../question-terms';
 import type { UnderstoodQuestion } from '../question-understanding';
 import { oneLine, retrieveEvidence, type Found } from '../retrieval';
 import { answerLookup } from './lookup';
-import { allHistory, answer, askedWindow, joinAnd, quoted, today, windowOf, type RecallAnswer, type RecallContext } from './answer-kit';
+import {
+  allHistory,
+  answer,
+  askedWindow,
+  asAsked,
+  joinAnd,
+  quoted,
+  today,
+  windowOf,
+  type RecallAnswer,
+  type RecallContext,
+} from './answer-kit';
+import { SYNONYMS } from '../lexicon';
+import { localDateOf, localDayBounds } from '../../time';
 
 type How = 'sender' | 'speaker' | 'named' | 'role';
 
@@ -27,6 +40,9 @@ interface Candidate {
 /** "Raj Patel  10:05 AM": a chat app's line naming who wrote the messages under it. */
 const SPEAKER = /^\s*(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)+)\s+\d{1,2}:\d{2}\s*(?:AM|PM)?\s*$/u;
 const MAX_NAMED = 5;
+/** A question about a meeting's people ("who was in the 2pm call?"). */
+const MEETING_ASK = /\b(call|meeting|standup|stand-up|sync|interview|huddle|1:1|session|demo|review)\b/i;
+const MEETING_WORDS = SYNONYMS.meeting!;
 /** Words of "who do I owe a reply to?" that say what is owed, not where. */
 const OWE_WORDS = new Set(['owe', 'owed', 'reply', 'replies', 'respond', 'response', 'answer', 'back', 'waiting', 'need', 'needs', 'yet']);
 /** A message that waits on the reader: a question, or a request. */
@@ -50,7 +66,10 @@ export function answerWho(ctx: RecallContext, question: UnderstoodQuestion): Rec
     return owedReplies(ctx, question, identity);
   if (question.terms.length === 0 && question.time?.pointMs === undefined && question.roles.length === 0)
     return answer(['Tell me who you are looking for, e.g. “who sent invoice 4471?” or “who reported the ticket?”.'], [], false);
-  const byRole = fromRoles(ctx, question, sightings, identity);
+  // "Who was in the 2pm call?": the people of the window of that moment, whenever in the day they were read.
+  const point = question.time?.pointMs ?? null;
+  const daySightings = point !== null ? ctx.store.items.sightingsIn(localDayBounds(localDateOf(point))) : sightings;
+  const byRole = fromRoles(ctx, question, daySightings, identity);
   if (byRole) return byRole;
   const found = retrieveEvidence(ctx.store, { terms: question.terms, window, sources: ['screen_text', 'window'], limit: 30 });
   const inWindow = found.filter(
@@ -93,7 +112,7 @@ function fromRoles(
   identity: UserIdentity,
 ): RecallAnswer | null {
   const point = question.time?.pointMs ?? null;
-  const span = point !== null ? ctx.store.activity.spanAt(point) : null;
+  const span = point !== null ? placeAt(ctx, point, question.text) : null;
   const refText = new Map<string, string>();
   for (const s of sightings) {
     const key = `${s.source}:${s.refId}`;
@@ -101,7 +120,7 @@ function fromRoles(
   }
   const inPlace = (s: Sighting): boolean => !span || (s.app === span.app && s.title === span.title);
   const scored = sightings
-    .filter((s) => (s.kind === 'person' || s.kind === 'organization') && inPlace(s) && !isUser(identity, s))
+    .filter((s) => (s.kind === 'person' || s.kind === 'organization') && inPlace(s) && (question.roles.length > 0 || !isUser(identity, s)))
     .map((s) => {
       const subject = question.terms.length === 0 ? 1 : coverage(question.terms, refText.get(`${s.source}:${s.refId}`) ?? '');
       const rank = question.roles.length > 0 ? roleRank(s.role, question.roles) : -1;
@@ -113,13 +132,16 @@ function fromRoles(
   const bestRank = Math.min(...scored.filter((x) => x.subject === best).map((x) => (x.rank === -1 ? 99 : x.rank)));
   const top = scored.filter((x) => x.subject === best && (x.rank === -1 ? 99 : x.rank) === bestRank);
   const people = new Map<string, Sighting>();
-  for (const { s } of top.sort((a, b) => b.s.atMs - a.s.atMs)) if (!people.has(s.itemName)) people.set(s.itemName, s);
+  // Others first; the user, when the role is theirs, as "you" ("who is it assigned to?" — "you").
+  for (const { s } of top.sort((a, b) => Number(isUser(identity, a.s)) - Number(isUser(identity, b.s)) || b.s.atMs - a.s.atMs))
+    if (!people.has(s.itemName)) people.set(s.itemName, s);
   const names = [...people.keys()].slice(0, MAX_NAMED);
   const first = people.get(names[0]!)!;
   const role = first.role || (span ? 'on screen then' : 'named');
   const about = question.terms.length > 0 ? ` for ${quoted(question)}` : span ? ` in ${span.title}` : '';
+  const shown = names.map((n) => (isUser(identity, { kind: 'person', key: n.toLowerCase() }) ? `you (${n})` : `**${n}**`));
   const lines = [
-    `${joinAnd(names.map((n) => `**${n}**`))} — ${role}${about}, as ${first.app} showed it in “${first.title}” at ${when(first.atMs, ctx.nowMs)}.`,
+    `${capitalize(joinAnd(shown))} — “${role}”${about}, as ${first.app} showed it in “${first.title}” at ${when(first.atMs, ctx.nowMs)}.`,
   ];
   if (people.size > MAX_NAMED) lines.push(`…and ${people.size - MAX_NAMED} more.`);
   const others = [...new Set(top.map((x) => x.s.role).filter((r) => r && r !== role))];
@@ -270,8 +292,27 @@ function owedReplies(ctx: RecallContext, question: UnderstoodQuestion, identity:
   return answer(lines, evidence);
 }
 
+const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The window a "who was in the 2pm call?" is about: the one on screen then, or, when the question names a
+ * meeting and that was none, the meeting nearest that moment (within an hour).
+ */
+function placeAt(ctx: RecallContext, point: number, text: string): { app: string | null; title: string | null } | null {
+  const at = ctx.store.activity.spanAt(point);
+  if (!MEETING_ASK.test(text)) return at;
+  const isMeeting = (w: { app: string | null; title: string | null }): boolean =>
+    MEETING_WORDS.some((m) => termMatches(m, `${w.app ?? ''} ${w.title ?? ''}`));
+  if (at && isMeeting(at)) return at;
+  const near = ctx.store.activity
+    .windowsIn({ startMs: point - 3_600_000, endMs: point + 3_600_000 })
+    .filter(isMeeting)
+    .sort((a, b) => Math.abs(a.firstMs - point) - Math.abs(b.firstMs - point))[0];
+  return near ?? at;
+}
+
 function headline(best: Candidate, question: UnderstoodQuestion): string {
-  const about = question.terms.join(' ');
+  const about = asAsked(question);
   if (best.how === 'sender') return `**${best.name}** sent ${about}.`;
   if (best.how === 'speaker') {
     const verb = /\b(asked|said|mentioned|messaged|wrote|told)\b/i.exec(question.text)?.[1]?.toLowerCase() ?? 'wrote';

@@ -25,7 +25,7 @@ export const COMPANY_ENDINGS = new Set(
   `supplies supply software logistics facilities freight bank inc ltd llc llp plc gmbh ag sa bv corp corporation company co
   group services solutions systems partners holdings labs technologies consulting insurance industries foods catering hardware
   imports exports cloud paper office associates law legal clinic hospital health healthcare medical pharmacy motors airlines
-  transport trucking shipping energy capital financial bancorp trust university college school foundation agency studio studios
+  transport trucking shipping energy capital financial bancorp trust university college school foundation agency
   media networks telecom manufacturing electric electronics construction builders realty properties ventures enterprises traders
   trading markets retail stores brands pharma biotech analytics digital robotics`.split(/\s+/),
 );
@@ -108,6 +108,8 @@ const SIGN_OFF = new RegExp(
   'iu',
 );
 const EMAIL_RE = new RegExp(EMAIL, 'gu');
+/** Labels of a subject line, not of a role ("Re: …", "Fwd: …"). */
+const SUBJECT_LABELS = new Set(['re', 'fw', 'fwd', 'subject', 'aw', 'sv', 'tr']);
 const COMPANY_RUN = /\b\p{Lu}[\p{L}&'’-]+(?:\s+(?:&\s+)?\p{Lu}[\p{L}&'’.-]+){1,4}\b/gu;
 /** Words that open a capitalised run without being part of the company's name. */
 const RUN_LEAD = /^(invoice|vendor|from|to|bill|payment|ach|wire|re|fw|fwd|deposit|dear|hi|hello|customer|client|order|po|the)$/i;
@@ -186,7 +188,7 @@ export function partiesIn(line: string): FoundParty[] {
   for (const field of fields) {
     const role = roleOf(field.label);
     const value = field.value.replace(new RegExp(String.raw`\s*[<(]\s*${EMAIL}\s*[>)]`, 'gu'), '').trim();
-    for (const address of field.value.match(EMAIL_RE) ?? []) add('email', address, role);
+    for (const address of field.value.match(EMAIL_RE) ?? []) add('email', address, SUBJECT_LABELS.has(role) ? '' : role);
     const parts = listParts(value);
     if (ADDRESSEE_LABELS.has(role)) {
       const first = parts[0];
