@@ -92,7 +92,7 @@ describe('work items of titles and screen text, by general rules', () => {
         'host:api.shop.internal',
         'link:api.shop.internal/health',
         'document:q3 budget.xlsx',
-        'document:src/cart/checkout.ts',
+        'document:checkout.ts',
         'channel:#payments',
       ]),
     );

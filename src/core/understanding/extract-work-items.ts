@@ -67,8 +67,9 @@ function readItems(title: string, text: string): Read {
       if (identifiersIn(line).length > 0) continue;
       const state = labelledState(line) ?? progressOf(line);
       if (state) {
+        // The state's own line is what shows it, so it is the line kept.
         const at = items.findIndex((i) => i.kind === main.kind && i.key === main.key);
-        if (at !== -1) items[at] = { ...items[at]!, state };
+        if (at !== -1) items[at] = { ...items[at]!, state, line: clipLine(line) };
       }
     }
   }

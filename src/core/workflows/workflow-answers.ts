@@ -6,9 +6,7 @@ import { localDateOf } from '../time';
 import { familyOfWord } from '../understanding/extract/identifiers';
 import { kindTitle } from './discover-workflows';
 import { stepLine, usualSteps } from './workflow-procedures';
-
-/** What a question about workflows asks. */
-export type WorkflowIntent = 'usual' | 'duration' | 'different' | 'list';
+import { workflowIntent } from './workflow-question';
 
 /** An answer in Markdown with its evidence (the recall engine's answer shape). */
 export interface WorkflowAnswer {
@@ -17,14 +15,6 @@ export interface WorkflowAnswer {
   readonly answered: boolean;
 }
 
-const DIFFERENT =
-  /\b(?:differently|different (?:from|than|to) (?:usual|normal|normally|always)|unusual(?:ly)?|out of the ordinary|what changed|not (?:the|as) usual|deviat\w*|than usual|break (?:from|with) (?:my )?routine)\b/i;
-const DURATION =
-  /\bhow long (?:does|do|would|will|should|is)\b[^?]*\b(?:take|last)\b|\bhow (?:much time|long) (?:do|does) (?:i|it)\b[^?]*\b(?:spend|take|need)\b|\b(?:typical|usual|normal|average) (?:time|duration|length)\b|\bhow long (?:an?|the)\b[^?]*\b(?:takes|lasts)\b/i;
-const USUAL =
-  /\bhow (?:do|would|should) i (?:usually |normally |typically |generally )?\w+|\bhow (?:is|are) (?:an?|the|my)?\s*[\w-]+s? (?:usually |normally )?(?:handled|processed|done|dealt with|worked)\b|\b(?:usual|normal|typical|standard) (?:way|procedure|process|steps|workflow|routine)\b|\bsteps?\b[^?]*\b(?:for|to|of)\b|\bprocedures?\b|\bwalk me through (?:how|the)\b|\bwhat do i (?:usually |normally )?do (?:with|for|when)\b|\bwhat'?s my (?:process|workflow|routine)\b/i;
-const LIST =
-  /\b(?:my|the|which|what) (?:work ?flows|recurring work|routines)\b|\bwhat (?:work|tasks) (?:repeat|recur)s?\b|\bwork ?flows?\b/i;
 const YESTERDAY = /\byesterday\b/i;
 
 const STOP = new Set(
@@ -37,15 +27,6 @@ const stem = (word: string): string => word.toLowerCase().replace(/(?:'s|ies|es|
 
 function words(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 1 && !STOP.has(w));
-}
-
-/** What a question about workflows asks, or null when it asks something else. */
-export function workflowIntent(question: string): WorkflowIntent | null {
-  if (DIFFERENT.test(question)) return 'different';
-  if (DURATION.test(question)) return 'duration';
-  if (USUAL.test(question)) return 'usual';
-  if (LIST.test(question)) return 'list';
-  return null;
 }
 
 /** The workflow (and the step of it) a question names: by the kind of item, or by the words of a step. */

@@ -27,10 +27,13 @@ export interface DayRange {
 const DAY_MS = 86_400_000;
 /** Deviations of a day are worked out again at most this often (the question asker looks at every kept frame). */
 const DEVIATIONS_FRESH_MS = 5 * 60_000;
+/** How long (real time) a range's workflows are reused while the observed clock stays in the same minute. */
+const LIST_FRESH_MS = 30_000;
 
 /** Workflows across days (docs/architecture.md, Workflows): discovery, deviations and the event logs, over the cases of a range of days. */
 export class WorkflowService {
   private deviationCache: { day: string; atMs: number; deviations: WorkflowDeviation[]; workflows: Workflow[] } | null = null;
+  private listCache: { key: string; madeAt: number; list: WorkflowList } | null = null;
 
   constructor(private readonly deps: WorkflowServiceDeps) {}
 
@@ -52,7 +55,12 @@ export class WorkflowService {
 
   list(from?: string, to?: string): WorkflowList {
     const range = this.range(from, to);
-    return { ...range, workflows: discoverWorkflows(this.cases(range), range) };
+    // Questions come in bursts (a chat, the window's refresh): the same range on the same observed minute is worked out once.
+    const key = `${range.from}|${range.to}|${Math.floor(this.deps.clock.now() / 60_000)}`;
+    if (this.listCache?.key === key && Date.now() - this.listCache.madeAt < LIST_FRESH_MS) return this.listCache.list;
+    const list = { ...range, workflows: discoverWorkflows(this.cases(range), range) };
+    this.listCache = { key, madeAt: Date.now(), list };
+    return list;
   }
 
   /**

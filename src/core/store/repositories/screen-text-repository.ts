@@ -147,6 +147,7 @@ export class ScreenTextRepository {
       // A bounded merge of the index's segments, so deleted rows' entries leave it as pruning goes.
       mergeIndex: db.prepare(`INSERT INTO screen_text(screen_text, rank) VALUES ('merge', 64)`),
       count: db.prepare(`SELECT COUNT(*) AS n FROM screen_text_entries`),
+      holdsWord: db.prepare(`SELECT 1 FROM screen_text WHERE screen_text MATCH ? LIMIT 1`),
     };
   }
 
@@ -266,6 +267,12 @@ export class ScreenTextRepository {
   /** When the oldest stored text was read; null when there is none. */
   oldestAtMs(): number | null {
     return (this.stmts.oldest.get() as { at: number | null }).at;
+  }
+
+  /** Whether any text read on screen holds a word (by the index's stem: "invoices" holds "invoice"). */
+  holdsWord(word: string): boolean {
+    if (!/^[\p{L}\p{N}]+$/u.test(word)) return false;
+    return this.stmts.holdsWord.get(`"${word}"`) !== undefined;
   }
 
   count(): number {

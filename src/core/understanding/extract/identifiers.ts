@@ -104,6 +104,9 @@ const FAMILIES: Readonly<Record<string, string>> = {
   run: 'run',
 };
 
+/** Families a bare "#482" stands for in a chat or a commit (a pull request, an issue): one record with it. */
+const HASHED_FAMILIES = new Set(['pull request', 'merge request', 'issue', 'bug', 'story']);
+
 /** Everyday names of the families that are tickets in the wide sense: a question about "tickets" means these. */
 export const TICKET_FAMILIES = new Set(['ticket', 'incident', 'issue', 'bug', 'story', 'change', 'request', 'case']);
 
@@ -119,6 +122,8 @@ const LABELLED = new RegExp(
 );
 /** `INC-2231`, `PROJ-88`, `INV-4471`, `CHG0031`: a key whose prefix is letters, then digits. */
 const PREFIXED = /(?<![\p{L}\p{N}-])([A-Z][A-Z0-9]{1,9})-?(\d{2,9})(?![\p{L}\p{N}]|-\d)/gu;
+/** `v2.14.1`, `release 3.2`: a version of software. */
+const VERSION = /(?<![\p{L}\p{N}.])(?:v(\d+\.\d+(?:\.\d+){0,2})|(?:release|version|build)\s+(\d+\.\d+(?:\.\d+){0,2}))(?![\p{N}]|\.\d)/giu;
 /** `#482` alone: an issue or pull request number. */
 const HASH_NUMBER = /(?<![\p{L}\p{N}&])#(\d{2,7})(?![\p{L}\p{N}])/gu;
 
@@ -176,8 +181,9 @@ export function identifiersIn(line: string): FoundIdentifier[] {
     const family = FAMILIES[word]!;
     const number = value.replace(/^(?:[A-Z]+-)(?=\d)/i, '').toUpperCase();
     const keyFamily = prefix && FAMILIES[prefix.toLowerCase()] ? FAMILIES[prefix.toLowerCase()]! : family;
-    // "Requisition REQ-2209" reads best as the key it already is.
-    found.push({ index: m.index, length: m[0].length, name: prefix ? value : m[0].trim(), key: `${keyFamily}:${number}`, family });
+    // "Requisition REQ-2209" reads best as the key it already is; "PR #482" is the "#482" a chat writes.
+    const key = hashed && /^\d+$/.test(value) && HASHED_FAMILIES.has(family) ? `#${value}` : `${keyFamily}:${number}`;
+    found.push({ index: m.index, length: m[0].length, name: prefix ? value : m[0].trim(), key, family });
   }
   for (const m of line.matchAll(PREFIXED)) {
     const prefix = m[1]!;
@@ -186,6 +192,11 @@ export function identifiersIn(line: string): FoundIdentifier[] {
     const family = FAMILIES[prefix.toLowerCase()];
     const key = family ? `${family}:${m[2]}` : `${prefix}-${m[2]}`;
     found.push({ index: m.index, length: m[0].length, name: m[0], key, family: family ?? prefix });
+  }
+  for (const m of line.matchAll(VERSION)) {
+    if (taken(m.index, m[0].length)) continue;
+    const number = m[1] ?? m[2]!;
+    found.push({ index: m.index, length: m[0].length, name: m[1] ? m[0] : `v${number}`, key: `release:${number}`, family: 'release' });
   }
   for (const m of line.matchAll(HASH_NUMBER)) {
     if (taken(m.index, m[0].length)) continue;

@@ -25,7 +25,7 @@ export const COMPANY_ENDINGS = new Set(
   `supplies supply software logistics facilities freight bank inc ltd llc llp plc gmbh ag sa bv corp corporation company co
   group services solutions systems partners holdings labs technologies consulting insurance industries foods catering hardware
   imports exports cloud paper office associates law legal clinic hospital health healthcare medical pharmacy motors airlines
-  transport trucking shipping energy capital financial bancorp trust university college school foundation agency studio studios
+  transport trucking shipping energy capital financial bancorp trust university college school foundation agency
   media networks telecom manufacturing electric electronics construction builders realty properties ventures enterprises traders
   trading markets retail stores brands pharma biotech analytics digital robotics`.split(/\s+/),
 );
@@ -92,6 +92,8 @@ const INLINE_ROLE = new RegExp(
   String.raw`\b(reported|raised|opened|filed|created|submitted|requested|assigned|approved|signed|reviewed|sent|shared|escalated|closed|resolved|scheduled|booked|referred|interviewed|added|updated|edited|merged|authored|written|prepared|handled|owned|delegated|forwarded|reassigned)\s+(by|to)\s+(${NAME})`,
   'gu',
 );
+/** "Invoice 4471 from Acme Supplies", "a note from Maria Chen": who sent it. */
+const FROM_NAME = new RegExp(String.raw`\bfrom\s+(${NAME})`, 'gu');
 const WITH_NAME = new RegExp(String.raw`\b(?:with|w/)\s+(${NAME}(?:\s*(?:,|&|and)\s*${NAME})*)`, 'gu');
 const SPEAKER = new RegExp(
   String.raw`^\s*(${NAME})\s{1,}(?:\[?\d{1,2}:\d{2}(?:\s*[AaPp]\.?[Mm]\.?)?\]?|yesterday at \d{1,2}:\d{2}.*)\s*$`,
@@ -106,6 +108,8 @@ const SIGN_OFF = new RegExp(
   'iu',
 );
 const EMAIL_RE = new RegExp(EMAIL, 'gu');
+/** Labels of a subject line, not of a role ("Re: …", "Fwd: …"). */
+const SUBJECT_LABELS = new Set(['re', 'fw', 'fwd', 'subject', 'aw', 'sv', 'tr']);
 const COMPANY_RUN = /\b\p{Lu}[\p{L}&'’-]+(?:\s+(?:&\s+)?\p{Lu}[\p{L}&'’.-]+){1,4}\b/gu;
 /** Words that open a capitalised run without being part of the company's name. */
 const RUN_LEAD = /^(invoice|vendor|from|to|bill|payment|ach|wire|re|fw|fwd|deposit|dear|hi|hello|customer|client|order|po|the)$/i;
@@ -184,7 +188,7 @@ export function partiesIn(line: string): FoundParty[] {
   for (const field of fields) {
     const role = roleOf(field.label);
     const value = field.value.replace(new RegExp(String.raw`\s*[<(]\s*${EMAIL}\s*[>)]`, 'gu'), '').trim();
-    for (const address of field.value.match(EMAIL_RE) ?? []) add('email', address, role);
+    for (const address of field.value.match(EMAIL_RE) ?? []) add('email', address, SUBJECT_LABELS.has(role) ? '' : role);
     const parts = listParts(value);
     if (ADDRESSEE_LABELS.has(role)) {
       const first = parts[0];
@@ -209,6 +213,11 @@ export function partiesIn(line: string): FoundParty[] {
   }
   for (const m of line.matchAll(INLINE_ROLE))
     if (isNameShaped(m[3]!)) add('person', m[3]!, `${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}`);
+  for (const m of line.matchAll(FROM_NAME)) {
+    const org = organizationIn(m[1]!);
+    if (org) add('organization', org, 'from');
+    else if (isNameShaped(m[1]!, 2)) add('person', m[1]!, 'from');
+  }
   for (const m of line.matchAll(WITH_NAME))
     for (const part of listParts(m[1]!)) {
       const org = organizationIn(part);

@@ -29,7 +29,7 @@ const IPV4 = /(?<![\d.])(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\
 const MACHINE =
   /(?<![\w.@/-])[a-z][a-z0-9]*(?:-[a-z0-9]+)*-(?:\d{2,3}|\d[a-z])(?![\w-]|\.\w)|(?<![\w.@/-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+-\d(?![\w-]|\.\w)/gu;
 /** `user@host:~$`, `[root@web-01 ~]#`: a shell prompt names the machine it runs on. */
-const PROMPT = /[\w.-]+@([\w.-]+)(?=:\s?[~/]|\s+[~/]|\s*[\]:]?\s*[#$%>])/gu;
+const PROMPT = /[\w.-]+@([\w.-]+)(?=:\s?[~/]|\s+[~/]|\s*[\]:]?\s*[#$%](?:\s|$))/gu;
 /** "ssh deploy@web-01", "ping db1", "Host: build-agent": the word after a command or label that takes a host. */
 const AFTER_COMMAND =
   /\b(?:ssh|scp|sftp|ping|telnet|rdp|mstsc|mosh|traceroute|nslookup|dig|curl|wget|psql\s+-h|mysql\s+-h|redis-cli\s+-h|host|server|hostname|node|instance|machine)[:\s]+(?:-\w+\s+)*(?:[\w.-]+@)?([\w][\w.-]*[\w])/giu;
@@ -59,7 +59,8 @@ export function placesIn(line: string): FoundPlace[] {
     if (host && !found.some((f) => f.kind === 'host' && f.key === hostKey(host)))
       found.push({ kind: 'host', index: m.index, name: host, key: hostKey(host) });
   }
-  for (const m of line.matchAll(FILE)) add('document', m.index, m[0].trim(), m[0].trim().toLowerCase());
+  // One document however its path was written ("src/checkout/gateway.ts" and "gateway.ts").
+  for (const m of line.matchAll(FILE)) add('document', m.index, m[0].trim(), m[0].trim().toLowerCase().split('/').at(-1)!);
   for (const m of line.matchAll(PROMPT)) add('host', m.index + m[0].indexOf(m[1]!), m[1]!, hostKey(m[1]!));
   for (const m of line.matchAll(AFTER_COMMAND)) {
     const name = m[1]!;
