@@ -133,6 +133,23 @@ describe('discovery by general rules', () => {
     expect(w!.variants.find((v) => v.examples.includes('INV-106'))!.name).toMatch(/^skips Bill …: approved \(ERP\)$/);
   });
 
+  it('takes one record code for one item, whatever word stood before it: the mail that brought it is its first step', () => {
+    // A code whose prefix the extraction does not know, named by a word in one window and bare in the others.
+    const run = (n: number, with_: string): Stretch[] => [
+      { app: 'Mail', title: `New policy PMT-${n} from ${with_} - Mail`, seconds: 120 },
+      { app: 'Firefox', title: `PMT-${n} - Permits portal - Firefox`, text: `PMT-${n}\nStatus: In review`, seconds: 300 },
+      { app: 'Firefox', title: `PMT-${n} fee - Cashier - Firefox`, text: `PMT-${n}\nStatus: Paid`, seconds: 60 },
+    ];
+    const { spans, sightings } = storeOf([day(0, [...run(311, 'Ada Osei'), ...run(312, 'Ben Ruiz')]), day(1, run(313, 'Cy Lam'))]);
+    const keys = new Set(sightings.filter((s) => s.itemName === 'PMT-311').map((s) => s.key));
+    expect(keys.size, 'the index keys the code two ways, so the rule has something to join').toBe(2);
+    const [w, ...rest] = discoverWorkflows(casesFromSightings(spans, sightings), { from: '2026-06-01', to: '2026-06-02' });
+    expect(rest).toEqual([]);
+    expect(w!.kind).toBe('policy');
+    expect(w!.occurrences.total).toBe(3);
+    expect(names(w!).map((n) => n.split(' @ ')[1])).toEqual(['Mail', 'Permits portal', 'Cashier']);
+  });
+
   it('splits a stretch that served several items: each gets its share of the time', () => {
     const batch: Stretch = { app: 'Firefox', title: 'Payments - Bank - Firefox', text: 'INV-201 Paid\nINV-202 Paid', seconds: 600 };
     const run = (id: string) => [

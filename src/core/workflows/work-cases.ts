@@ -102,6 +102,32 @@ interface Building {
 
 const PARTY_KINDS = new Set(['person', 'organization']);
 
+/** A record's own code as shown (`CLM-4100`, `INV5120`): the same code is the same item whatever word stood before it. */
+const OWN_CODE = /^[A-Z][A-Z0-9]{1,9}-?\d{2,9}$/i;
+
+/**
+ * One key per record code: the index may key `claim CLM-4100` by its word (`claim:4100`) and a bare
+ * `CLM-4100` by its prefix, so the mail that brought it and the system that paid it would be two items.
+ * The key of a family word wins (it names the kind in everyday words), then the commoner one.
+ */
+function keysByCode(sightings: readonly Sighting[]): Map<string, string> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const s of sightings) {
+    if (s.kind !== 'identifier' || !OWN_CODE.test(s.itemName)) continue;
+    const code = s.itemName.toUpperCase().replace('-', '');
+    const keys = counts.get(code) ?? new Map<string, number>();
+    keys.set(s.key, (keys.get(s.key) ?? 0) + 1);
+    counts.set(code, keys);
+  }
+  const canonical = new Map<string, string>();
+  for (const keys of counts.values()) {
+    if (keys.size < 2) continue;
+    const [best] = [...keys.entries()].sort((a, b) => Number(b[0].includes(':')) - Number(a[0].includes(':')) || b[1] - a[1]);
+    for (const key of keys.keys()) canonical.set(key, best![0]);
+  }
+  return canonical;
+}
+
 /**
  * Cases from the work items' sightings (the understanding index) and the app spans they were seen in,
  * by three general rules:
@@ -110,7 +136,8 @@ const PARTY_KINDS = new Set(['person', 'organization']);
  *   "Posted", a payment "Released") is a step of that case too, though the window is about many;
  * - a stretch about another item the case's own windows named (the PO on the invoice) is a step of the
  *   case when it falls between the case's first and last step.
- * A list that merely shows an item (an inbox, a ledger row unchanged) is no step of it.
+ * A list that merely shows an item (an inbox, a ledger row unchanged) is no step of it. One record code is
+ * one item, whatever word the screen put before it.
  */
 export function casesFromSightings(spans: readonly CaseSpan[], sightings: readonly Sighting[]): WorkCase[] {
   const sorted = [...spans].filter((s) => s.endMs > s.startMs).sort((a, b) => a.startMs - b.startMs);
@@ -124,7 +151,10 @@ export function casesFromSightings(spans: readonly CaseSpan[], sightings: readon
     return entry;
   };
   const names = new Map<string, string>();
-  for (const s of sightings) {
+  const canonical = keysByCode(sightings);
+  for (const sighting of sightings) {
+    const key = canonical.get(sighting.key);
+    const s = key ? { ...sighting, key } : sighting;
     if (s.kind === 'identifier' && !names.has(s.key)) names.set(s.key, s.itemName);
     const i = spanAt(sorted, s.atMs);
     if (i < 0) continue;
