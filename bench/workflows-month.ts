@@ -10,7 +10,7 @@ import { buildDemoWeek } from '../scripts/day/demo-week';
 import { screenText } from '../scripts/day/screen-render';
 import { createShadowCore } from '../src/core/shadow-core';
 import { localDateOf } from '../src/core/time';
-import { renumber } from '../tests/helpers/synthetic-cases';
+import { renumber } from '../scripts/day/renumber';
 import { quietSource } from '../tests/helpers/quiet-core';
 import { createTempShadowHome } from '../tests/helpers/temp-shadow-home';
 import { percentile, printFigures } from './lib/report';

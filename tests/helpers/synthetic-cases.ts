@@ -1,9 +1,12 @@
 import type { JobDay } from '../../scripts/day/job-day';
 import { screenText } from '../../scripts/day/screen-render';
+import { renumber } from '../../scripts/day/renumber';
 import { seededRandom } from '../../scripts/day/timeline';
 import type { Sighting } from '../../src/core/store/repositories/work-item-repository';
 import { extractWorkItems } from '../../src/core/understanding/extract-work-items';
 import type { CaseSpan } from '../../src/core/workflows/work-cases';
+
+export { renumber };
 
 /** A stretch in one window: what its title and screen show, for how long. */
 export interface Stretch {
@@ -61,14 +64,6 @@ export function storeOf(days: readonly { readonly startIso: string; readonly str
     }
   }
   return { spans, sightings };
-}
-
-/** Every record number of a text moved on by `shift` (`PLAT-2147` → `PLAT-2247`, `#884` → `#984`): the same work on another item. */
-export function renumber(text: string, shift: number): string {
-  const move = (digits: string): string => String(Number(digits) + shift).padStart(digits.length, '0');
-  return text
-    .replace(/(?<![A-Za-z0-9])([A-Z]{1,6}-)(\d{2,})(?!\d)/g, (_m, prefix: string, digits: string) => `${prefix}${move(digits)}`)
-    .replace(/#(\d{3,})(?!\d)/g, (_m, d: string) => `#${move(d)}`);
 }
 
 /** A job's day (scripts/day/jobs/) as stretches, its record numbers moved on by `shift`: idle and private stretches left out, as the store has them. */
