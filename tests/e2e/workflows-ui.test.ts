@@ -95,6 +95,21 @@ describe('the Workflows view', () => {
     expect(ui.errors).toEqual([]);
   });
 
+  it('the guide in About you gives the procedure as numbered steps, each step’s moment one click away', async () => {
+    const page = await ui.newPage();
+    await page.goto(ui.uiUrl);
+    await page.getByTestId('nav-you').click();
+    const guide = page.getByTestId('guide');
+    await expect.poll(() => guide.locator('h2', { hasText: 'Procedures' }).count(), { timeout: 30_000 }).toBe(1);
+    const moments = guide.getByTestId('markdown-moment');
+    expect(await moments.count()).toBeGreaterThanOrEqual(4);
+    await moments.first().click();
+    const dialog = page.getByTestId('moment-dialog');
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByTestId('moment-window').textContent()).toMatch(/Microsoft Outlook — New claim CLM-41\d\d from /);
+    expect(ui.errors).toEqual([]);
+  });
+
   it('says plainly when nothing repeated in the range', async () => {
     const page = await ui.newPage();
     await page.goto(ui.uiUrl);
