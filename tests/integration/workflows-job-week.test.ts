@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,9 +17,12 @@ import { writeJobWeek, type JobWeekDay } from '../../scripts/day/write-job-week'
 import { createHandlers, type Handlers } from '../../src/core/api/handlers';
 import { callOperation } from '../../src/core/api/invoke-operation';
 import type { TextRecognizer } from '../../src/core/ocr/text-recognizer';
+import { ManualClock } from '../../src/core/clock';
 import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
 import type { Workflow } from '../../src/shared/contract/workflows';
 import { parseOcel, parseXes } from '../helpers/event-log-parsers';
+import { startFakeOpenAiServer } from '../helpers/fake-openai-server';
+import { quietSource } from '../helpers/quiet-core';
 import { replayWithMemory } from '../helpers/memory-replay';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 
@@ -29,6 +33,7 @@ import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shado
  * the job's script: its main item is the one the most windows name, and its steps are those windows in the
  * order the day shows them.
  */
+const run = promisify(execFile);
 const DAYS = 5;
 const SHIFT = 100;
 const SLOWER = 3;
@@ -175,6 +180,43 @@ describe.each([CLINIC_DAY, SALES_DAY].map((d) => [d.job, d] as const))('a week o
     expect(steps.every((l) => /#moment=/.test(l))).toBe(true);
   });
 
+  it('`shadow workflows` lists it and `shadow export-log` writes a log that validates; bad flags get a clear error', async () => {
+    const shadow = async (...args: string[]) => {
+      try {
+        const { stdout, stderr } = await run('node', ['bin/shadow.js', ...args], { env: home.env });
+        return { code: 0, stdout, stderr };
+      } catch (error) {
+        const e = error as { code: number; stdout: string; stderr: string };
+        return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+      }
+    };
+    const listed = await shadow('workflows', '--from', from, '--to', to);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain(found.name);
+    expect(listed.stdout).toContain(`${found.occurrences.total} times`);
+    const out = mkdtempSync(join(tmpdir(), 'shadow-job-cli-'));
+    try {
+      const file = join(out, 'week.xes');
+      const wrote = await shadow('export-log', '--from', from, '--to', to, '--format', 'xes', '--out', file);
+      expect(wrote.code, wrote.stderr).toBe(0);
+      expect(wrote.stdout).toMatch(/^Wrote XES with \d+ cases and \d+ events/);
+      execFileSync('xmllint', ['--noout', '--schema', 'tests/fixtures/xes-ieee-1849-2016.xsd', file], { stdio: 'pipe' });
+      expect(parseXes(readFileSync(file, 'utf8')).traces.map((t) => t.name)).toContain(itemOn(DAYS - 1));
+      const again = await shadow('export-log', '--from', from, '--to', to, '--format', 'xes', '--out', file);
+      expect(again.code).toBe(2);
+      expect(again.stderr).toMatch(/exists; choose another --out or add --force/);
+      const format = await shadow('export-log', '--format', 'csv', '--out', join(out, 'x.csv'));
+      expect(format.code).not.toBe(0);
+      expect(format.stderr).toMatch(/format/i);
+      const backwards = await shadow('export-log', '--from', to, '--to', from, '--format', 'ocel', '--out', join(out, 'x.json'));
+      expect(backwards.code).not.toBe(0);
+      expect(backwards.stderr).toMatch(/is after/);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+    // Five runs of the CLI, each a process of its own (through tsx when the built CLI is older than the sources).
+  }, 180_000);
+
   it('exports XES and OCEL 2.0 that validate and read back to the same counts, a trace per item', async () => {
     const out = mkdtempSync(join(tmpdir(), 'shadow-job-logs-'));
     try {
@@ -195,6 +237,30 @@ describe.each([CLINIC_DAY, SALES_DAY].map((d) => [d.job, d] as const))('a week o
       expect(parsed.events.length).toBe(ocel.events);
     } finally {
       rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it('with a model, “how do I usually handle a …?” sends the usual steps to it as evidence and answers with its reply', async () => {
+    const fake = await startFakeOpenAiServer(() => ({ text: 'You take it through the same steps each time.' }));
+    const lastDayEnd = Date.parse(week.at(-1)!.generated.manifest.endedAt);
+    const withModel = createShadowCore({
+      env: {},
+      paths: home.paths,
+      source: quietSource,
+      clock: new ManualClock(lastDayEnd),
+      settings: { ocrEnabled: false, llm: { baseUrl: fake.baseUrl, textModel: 'scripted-text', timeoutMs: 5000 } },
+    });
+    try {
+      const session = withModel.sessions.create({ type: 'chat', tools: [] });
+      const { turn } = await withModel.sessions.send(session.id, `How do I usually handle a ${truth.kind}?`);
+      expect(turn).toMatchObject({ engine: 'llm', reply: 'You take it through the same steps each time.' });
+      const sent = fake.requests.map((r) => JSON.stringify(r.body)).find((b) => b.includes(`How do I usually handle a ${truth.kind}?`));
+      expect(sent).toBeDefined();
+      const usual = found.variants.find((v) => v.usual)!;
+      for (const id of usual.steps) expect(sent).toContain(JSON.stringify(found.steps.find((s) => s.id === id)!.name).slice(1, -1));
+    } finally {
+      withModel.close();
+      await fake.close();
     }
   });
 });
