@@ -9,6 +9,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobDay } from '../../scripts/day/job-day';
 import { CLINIC_DAY } from '../../scripts/day/jobs/clinic-day';
+import { DISPATCHER_DAY } from '../../scripts/day/jobs/dispatcher-day';
 import { SALES_DAY } from '../../scripts/day/jobs/sales-day';
 import { renumber } from '../../scripts/day/renumber';
 import { screenText } from '../../scripts/day/screen-render';
@@ -71,7 +72,7 @@ function weekRecognizer(dir: string, week: readonly JobWeekDay[]): TextRecognize
   };
 }
 
-describe.each([CLINIC_DAY, SALES_DAY].map((d) => [d.job, d] as const))('a week of the %s', (_job, day) => {
+describe.each([CLINIC_DAY, SALES_DAY, DISPATCHER_DAY].map((d) => [d.job, d] as const))('a week of the %s', (_job, day) => {
   const truth = truthOf(day);
   let dir: string;
   let home: TempShadowHome;
