@@ -33,6 +33,7 @@ export default function StepMap({ workflow: w }: { readonly workflow: Workflow }
   }
   const rowOf = (id: string): number => (below.includes(id) ? 1 : 0);
   const columns = Math.max(1, ...[...column.values()].map((c) => c + 1));
+  // The map is drawn at this size at most (style maxWidth): a map of two steps is not blown up to the card's width.
   const width = PAD * 2 + columns * NODE_W + (columns - 1) * GAP_X;
   const height = PAD * 2 + (below.length ? 2 : 1) * NODE_H + (below.length ? ROW_GAP : 0);
   const pos = (id: string) => ({ x: PAD + column.get(id)! * (NODE_W + GAP_X), y: PAD + rowOf(id) * (NODE_H + ROW_GAP) });
@@ -43,7 +44,7 @@ export default function StepMap({ workflow: w }: { readonly workflow: Workflow }
 
   return (
     <div className="step-map" data-testid="step-map">
-      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={description}>
+      <svg viewBox={`0 0 ${width} ${height}`} width="100%" style={{ maxWidth: width }} role="img" aria-label={description}>
         <defs>
           <marker id={`arrow-${w.id}`} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
             <path d="M 0 0 L 10 5 L 0 10 z" className="step-arrow" />
