@@ -18,6 +18,7 @@ import { registerTodayCommand } from './commands/today';
 import { registerSyncCommand } from './commands/sync';
 import { registerSetupCommand } from './commands/setup';
 import { printError, write, writeError } from './format';
+import { registerWorkflowCommands } from './commands/workflows';
 
 const program = new Command('shadow')
   .description('Workflow Shadow: a desktop assistant that shadows your workday and remembers it')
@@ -48,6 +49,7 @@ registerPrivacyCommand(program);
 registerEncryptCommand(program);
 registerSyncCommand(program);
 registerSetupCommand(program);
+registerWorkflowCommands(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,6 +1,6 @@
 import { captureCostReasons } from './storage-budget/capture-cost-reasons';
 import { StorageBudget } from './storage-budget/storage-budget';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { ManualClock, systemClock, type Clock } from './clock';
 import { resolveProfilePaths, type ProfilePaths } from './config/paths';
 import { loadSettings, saveSettings, settingsSchema, type Settings } from './config/settings';
@@ -19,7 +19,7 @@ import type { CaptureSource } from './observe/sources/capture-source';
 import type { IdleProbe } from './observe/sources/desktop-source';
 import { createDesktopSource } from './observe/sources/create-desktop-source';
 import { desktopHealthReasons } from './health/desktop-health';
-import { ReplaySource } from './observe/sources/replay-source';
+import { interviewSeedOf, ReplaySource } from './observe/sources/replay-source';
 import { isPlainDatabaseFile, openDatabase, type Db } from './store/database';
 import { createPrivacy, type Privacy } from './privacy/create-privacy';
 import { finishFrameEncryption } from './privacy/encrypt-store';
@@ -31,6 +31,10 @@ import { SessionContinuations } from './store/repositories/session-continuation'
 import { DeviceRepository, LOCAL_DEVICE } from './store/repositories/device-repository';
 import { SessionService } from './sessions/session-service';
 import { RecallEngine } from './recall/recall-engine';
+import { createUnderstanding, type Understanding } from './understanding/create-understanding';
+import { StoreCaseSource } from './workflows/store-case-source';
+import { WorkflowService } from './workflows/workflow-service';
+import { WorkflowAnswers } from './workflows/workflow-answers';
 import { AppletStore } from './applets/applet-store';
 import { ContextSetService, contextSetsForSessions } from './context-sets/context-set-service';
 import { OutputStore } from './outputs/output-store';
@@ -90,6 +94,10 @@ export interface ShadowCore {
   readonly sessions: SessionService;
   /** Questions about the observed day: understanding, retrieval, answers with evidence (src/core/recall/). */
   readonly recall: RecallEngine;
+  /** Work items read from titles and screen text, and the work threads they join tasks into (src/core/understanding/). */
+  readonly understanding: Understanding;
+  /** Workflows across days: discovery, how today differed, the event logs (src/core/workflows/). */
+  readonly workflows: WorkflowService;
   /** Context sets of each session (files, tickets, applet, endpoints, ports). */
   readonly contextSets: ContextSetService;
   /** Outputs shown in sessions, referenced from turns by [output:<id>] markers. */
@@ -177,6 +185,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     settings.exclusions = withInterviewExclusions(settings.exclusions, answer);
     observer.setExclusions(settings.exclusions);
   });
+  // Memory asks about days that left their usual workflows; the workflows read work items made further down.
+  let workflowsOnceMade: WorkflowService | null = null;
   const memory = createMemory({
     db,
     settings,
@@ -186,10 +196,11 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     activity,
     screenText,
     observer,
-    // A demo profile (`profiles/<demo>/day`) brings its onboarding interview next to the recorded day.
-    interviewSeedFile:
-      options.replayDir && basename(options.replayDir) === 'day' ? join(dirname(options.replayDir), 'interview.json') : null,
+    // A demo profile (`profiles/<demo>/day`, or a folder of days) brings its onboarding interview with it.
+    interviewSeedFile: options.replayDir ? interviewSeedOf(options.replayDir) : null,
     userClock: conversationClock,
+    workflowDeviations: () => workflowsOnceMade?.deviationsToday().deviations ?? [],
+    procedures: () => workflowsOnceMade?.procedures() ?? null,
   });
   if (!reader) memory.pipeline.start();
   const ocr = createOcrService({
@@ -216,6 +227,14 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     reservedDirs: ['applets', 'frames'],
   });
   const devices = new DeviceRepository(db);
+  const understanding = createUnderstanding({ db, events, activity, screenText, now: () => clock.now(), reader });
+  const workflows = new WorkflowService({
+    cases: new StoreCaseSource({ activity, items: understanding.items, refresh: () => understanding.refresh() }),
+    clock,
+    redactor: () => privacy.redactor,
+    exclusions: () => settings.exclusions,
+  });
+  workflowsOnceMade = workflows;
   const recall = new RecallEngine({
     store: {
       activity,
@@ -223,10 +242,14 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
       tasks: memory.repositories.tasks,
       summaries: memory.repositories.summaries,
       questions: memory.repositories.questions,
+      items: understanding.items,
+      interviewAnswers: () => memory.repositories.interview.answers(),
     },
+    refresh: () => understanding.refresh(),
     ocrEnabled: settings.ocrEnabled,
     llmStatus: () => llm.status?.() ?? LLM_OFF,
     devices: () => devices.all().map((d) => ({ key: d.key, id: d.id, name: d.name })),
+    workflows: new WorkflowAnswers(workflows),
   });
   const sessions = new SessionService({
     repo: new SessionRepository(db),
@@ -298,6 +321,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     ocr,
     sessions,
     recall,
+    understanding,
+    workflows,
     contextSets,
     outputs,
     applets,
@@ -312,6 +337,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
       storage.stop();
       observer.stop();
       memory.pipeline.stop();
+      understanding.close();
       sessions.close();
       void ocr.close();
       void source.close?.();

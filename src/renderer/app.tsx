@@ -5,18 +5,20 @@ import { ChatView } from './features/chat/chat-view';
 import { OnboardingGate } from './features/onboarding/onboarding-gate';
 import { StatusHeader } from './features/status/status-header';
 import { TodayView } from './features/today/today-view';
+import { WorkflowsView } from './features/workflows/workflows-view';
 import { useOperation } from './hooks/use-operation';
 
 const REFRESH_MS = 5000;
 
-type View = 'today' | 'chat' | 'you';
+type View = 'today' | 'chat' | 'workflows' | 'you';
 const VIEWS: readonly { readonly id: View; readonly label: string }[] = [
   { id: 'today', label: 'Today' },
   { id: 'chat', label: 'Chat' },
+  { id: 'workflows', label: 'Workflows' },
   { id: 'you', label: 'About you' },
 ];
 
-/** The window: status and capture control on top, then Today (observation), Chat (sessions) or About you. */
+/** The window: status and capture control on top, then Today (observation), Chat (sessions), Workflows or About you. */
 function Shell({ client, openSession }: { readonly client: ShadowClient; readonly openSession: string | null }) {
   const [view, setView] = useState<View>(openSession ? 'chat' : 'today');
   const [refreshKey, setRefreshKey] = useState(0);
@@ -56,6 +58,7 @@ function Shell({ client, openSession }: { readonly client: ShadowClient; readonl
         <>
           {view === 'today' && <TodayView client={client} refreshKey={refreshKey} />}
           {view === 'chat' && <ChatView client={client} initialSessionId={openSession} />}
+          {view === 'workflows' && <WorkflowsView client={client} />}
           {view === 'you' && <AboutYouPage client={client} />}
           <OnboardingGate client={client} />
         </>

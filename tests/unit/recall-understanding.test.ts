@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entitiesOf } from '../../src/core/recall/entities';
+import { extractWorkItems } from '../../src/core/understanding/extract-work-items';
 import { contentTerms, termMatches } from '../../src/core/recall/question-terms';
 import { understandQuestion } from '../../src/core/recall/question-understanding';
 import { lunchBreak, understandTime, type DayShape } from '../../src/core/recall/time-understanding';
@@ -89,7 +89,13 @@ describe('what a question asks', () => {
     expect(kind('who sent me invoice 4471?')).toMatchObject({ kind: 'who', relation: 'sender', terms: ['invoice', '4471'] });
     expect(kind('who asked about the Acme payment?')).toMatchObject({ kind: 'who', relation: 'speaker', terms: ['acme', 'payment'] });
     expect(kind('which vendors did I see in NetSuite?')).toMatchObject({ kind: 'which', listOf: 'organization', terms: ['netsuite'] });
-    expect(kind('which invoices did I look at?')).toMatchObject({ kind: 'which', listOf: 'invoice', terms: [] });
+    expect(kind('which tickets did I touch?')).toMatchObject({ kind: 'which', listOf: 'identifier', terms: [] });
+    expect(kind('which invoices did I look at?')).toMatchObject({
+      kind: 'which',
+      listOf: 'identifier',
+      kindWord: { families: ['invoice'] },
+      terms: [],
+    });
     expect(kind('what was the total on the Acme invoice?')).toMatchObject({
       kind: 'value',
       valueWord: 'total',
@@ -111,10 +117,9 @@ describe('what a question asks', () => {
   });
 });
 
-describe('what work is about: entities of titles and screen text', () => {
-  it('reads document numbers, amounts, companies, people, channels and files, each once', () => {
+describe('what work is about: the work items of titles and screen text', () => {
+  it('reads records, amounts, companies, people, channels, addresses and files, each once', () => {
     const text = [
-      'Invoice 4471 from Acme Supplies - Outlook',
       'From: billing@acmesupplies.example',
       'Amount due: $12,480.00   Due date: March 20, 2026   PO 7789',
       'ACH ACME SUPPLIES INC   INV-4471   -12,480.00',
@@ -122,21 +127,21 @@ describe('what work is about: entities of titles and screen text', () => {
       'IT renewals are 11,300 over the Q3 budget, sorry',
       'Hello Dana, see #finance and Invoice-4471.pdf',
     ].join('\n');
-    const found = entitiesOf(text).map((e) => `${e.kind}:${e.text}`);
+    const found = extractWorkItems('Invoice 4471 from Acme Supplies - Outlook', text).map((e) => `${e.kind}:${e.name}`);
     expect(found).toEqual(
       expect.arrayContaining([
-        'document:Invoice 4471',
+        'identifier:Invoice 4471',
         'organization:Acme Supplies',
         'email:billing@acmesupplies.example',
         'amount:$12,480.00',
-        'document:PO 7789',
+        'identifier:PO 7789',
         'person:Raj Patel',
         'channel:#finance',
-        'file:Invoice-4471.pdf',
+        'document:Invoice-4471.pdf',
       ]),
     );
     // One entry per thing: INV-4471 is invoice 4471, ACME SUPPLIES INC is Acme Supplies.
-    expect(found.filter((f) => f.startsWith('document:') && f.includes('4471'))).toHaveLength(1);
+    expect(found.filter((f) => f.startsWith('identifier:') && f.includes('4471'))).toHaveLength(1);
     expect(found.filter((f) => f.startsWith('organization:'))).toEqual(['organization:Acme Supplies']);
     expect(found).not.toContain('person:Hello Dana');
   });

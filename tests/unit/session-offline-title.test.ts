@@ -51,7 +51,7 @@ describe('offline titles: a short noun phrase of what the conversation is about'
     const topic = (prompt: string) => recall.topic(prompt, now);
     expect(topic('time in slack today')).toBe('Time in Slack');
     expect(topic('what did I do after lunch?')).toBe('Work after lunch');
-    expect(topic('which vendors did I see in NetSuite?')).toBe('Companies in NetSuite');
+    expect(topic('which vendors did I see in NetSuite?')).toBe('Vendors in NetSuite');
     expect(topic('when did I see invoice 4471?')).toBe('Invoice 4471');
     expect(topic('can you draft a reply to Raj')).toBeNull();
     expect(extractiveTitle('', ['hi', 'time in slack today'], topic)).toBe('Time in Slack');

@@ -84,14 +84,14 @@ describe('session service', () => {
     expect(second.turn.reply).toBe('You spent 30m in Chrome today.');
     // No memory ran here: the tasks are cut from the spans the way memory cuts them.
     const what = await s.send(session.id, 'what did I do this morning?');
+    // The two visits of the ledger are one thread of work: its window title names the same document.
     expect(what.turn.reply.split('\n')).toEqual([
-      `This morning you were active 2h 45m, over 3 tasks from ${at(0)} to ${at(165)}.`,
+      `This morning you were active 2h 45m, over 3 tasks in 2 threads of work from ${at(0)} to ${at(165)}.`,
       '',
-      `- ${at(0)}–${at(90)} **Ledger 2026.xlsx** (1h 30m)`,
-      `- ${at(90)}–${at(120)} **Invoice 4471 - Acme** (30m)`,
-      `- ${at(120)}–${at(165)} **Ledger 2026.xlsx** (45m)`,
+      `- ${at(0)}–${at(165)} **Ledger 2026.xlsx** (2h 15m, 2 tasks; Excel)`,
+      `- ${at(90)}–${at(120)} **Invoice 4471 - Acme** (30m; Chrome)`,
     ]);
-    expect(what.turn.evidence.map((e) => e.source)).toEqual(['task', 'task', 'task']);
+    expect(what.turn.evidence.map((e) => e.source)).toEqual(['task', 'task']);
   });
 
   it('finds where something was seen in the screen text and window titles', async () => {
@@ -102,8 +102,9 @@ describe('session service', () => {
     const s = service();
     const session = s.create({ type: 'chat', tools: [] });
     const { turn } = await s.send(session.id, 'When did I see invoice 4471?');
-    expect(turn.reply.split('\n').slice(0, 2)).toEqual([`I saw “invoice 4471” once, at ${at(5)}:`, `- Chrome, “Acme portal”: ${at(5)}`]);
-    expect(turn.reply).toContain(`- ${at(5)}, Chrome, “Acme portal”: …**Invoice** **4471** total 1,250 EUR due Friday…`);
+    expect(turn.reply.split('\n')).toEqual([`I saw “invoice 4471” once, at ${at(5)}:`, '', `- Chrome, “Acme portal”: ${at(5)}`]);
+    // The evidence is the turn's, shown once by whatever shows the turn, never repeated in the reply.
+    expect(turn.evidence[0]?.snippet).toBe('**Invoice** **4471** total 1,250 EUR due Friday');
     expect(turn.evidence).toEqual([
       expect.objectContaining({
         source: 'screen_text',

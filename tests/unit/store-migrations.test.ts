@@ -173,4 +173,49 @@ describe('migrations', () => {
     expect(() => db.prepare(`UPDATE devices SET public_key = 'short' WHERE key = 2`).run()).toThrow(/CHECK/);
     db.close();
   });
+
+  it('keep work-item sightings with the rows they were read from, and read reused row ids again', () => {
+    const db = openDatabase(tempDb());
+    const ws = (
+      db.prepare(`INSERT INTO work_sessions (started_at, status, source) VALUES (0, 'active', 'desktop') RETURNING id`).get() as {
+        id: number;
+      }
+    ).id;
+    const span = db
+      .prepare(
+        `INSERT INTO activity_spans (work_session_id, kind, app, title, start_ms, end_ms) VALUES (?, 'app', 'Jira', 'OPS-1 - Jira', 0, 100) RETURNING id`,
+      )
+      .get(ws) as { id: number };
+    const text = (at: number) =>
+      (
+        db
+          .prepare(
+            `INSERT INTO screen_text_entries (at_ms, app, title, text) VALUES (?, 'Jira', 'OPS-1 - Jira', 'Status: Open') RETURNING id`,
+          )
+          .get(at) as { id: number }
+      ).id;
+    const [first, second] = [text(10), text(20)];
+    const item = (
+      db.prepare(`INSERT INTO work_items (kind, key, name) VALUES ('identifier', 'OPS-1', 'OPS-1') RETURNING id`).get() as { id: number }
+    ).id;
+    const sight = db.prepare(
+      `INSERT INTO work_item_sightings (item_id, source, ref_id, at_ms, until_ms, app, title, name, line) VALUES (?, ?, ?, 0, 10, 'Jira', 'OPS-1 - Jira', 'OPS-1', 'OPS-1')`,
+    );
+    sight.run(item, 'title', span.id);
+    sight.run(item, 'screen', first);
+    sight.run(item, 'screen', second);
+    db.prepare(`UPDATE work_item_progress SET last_id = ? WHERE source = 'screen'`).run(second);
+    expect(() => sight.run(item, 'screen', second)).toThrow(/UNIQUE/);
+    expect(() => db.prepare(`INSERT INTO work_items (kind, key, name) VALUES ('ticket', 'x', 'x')`).run()).toThrow(/CHECK/);
+    // Retention of the older row: its sighting goes, the progress stays (no id above it can be reused).
+    db.prepare(`DELETE FROM screen_text_entries WHERE id = ?`).run(first);
+    expect(db.prepare(`SELECT COUNT(*) AS n FROM work_item_sightings WHERE source = 'screen'`).get()).toEqual({ n: 1 });
+    expect(db.prepare(`SELECT last_id AS id FROM work_item_progress WHERE source = 'screen'`).get()).toEqual({ id: second });
+    // The newest row goes (a replay played again): SQLite may give its id to the next row, so it is read again.
+    db.prepare(`DELETE FROM screen_text_entries WHERE id = ?`).run(second);
+    expect(db.prepare(`SELECT last_id AS id FROM work_item_progress WHERE source = 'screen'`).get()).toEqual({ id: 0 });
+    db.prepare(`DELETE FROM work_sessions WHERE id = ?`).run(ws);
+    expect(db.prepare(`SELECT COUNT(*) AS n FROM work_item_sightings`).get()).toEqual({ n: 0 });
+    db.close();
+  });
 });

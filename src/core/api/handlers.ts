@@ -14,6 +14,7 @@ import { recallHandlers } from './recall-handlers';
 import { storageBudgetHandlers } from './storage-budget-handlers';
 import { syncHandlers } from './sync-handlers';
 import { desktopSetupHandlers } from './desktop-setup-handlers';
+import { workflowHandlers } from './workflow-handlers';
 
 /** One implementation per operation of the contract; every surface calls through this table. */
 export type Handlers = {
@@ -42,6 +43,7 @@ function joinHandlers(core: ShadowCore): Handlers {
     storageBudgetHandlers(core),
     syncHandlers(core),
     desktopSetupHandlers(),
+    workflowHandlers(core),
   );
 }
 

@@ -1,4 +1,5 @@
 import type { WorkSessionDetail } from '../../shared/contract/memory';
+import type { WorkflowDeviation } from '../../shared/contract/workflows';
 import type { Clock } from '../clock';
 import type { Settings } from '../config/settings';
 import type { EventBus } from '../events';
@@ -35,6 +36,10 @@ export interface MemoryDeps {
   readonly interviewSeedFile?: string | null;
   /** The user's own time where `clock` is a replay's: when the guide says it was generated (as `shadow guide` does). */
   readonly userClock?: Clock;
+  /** How today's work left its usual workflows (src/core/workflows/): the clarifying questions may ask about it. */
+  readonly workflowDeviations?: () => readonly WorkflowDeviation[];
+  /** The workflows as procedures (Markdown), for the guide. */
+  readonly procedures?: () => string | null;
 }
 
 /** The memory layer: what the pipeline learns from the workday, and what the user and other features ask of it. */
@@ -67,7 +72,15 @@ export function createMemory(deps: MemoryDeps): Memory {
     tasks: new TaskTracker({ observer, activity, tasks: repositories.tasks, events }),
     theory: new TheoryWriter({ call, tasks: repositories.tasks, screenText, events }),
     summaries: new SummaryWriter({ call, summaries: repositories.summaries, tracker, events }),
-    asker: new QuestionAsker({ call, settings, observer, activity, questions: repositories.questions, events }),
+    asker: new QuestionAsker({
+      call,
+      settings,
+      observer,
+      activity,
+      questions: repositories.questions,
+      events,
+      workflowDeviations: deps.workflowDeviations,
+    }),
   });
   const interview = new InterviewService({
     interview: repositories.interview,
@@ -93,7 +106,7 @@ export function createMemory(deps: MemoryDeps): Memory {
     workSessionDetail: (id) => workSessionDetail({ repositories, activity }, id),
     guide: () => {
       const userNow = (deps.userClock ?? clock).now();
-      return workflowGuide({ repositories, activity }, Math.max(clock.now(), userNow), userNow);
+      return workflowGuide({ repositories, activity, procedures: deps.procedures }, Math.max(clock.now(), userNow), userNow);
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { WorkflowDeviation } from '../../shared/contract/workflows';
 import { formatDuration } from '../../shared/format-duration';
 import type { SpanLike } from './task-segmentation';
 import { cleanTitle } from './task-segmentation';
@@ -68,6 +69,22 @@ export function proposeQuestions(scene: QuestionScene): QuestionCandidate[] {
     });
   }
   return out;
+}
+
+const DEVIATION_ASKS: Readonly<Record<WorkflowDeviation['kind'], string>> = {
+  slower: 'What held it up?',
+  skipped_step: 'Why not this time?',
+  new_step: 'What was different about it?',
+};
+
+/** A question per way today's work left its usual workflow (a step skipped, a new step, twice the usual time); each once. */
+export function deviationQuestions(deviations: readonly WorkflowDeviation[]): QuestionCandidate[] {
+  return deviations.map((d) => ({
+    trigger: 'workflow',
+    subject: `${d.item} ${d.kind} ${d.step}`.toLowerCase(),
+    text: `${d.text} ${DEVIATION_ASKS[d.kind]}`,
+    observation: `Today's work left its usual workflow: ${d.text}`,
+  }));
 }
 
 function mostSwitchedPair(spans: readonly SpanLike[]) {

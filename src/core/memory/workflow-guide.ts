@@ -18,6 +18,8 @@ export interface GuideInput {
   readonly appTime: Pick<AppTime, 'apps' | 'totalActiveSeconds'>;
   readonly answered: readonly Question[];
   readonly daysObserved: number;
+  /** The workflows found across days, as procedures (Markdown from src/core/workflows/), when known. */
+  readonly procedures?: string | null;
 }
 
 /** The workflow guide: the user's job as Markdown, from the baseline, known tasks, app time and answers. */
@@ -45,6 +47,7 @@ export function buildWorkflowGuide(g: GuideInput): string {
     out.push('', `Active time observed: ${formatDuration(g.appTime.totalActiveSeconds)}.`, '');
   } else out.push('_No app time observed yet._', '');
 
+  if (g.procedures) out.push(g.procedures.trimEnd(), '');
   out.push('## Recurring tasks', '');
   if (g.answers['recurring-tasks']) out.push(`As described in the interview: ${g.answers['recurring-tasks']}`, '');
   const recurring = g.knownTasks.filter((t) => t.occurrences >= 2);
@@ -81,11 +84,12 @@ export function buildWorkflowGuide(g: GuideInput): string {
 export interface GuideSources {
   readonly repositories: Pick<MemoryRepositories, 'interview' | 'tasks' | 'questions'>;
   readonly activity: ActivityRepository;
+  readonly procedures?: () => string | null;
 }
 
 /** The guide from what the profile holds now (the API, the window and `shadow guide`). */
 export function workflowGuide(
-  { repositories, activity }: GuideSources,
+  { repositories, activity, procedures }: GuideSources,
   nowMs: number,
   generatedMs = nowMs,
 ): { markdown: string; generatedAt: string } {
@@ -98,6 +102,7 @@ export function workflowGuide(
     appTime: activity.appTime({ window: { startMs: 0, endMs: nowMs + 1 } }),
     answered: repositories.questions.answered(100),
     daysObserved: activity.observedDays(),
+    procedures: procedures?.() ?? null,
   });
   return { markdown, generatedAt };
 }

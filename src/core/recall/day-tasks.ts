@@ -1,10 +1,15 @@
 import { cleanTitle, segmentTasks } from '../memory/task-segmentation';
 import type { TimeWindow } from '../store/repositories/activity-repository';
-import { entitiesOf, type Entity } from './entities';
+import type { Sighting } from '../store/repositories/work-item-repository';
+import { itemViews } from '../understanding/item-views';
+import { isUser, userIdentity, type UserIdentity } from '../understanding/user-identity';
+import { joinThreads, type WorkThread } from '../understanding/work-threads';
 import type { RecallStore } from './retrieval';
 
 /** A task as an answer tells it: its time, what it was in, and what it was about. */
 export interface TaskView {
+  readonly id: number | null;
+  readonly name: string;
   readonly startMs: number;
   readonly endMs: number;
   /** Active time in the task (clipped to the time asked about). */
@@ -13,47 +18,83 @@ export interface TaskView {
   readonly subject: string;
   readonly apps: readonly string[];
   readonly titles: readonly string[];
-  /** What it was about, from its window titles and screen text: invoice numbers, vendors, people, channels. */
+  /** What it was about: the records, companies, people and channels seen in it (the user left out). */
   readonly about: readonly string[];
   readonly switches: number;
 }
 
-const ABOUT_KINDS = new Set<Entity['kind']>(['document', 'organization', 'person', 'channel']);
-/** Companies and people are what a colleague names first; then channels; then document numbers. */
-const KIND_RANK: Record<Entity['kind'], number> = { organization: 0, person: 0, channel: 1, document: 2, amount: 3, email: 3, file: 3 };
+/** What the day's work was: its tasks, the work items seen in it and the threads that join them. */
+export interface DayWork {
+  readonly tasks: readonly TaskView[];
+  readonly threads: readonly WorkThread[];
+  readonly sightings: readonly Sighting[];
+  readonly identity: UserIdentity;
+}
+
+const ABOUT_KINDS = new Set(['identifier', 'organization', 'person', 'channel']);
+/** Companies and people are what a colleague names first; then channels; then records. */
+const KIND_RANK: Readonly<Record<string, number>> = { organization: 0, person: 0, channel: 1, identifier: 2 };
 const ABOUT_MAX = 3;
 
+/** The user, as the interview and their own mailbox say (never named as what their work was about). */
+export function identityOf(store: RecallStore, sightings: readonly Sighting[]): UserIdentity {
+  return userIdentity(store.interviewAnswers?.() ?? {}, sightings);
+}
+
 /**
- * The tasks of a time window, as memory cut them (or, where memory has none, cut from the spans the
- * same way), each named by what it was about: the entities of its own window titles first, then the
- * companies, people, channels and document numbers its screen text showed, in the order they appear.
+ * The work of a time window: the tasks as memory cut them (or, where memory has none, cut from the spans
+ * the same way), clipped to the window, each named by what it was about, and the threads that join them.
  */
-export function tasksIn(store: RecallStore, window: TimeWindow): TaskView[] {
+export function dayWork(store: RecallStore, window: TimeWindow): DayWork {
   const stored = store.tasks.listTasksIn(window).map((t) => {
     const start = Date.parse(t.startedAt);
-    return { startMs: start, endMs: start + t.durationSeconds * 1000, apps: t.apps, titles: t.titles, switches: t.switches };
+    return {
+      id: t.id,
+      name: t.name,
+      startMs: start,
+      endMs: start + t.durationSeconds * 1000,
+      apps: t.apps,
+      titles: t.titles,
+      switches: t.switches,
+    };
   });
   const raw = stored.length > 0 ? stored : segmentedTasks(store, window);
   const clipped = raw
     .map((t) => ({ ...t, startMs: Math.max(t.startMs, window.startMs), endMs: Math.min(t.endMs, window.endMs) }))
     .filter((t) => t.endMs > t.startMs);
-  const texts = clipped.map((t) => taskText(store, t));
-  return clipped.map((t, i) => {
+  const sightings = store.items.sightingsIn(window);
+  const identity = identityOf(store, sightings);
+  const tasks = clipped.map((t) => {
     const subject = subjectOf(t.apps, t.titles);
-    const inTitles = new Set(entitiesOf(t.titles.join('\n')).map(entityId));
-    const about = entitiesOf(texts[i]!)
-      .filter((e) => ABOUT_KINDS.has(e.kind) && !subject.toLowerCase().includes(e.text.toLowerCase()))
-      .map((e, order) => ({ e, rank: (inTitles.has(entityId(e)) ? 0 : 10) + KIND_RANK[e.kind] + order / 100 }))
+    const seen = sightings.filter((s) => s.atMs < t.endMs && s.untilMs > t.startMs);
+    const about = itemViews(seen, t)
+      .filter((v) => ABOUT_KINDS.has(v.kind) && !isUser(identity, v) && !subject.toLowerCase().includes(v.name.toLowerCase()))
+      .map((v) => ({ v, rank: (v.inTitle ? 0 : 10) + (KIND_RANK[v.kind] ?? 3) - Math.min(1, v.seconds / 3600) }))
       .sort((a, b) => a.rank - b.rank)
-      .filter((x, _, all) => all.findIndex((y) => sameThing(y.e, x.e)) === all.indexOf(x))
       .slice(0, ABOUT_MAX)
-      .map((x) => x.e.text);
+      .map(({ v }) => v.name);
     return { ...t, seconds: activeSeconds(store, t), subject, about };
   });
+  const threads = joinThreads(
+    tasks.map((t) => ({
+      id: t.id,
+      name: t.subject,
+      startMs: t.startMs,
+      endMs: t.endMs,
+      seconds: t.seconds,
+      apps: t.apps,
+      titles: t.titles,
+    })),
+    sightings,
+    identity,
+  );
+  return { tasks, threads, sightings, identity };
 }
 
-const entityId = (e: Entity): string => `${e.kind}:${e.key}`;
-const sameThing = (a: Entity, b: Entity): boolean => a.kind === b.kind && a.key === b.key;
+/** The tasks of a time window (see `dayWork`). */
+export function tasksIn(store: RecallStore, window: TimeWindow): TaskView[] {
+  return [...dayWork(store, window).tasks];
+}
 
 /** The windows a task was in, without the apps' own suffixes, longest first. */
 export function subjectOf(apps: readonly string[], titles: readonly string[]): string {
@@ -71,15 +112,6 @@ export function windowName(title: string, apps: readonly string[]): string {
   return cleanTitle(title, '');
 }
 
-/** The task's window titles and the text read on screen during it. */
-function taskText(store: RecallStore, task: { startMs: number; endMs: number; titles: readonly string[] }): string {
-  const screen = store.screenText.textBetween(task.startMs, task.endMs, 30).map((e) => e.text);
-  // A window's text is stored again only when it changes: a task that returns to it reads the older row.
-  const lead = store.screenText.latestAt(task.startMs);
-  if (lead && task.titles.includes(lead.title)) screen.push(lead.text);
-  return [...task.titles, ...new Set(screen)].join('\n');
-}
-
 function activeSeconds(store: RecallStore, task: { startMs: number; endMs: number }): number {
   return store.activity.appTime({ window: task }).totalActiveSeconds;
 }
@@ -94,6 +126,8 @@ function segmentedTasks(store: RecallStore, window: TimeWindow) {
       : [span];
   });
   return segmentTasks(withGaps, false).map((t) => ({
+    id: null,
+    name: t.name,
     startMs: t.startMs,
     endMs: t.endMs,
     apps: t.apps,

@@ -34,5 +34,6 @@ export function scopedStore(store: RecallStore, scope: DeviceScope): RecallStore
     screenText: store.screenText.scoped(scope),
     tasks: store.tasks.scoped(scope),
     summaries: store.summaries.scoped(scope),
+    items: store.items.scoped(scope),
   };
 }

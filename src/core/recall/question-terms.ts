@@ -1,47 +1,16 @@
+import { FILLER, SPELLINGS, SYNONYMS } from './lexicon';
+
 /**
  * The words of a question that name what it is about ("outlook", "bank", "portal", "4471", "q3"),
  * without the words every question has (who, did, I, the, today, roughly), and how those words
- * match app names, window titles and text: by word start (so "invoices" finds "Invoice-4471.pdf")
- * and through the everyday names people give apps ("email" for Outlook, "the browser" for Chrome).
+ * match app names, window titles and text softly: by stem and word start (so "invoices" finds
+ * "Invoice-4471.pdf" and "reconciling" finds "reconciled"), across spellings ("stand-up" finds
+ * "Standup") and through the everyday names people give apps ("email" for Outlook, "terminal" for a shell).
  */
 
-const FILLER = new Set(
-  `a an the this that these those my our your his her their its me i we you he she they it them us
-  what which who whom whose when where why how whats was were is are am be been being do did does done doing have has had
-  having can could would should will shall may might must let lets please tell show give find list know say said
-  in on at of to for from with by about into onto over under after before during between since until till up down out off
-  and or but not no nor so than then also just only very really quite
-  time times long much many spent spend spending spent working work worked doing do
-  today yesterday tonight morning afternoon evening night noon week month day days hour hours minute minutes lunch lunchtime
-  roughly approximately approx around about exactly total overall altogether so far all any some
-  see saw seen look looked looking read open opened check checked view viewed use used using go went
-  first last latest recent recently earlier later ago now there here get got take took takes make made
-  active activity busy computer anything something everything stuff most least more often usually mostly
-  should next switch switched switching often so`.split(/\s+/),
-);
-
-/** Everyday names for kinds of apps and windows: a question's word on the left finds any of these. */
-const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
-  email: ['outlook', 'mail', 'thunderbird', 'gmail', 'inbox'],
-  emails: ['outlook', 'mail', 'thunderbird', 'gmail', 'inbox'],
-  mail: ['outlook', 'mail', 'thunderbird', 'gmail', 'inbox'],
-  mails: ['outlook', 'mail', 'thunderbird', 'gmail', 'inbox'],
-  browser: ['chrome', 'firefox', 'edge', 'safari', 'brave', 'chromium'],
-  web: ['chrome', 'firefox', 'edge', 'safari', 'brave', 'chromium'],
-  spreadsheet: ['excel', 'sheets', 'calc', 'numbers', 'xlsx'],
-  spreadsheets: ['excel', 'sheets', 'calc', 'numbers', 'xlsx'],
-  chat: ['slack', 'teams', 'discord'],
-  messages: ['slack', 'teams', 'discord'],
-  pdf: ['acrobat', 'pdf', 'preview'],
-  pdfs: ['acrobat', 'pdf', 'preview'],
-  calendar: ['calendar', 'outlook'],
-  terminal: ['terminal', 'konsole', 'iterm', 'xterm'],
-  editor: ['code', 'vim', 'emacs', 'sublime', 'intellij'],
-};
-
-/** Lower-case words, numbers and codes (`inv-4471`, `#finance`, `q3`) of a text. */
+/** Lower-case words, numbers and codes (`inv-4471`, `#finance`, `q3`, `1:1`) of a text. */
 export function words(text: string): string[] {
-  return (text.toLowerCase().match(/#?[\p{L}\p{N}]+(?:[-.'’][\p{L}\p{N}]+)*/gu) ?? []).map((w) => w.replace(/['’]s$/, ''));
+  return (text.toLowerCase().match(/#?[\p{L}\p{N}]+(?:[-.:'’][\p{L}\p{N}]+)*/gu) ?? []).map((w) => w.replace(/['’]s$/, ''));
 }
 
 /** The content words of a question, in order, each once. */
@@ -54,26 +23,131 @@ export function contentTerms(text: string): string[] {
   return terms;
 }
 
-/** A crude English stem, enough to match "invoices" with "invoice" and "reconciling" with "reconcile". */
+/**
+ * An English stem, enough to match a word's forms: "invoices" and "invoice", "reconciling" and
+ * "reconciled", "companies" and "company", "meetings" and "meeting". Numbers and codes stay whole.
+ */
 export function stem(word: string): string {
   if (word.length <= 4 || /\d/.test(word)) return word;
-  return word.replace(/(ings?|ed|es|s|e)$/, '');
+  return word
+    .replace(/['’]s$/, '')
+    .replace(/(?<=..)ies$/, 'y')
+    .replace(/(?<=...)(?:ations?|ings?|ments?|ness|ers?|ed|es|ly)$/, '')
+    .replace(/(?<=...)s$/, '')
+    .replace(/(?<=...)e$/, '');
 }
 
-/** Whether `term` (a question's word) names something in `text`: a word starting with its stem, or a synonym. */
+/** A word without hyphens and dots ("stand-up" and "standup", "e-mail" and "email" are one word). */
+const joined = (word: string): string => word.replace(/[-.'’]/g, '');
+
+/** The forms a question's word is looked for in: itself, its other spellings, and what it is an everyday name for. */
+export function formsOf(term: string): string[] {
+  const bare = term.replace(/^#/, '');
+  return [...new Set([term, ...(SPELLINGS[term] ?? []), ...(SYNONYMS[term] ?? []), ...(SYNONYMS[stem(bare)] ?? [])])];
+}
+
+/** A text's words as matching reads them: as written, without hyphens, and by stem. */
+interface Tokens {
+  readonly bare: readonly string[];
+  readonly joined: readonly string[];
+  readonly stems: readonly string[];
+}
+
+function tokensOf(text: string): Tokens {
+  const bare = words(text).map((t) => t.replace(/^#/, ''));
+  return { bare, joined: bare.map(joined), stems: bare.map(stem) };
+}
+
+/** Whether one form (one or more words) appears in a text's words: each word of it starts a word of the text, by stem. */
+function formIn(form: string, tokens: Tokens): boolean {
+  const parts = words(form).map((p) => p.replace(/^#/, ''));
+  if (parts.length === 0) return false;
+  const fits = (part: string, i: number): boolean => {
+    const wanted = stem(part);
+    const bare = tokens.bare[i]!;
+    // Short words (and codes) must be whole words: "it" is not "item", "q3" is not "q30".
+    if (wanted.length < 3 || /\d/.test(wanted))
+      return bare === wanted || tokens.joined[i] === joined(wanted) || bare.split(/[-.:]/).includes(wanted);
+    return (
+      bare.startsWith(wanted) ||
+      tokens.stems[i]!.startsWith(wanted) ||
+      tokens.joined[i]!.startsWith(joined(wanted)) ||
+      bare.split(/[-.:]/).some((p) => p.startsWith(wanted))
+    );
+  };
+  if (parts.length === 1) return tokens.bare.some((_, i) => fits(parts[0]!, i));
+  // A phrase: its words in a row.
+  return tokens.bare.some((_, i) => parts.every((p, j) => i + j < tokens.bare.length && fits(p, i + j)));
+}
+
+/** Whether `term` (a question's word) names something in `text`: a word of it by stem or word start, another spelling, or a synonym. */
 export function termMatches(term: string, text: string): boolean {
-  const tokens = words(text);
-  const wanted = [term, ...(SYNONYMS[term] ?? [])].map(stem);
-  return tokens.some((token) => wanted.some((w) => token.startsWith(w) || token.replace(/^#/, '').startsWith(w.replace(/^#/, ''))));
+  const tokens = tokensOf(text);
+  return formsOf(term).some((form) => formIn(form, tokens));
 }
 
 /** The share of `terms` that `text` matches (0 when there are none). */
 export function coverage(terms: readonly string[], text: string): number {
   if (terms.length === 0) return 0;
-  return terms.filter((t) => termMatches(t, text)).length / terms.length;
+  const tokens = tokensOf(text);
+  return terms.filter((t) => formsOf(t).some((form) => formIn(form, tokens))).length / terms.length;
 }
 
-/** The terms to search screen text for: each word, and for a synonym the names it stands for. */
+/** The terms to search screen text for: each word, and the names and spellings it stands for. */
 export function searchWords(terms: readonly string[]): string[] {
-  return [...new Set(terms.flatMap((t) => (SYNONYMS[t] ? [t, ...SYNONYMS[t]] : [t])))];
+  return [...new Set(terms.flatMap((t) => formsOf(t)))];
+}
+
+/** Optimal string alignment distance (Levenshtein with transpositions), stopping once it exceeds `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    rows.push([i]);
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        rows[0]![j] = j;
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = d;
+      best = Math.min(best, d);
+    }
+    if (i > 0 && best > max) return max + 1;
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** How far a word may be from the word meant: nothing for short words, one slip for most, two for long ones. */
+export function allowedSlips(word: string): number {
+  if (word.length < 3) return 0;
+  if (word.length === 3) return 1;
+  if (word.length <= 7) return 1;
+  return 2;
+}
+
+/**
+ * The word of `vocabulary` a mistyped word means: the nearest within the slips its length allows, a
+ * tie broken by the same first letter, then by the vocabulary's order (the caller puts the likelier first).
+ * `sameStart` keeps to words with the same first letter (people rarely miss the first one: "talk" is not "walk").
+ */
+export function nearestWord(word: string, vocabulary: Iterable<string>, { sameStart: firstKept = false } = {}): string | null {
+  const max = allowedSlips(word);
+  if (max === 0 || /\d/.test(word)) return null;
+  let best: { word: string; distance: number; sameStart: boolean } | null = null;
+  for (const candidate of vocabulary) {
+    if (candidate === word) return null;
+    if (candidate.length < 3 || /\d/.test(candidate) || (firstKept && candidate[0] !== word[0])) continue;
+    const distance = editDistance(word, candidate, max);
+    if (distance > max) continue;
+    // A three-letter word is only ever two letters swapped ("hwo", "woh"), never another word ("hot", "wet").
+    if (word.length === 3 && !(candidate.length === 3 && [...word].sort().join('') === [...candidate].sort().join(''))) continue;
+    const sameStart = candidate[0] === word[0];
+    if (!best || distance < best.distance || (distance === best.distance && sameStart && !best.sameStart))
+      best = { word: candidate, distance, sameStart };
+  }
+  return best?.word ?? null;
 }

@@ -1,136 +1,307 @@
-import { contentTerms, words } from './question-terms';
-import { understandTime, withoutTimeWords, type AskedTime, type DayShape } from './time-understanding';
+import { kindWord, type KindWord, type ListKind } from './kind-words';
+import { FILLER, SHORTHANDS } from './lexicon';
+import { contentTerms, nearestWord, words } from './question-terms';
+import { readTime, type AskedTime, type DayShape } from './time-understanding';
+import { WORKFLOW_QUESTION } from '../workflows/workflow-question';
+
+export type { ListKind } from './kind-words';
 
 /**
- * What a question asks, as a colleague who watched the day would hear it:
- * - `time_spent`: how long in an app, window or on a subject ("time in slack today? roughly");
- * - `activity`: what was done in a stretch of time ("what did I do after lunch?");
- * - `moment`: what was on at one moment ("what was I doing at 10am?");
+ * What a question asks, whatever its wording: an intent, a time window and a target (its content words).
+ * - `time_spent`: how long ("time in slack today? roughly", "how many hours on the budget");
+ * - `activity`: what was done in a stretch ("what did I do after lunch?", "walk me through today");
+ * - `moment`: what was on at one moment ("what was I doing at twenty past ten?");
  * - `day_bounds`: when the day started or ended; `break`: when lunch was;
- * - `seen`: when or where something was on screen ("when did I see invoice 4471?");
- * - `which`: a list of things seen ("which invoices did I look at?");
- * - `who`: a person or company ("who sent invoice 4471?"); `value`: a figure ("the total on the Acme invoice");
- * - `lookup`: anything else that names something, answered with the best evidence; `unknown`: nothing to go on.
+ * - `seen`: when (first, last) or where something was on screen ("when did I see invoice 4471?");
+ * - `which`: the items of a kind ("which tickets did I touch?", "what servers did I log into?");
+ * - `who`: people by role ("who reported OPS-1187?", "who was in the 2pm call?");
+ * - `value`: a figure and its label ("how much was the Acme invoice?", "when is it due?");
+ * - `open`: what is still open, waiting or scheduled; `why`: the user's reasons and reasons on screen;
+ * - `advice`: what needs a model (advice, drafting, opinions);
+ * - `workflow`: how work usually goes across days ("how do I usually handle an invoice?", "how long does a
+ *   payment run take me?", "what did I do differently today?"), answered by src/core/workflows/;
+ * - `lookup`: anything else that names something, answered from the best evidence; `unknown`: nothing to go on.
  */
 export type QuestionKind =
-  'time_spent' | 'activity' | 'moment' | 'day_bounds' | 'break' | 'seen' | 'which' | 'who' | 'value' | 'lookup' | 'unknown';
-
-/** What a "which …" question lists. */
-export type ListKind = 'app' | 'window' | 'file' | 'invoice' | 'bill' | 'po' | 'document' | 'organization' | 'person' | 'channel';
+  | 'time_spent'
+  | 'activity'
+  | 'moment'
+  | 'day_bounds'
+  | 'break'
+  | 'seen'
+  | 'which'
+  | 'who'
+  | 'value'
+  | 'open'
+  | 'why'
+  | 'advice'
+  | 'workflow'
+  | 'lookup'
+  | 'unknown';
 
 export interface UnderstoodQuestion {
   readonly text: string;
   readonly kind: QuestionKind;
   /** The time it names; null when it names none (each kind has its default). */
   readonly time: AskedTime | null;
-  /** The words naming what it is about (apps, window words, numbers, names). */
+  /** The words naming what it is about (apps, window words, numbers, names), typos corrected. */
   readonly terms: readonly string[];
   /** `seen`: the first or last time; `day_bounds`: the start (first) or end (last) of the day. */
   readonly edge: 'first' | 'last' | null;
+  /** `which` (and `who`, `open`): what kind of thing it lists. */
   readonly listOf: ListKind | null;
+  /** The kind noun the question used, with the record families and roles it means. */
+  readonly kindWord: KindWord | null;
   /** `who`: whether it asks who sent something, who said something in a chat, or just who. */
   readonly relation: 'sender' | 'speaker' | 'any';
-  /** `value`: the figure asked for ("total", "balance", "due", "po"); null means any amount. */
+  /** `who`: the roles the question asks for ("reported by", "attendees"); empty for anyone. */
+  readonly roles: readonly string[];
+  /** `value`: the figure asked for ("total", "balance", "due"); null means any amount. */
   readonly valueWord: string | null;
   /** Words of what the question leaves out ("besides the ledger", "except Slack"). */
   readonly without: readonly string[];
 }
 
-const LIST_NOUNS: Readonly<Record<string, ListKind>> = {
-  app: 'app',
-  apps: 'app',
-  application: 'app',
-  applications: 'app',
-  programs: 'app',
-  window: 'window',
-  windows: 'window',
-  tabs: 'window',
-  sites: 'window',
-  websites: 'window',
-  pages: 'window',
-  documents: 'file',
-  document: 'file',
-  files: 'file',
-  spreadsheets: 'file',
-  pdfs: 'file',
-  invoice: 'invoice',
-  invoices: 'invoice',
-  bill: 'bill',
-  bills: 'bill',
-  po: 'po',
-  pos: 'po',
-  vendor: 'organization',
-  vendors: 'organization',
-  suppliers: 'organization',
-  companies: 'organization',
-  customers: 'organization',
-  clients: 'organization',
-  organizations: 'organization',
-  people: 'person',
-  colleagues: 'person',
-  persons: 'person',
-  channel: 'channel',
-  channels: 'channel',
-};
+/**
+ * The words a question's intent turns on: a typo in one of these ("hwo long", "waht did I do", "yesterdy")
+ * is read as the word meant. Only these: a wider list turns right words into wrong ones ("sent" is not "spent").
+ */
+const INTENT_VOCABULARY = `how long much many what when where which who whom why today yesterday morning afternoon evening lunch
+  meeting first last still open`.split(/\s+/);
 
-const VALUE_WORDS = ['total', 'amount', 'balance', 'sum', 'price', 'cost', 'due', 'variance', 'actual', 'po', 'reference'];
+const VALUE_WORDS = [
+  'total',
+  'amount',
+  'balance',
+  'sum',
+  'price',
+  'cost',
+  'fee',
+  'rate',
+  'due',
+  'variance',
+  'actual',
+  'budget',
+  'salary',
+  'quote',
+  'estimate',
+  'po',
+  'reference',
+  'deadline',
+  'eta',
+];
 
+/** Intents by the shape of the question, tried in order: the first that fits wins. */
 const RULES: readonly (readonly [QuestionKind, RegExp])[] = [
+  // Before advice: "how do I usually handle an invoice?" asks how it goes, not how it should.
+  ['workflow', WORKFLOW_QUESTION],
+  [
+    'advice',
+    /^\W*(draft|write|compose|rephrase|reword|summari[sz]e (this|that) for|translate|create|generate|make me)\b|\b(should i|shall i|what do you (think|suggest|recommend|advise)|do you think|would you (suggest|recommend)|recommend|recommendation|suggest(ion)?s?|any advice|advi[cs]e|how (should|can|do|could) i (improve|fix|handle|deal|approach|prioriti[sz]e|get better|be more|avoid|speed)|what('s| is) the best (way|approach|order)|is it (a )?(good|bad|wise)|your opinion|help me (write|draft|decide|plan|reply|respond)|prioriti[sz]e)\b/,
+  ],
+  [
+    'why',
+    /^\W*(why|how come|for what reason)\b|\bwhy (did|was|were|do|does|is|am|have|had)\b|\bwhat (was|is|were|are) (the |my )?(reason|purpose|point)\b|\bwhat for\W*$|\b(is|was) (\w+ ){0,4}for\W*$/,
+  ],
   [
     'break',
-    /\b(when|what time)\b[^?]*\b(lunch|break)\b(?![^?]*\b(do|did|work|doing)\b)|\bhow long (was|were|did) (my |i |the )?(lunch|take for lunch|have lunch|break)\b/,
+    /\b(when|what time)\b[^?]*\b(lunch|break)\b(?![^?]*\b(do|did|work|doing|get up to|up to)\b)|\bhow long (was|were|did) (my |i |the )?(lunch|take for lunch|have lunch|break)\b/,
   ],
   [
     'time_spent',
-    /\bhow (long|much time)\b|\bhow many (hours|minutes)\b|\btime (i )?(spent|spend)?\s*(in|on|with|using)\b|\btime spent\b|^\W*time\b/,
+    /\bhow (long|much time)\b|\bhow many (hours|minutes|hrs|mins)\b|\btime (i )?(spent|spend)?\s*(in|on|with|using)\b|\btime spent\b|^\W*time\b|\b(spend|spent|put|sink|sank|devote|devoted|give|gave) (the )?(most|more|less|much|a lot of|all|half|the bulk of|my)? ?(time|hours|minutes|day|morning|afternoon)\b|\bwhat (took|ate|eats|takes) (up )?(most|the most|much|all|the bulk) (of )?(my )?(time|day)\b|\bduration\b/,
   ],
-  ['day_bounds', /\bwhen did i (start|begin|stop|finish|end|leave|quit|wrap up|log off)\b/],
+  ['value', /\bhow much\b(?! time)/],
+  [
+    'open',
+    /\b(still (open|pending|outstanding|to do|waiting|unresolved|in progress|unfinished|on hold)|open (items|tickets|issues|tasks|loops|questions|cases|orders)|what('s| is| remains)? (still )?(left|open|pending|outstanding|unfinished|unresolved)|(left|remaining) to do|to-?do list|not (yet )?(done|finished|resolved|closed|complete|completed|paid|approved|answered|replied)|(have|has)n'?t (yet )?(been )?(finished|done|closed|resolved|replied|answered|paid|approved|completed)|unfinished|unresolved|outstanding|pending|waiting (on|for)|follow[ -]?ups?|loose ends|open loops|(do|did) i owe|need(s)? (a )?(reply|response|follow)|yet to|^\W*did (i|we) (ever |actually )?(finish|complete|close|resolve|fix|pay|approve|submit|sign|ship|deliver|merge|deploy|book|schedule|confirm|get through|wrap up)|^\W*(is|was|are|were|has|have|had) [^?]{0,40}\b(done|finished|resolved|closed|fixed|approved|paid|merged|shipped|delivered|booked|scheduled|confirmed|signed|complete|completed|open|pending)\b|\b(status|state|stage|progress) (of|on|for)\b|\bwhat (is|was) the (status|state|stage|progress)\b|\bwhere (does|do|did|is|are) [^?]* stand\b|\bhow (is|was|are|were) [^?]* (going|coming along|looking)\b)\b/,
+  ],
+  [
+    'day_bounds',
+    /\b(when|what time) did i (start|begin|get started|arrive|get in|log on|log in|sign on|clock in|stop|finish|end|leave|quit|wrap up|log off|sign off|clock out|call it a day|knock off|head home)\b|\b(when|what time) (was|did) (my )?(work ?day|day) (start|begin|end|finish)\b/,
+  ],
   [
     'value',
-    /\bhow much\b|\bwhat(?:'s| was| is| were| are)?( the)?( \w+){0,2} (total|amount|balance|sum|price|cost|due date|variance|actual|reference)\b|\bwhen (is|was|were|are) [^?]* due\b|\b(what|which) po\b/,
+    /\b(what|which)( is| was| were| are|'s)?( the| my)?( \w+){0,3} (total|amount|balance|sum|price|cost|fee|rate|variance|actual|figure|salary|quote|estimate|due date|deadline|eta|reference|po number|budget|limit|score|count|number)\b|\bwhen (is|was|were|are) [^?]* due\b|\bdue (date|by|on)\b|\b(what|which) po\b|\bhow many\b(?! (hours|minutes|times|tasks))/,
   ],
-  ['who', /^\W*who\b|\bwho (sent|asked|said|wrote|owns|emailed|messaged|mentioned|approved|is|was)\b/],
+  [
+    'who',
+    /^\W*(who|whom|whose)\b|\bwho('s| is| was| were| did| do| does| sent| asked| said| wrote| owns| emailed| messaged| mentioned| approved| reported| called| reached| pinged| requested| attended| joined| interviewed| assigned)\b|\b(which|what) (person|people|colleague|customer|client|candidate|driver|patient|contact|interviewer|attendee|vendor|supplier|doctor|technician|recruiter|manager|reviewer)s?\b(?! (did i (see|open|look)))|\bwith whom\b|\bto whom\b|\bname of (the|my) \w+\b/,
+  ],
+  [
+    'moment',
+    /\bwhat (was|were|am|are) (i|we) (doing|working on|up to|looking at|on|into|busy with|in the middle of)\b|\bwhat was on (my |the )?screen\b|\bwhere was i\b|\bwhat (was|is) (open|up) at\b|\bwhat was happening\b/,
+  ],
   [
     'which',
-    /\bwhich\b|\bwhat (apps|applications|programs|windows|documents|files|invoices|bills|vendors|suppliers|companies|people|channels|tabs|sites|websites)\b|^\W*list\b/,
+    /\bwhich\b|\bwhat (\w+ )?(?!was\b|is\b|has\b|does\b|this\b|yes\b|its\b)(\w+s)\b(?= (did|were|was|have|had|do|are|is|i)\b)|^\W*(list|name|show)( me)?( all| the| my)?\b/,
   ],
-  ['moment', /\bwhat (was|were) i (doing|working on|up to|looking at|on)\b|\bwhat was on (my |the )?screen\b|\bwhere was i\b/],
+  [
+    'activity',
+    /\bwhat (did|have|had) (i|we)\b|\bsummar(y|ise|ize)\b|\bwhat happened\b|\brecap\b|\brun ?down\b|\boverview\b|\bwalk (me )?through\b|\brun (me )?through\b|\bgo (over|through)\b|\bbreak ?down\b|\bmy (day|morning|afternoon|week|evening)\b|\b(get|got|been) up to\b|\bwhat (i|we) (did|worked on|have done|got done|accomplished)\b|\bwhat (was|have) (i|we) (been )?(doing|working on|up to)\b|\bhow did (my|the) (day|morning|afternoon|week) go\b|\btimeline\b|\bwhat did i (do|work on|get done|accomplish|achieve|finish|complete|handle|tackle)\b/,
+  ],
   [
     'seen',
-    /\b(when|where|what time) (did|have|was|were) i\b|\bhave i (ever )?(seen|read|opened|looked at|been in|used)\b|\bdid i (see|read|open|look at)\b/,
+    /\b(when|where|what time|at what time) (did|have|was|were|had) (i|we)\b|\bhave i (ever )?(seen|read|opened|looked at|been in|used|visited|checked|worked on|touched)\b|\bdid i (ever )?(see|read|open|look at|visit|check|touch|use|get|receive|reply|respond|answer|send|write|email|call|message)\b|\b(the )?(first|last) time (i|we)\b/,
   ],
-  ['activity', /\bwhat (did|have|had) (i|we)\b|\bsummar(y|ise|ize)\b|\bwhat happened\b|\brecap\b|\bmy (day|morning|afternoon|week)\b/],
 ];
 
 /** Words that carry a kind's intent rather than its subject. */
 const INTENT_WORDS: Partial<Record<QuestionKind, readonly string[]>> = {
-  day_bounds: ['start', 'begin', 'stop', 'finish', 'end', 'leave', 'quit', 'wrap', 'log', 'working', 'started', 'stopped', 'finished'],
-  who: `sent send asked ask said say wrote write owns own owner emailed messaged message mentioned approved responsible
-    talk talked chat chatted spoke speak`.split(/\s+/),
-  value: [...VALUE_WORDS, 'date', 'linked', 'link'],
+  day_bounds:
+    `start begin began started get arrive arrived log logged sign clock stop stopped finish finished end ended leave left quit wrap
+    wrapped off call knock head home working work day workday`.split(/\s+/),
+  who: `sent send asked ask said say wrote write owns own owner emailed messaged message mentioned approved responsible talk talked chat chatted
+    spoke speak reported report called call reached pinged ping requested request attended attend joined join interviewed interview assigned
+    name person people working handling handled cc cc'd copied whom`.split(/\s+/),
+  value: [...VALUE_WORDS, 'date', 'linked', 'link', 'figure', 'number', 'worth', 'cost', 'costs', 'charged', 'pay', 'paid', 'owe', 'owed'],
   break: ['break', 'take', 'took', 'have', 'had'],
-  moment: ['screen', 'up'],
-  activity: ['summarize', 'summarise', 'summary', 'recap', 'happened', 'busy'],
+  moment: ['screen', 'up', 'into', 'middle', 'happening'],
+  activity: `summarize summarise summary recap happened busy walk through run rundown overview break breakdown go over accomplish
+    accomplished achieve achieved done tackle tackled handle handled timeline get got`.split(/\s+/),
+  open: `status state stage progress stand going coming along looking open pending outstanding left remaining unfinished unresolved waiting wait follow follow-up follow-ups loose ends loops owe owed
+    need needs reply replies response respond answered finished closed resolved complete completed paid approved yet done items`.split(
+    /\s+/,
+  ),
+  why: ['reason', 'purpose', 'point', 'because', 'come'],
+  advice: `draft write compose rephrase reword translate create generate recommend recommendation suggest suggestion suggestions advice
+    advise think opinion best way approach prioritize prioritise improve fix handle deal help plan decide reply respond better wise good bad`.split(
+    /\s+/,
+  ),
+  seen: [
+    'ever',
+    'touch',
+    'touched',
+    'visit',
+    'visited',
+    'receive',
+    'received',
+    'reply',
+    'replied',
+    'respond',
+    'answer',
+    'finish',
+    'close',
+    'resolve',
+    'approve',
+  ],
+  time_spent: ['put', 'sink', 'sank', 'devote', 'devoted', 'took', 'ate', 'bulk', 'duration', 'hrs', 'mins'],
+  which:
+    `touch touched handle handled process processed deal dealt review reviewed visit visited log logged into access accessed edit edited
+    hit come came across encounter encountered deal with have involved mention mentioned pull pulled bring brought up ssh connect connected
+    meet met talk talked email emailed call called interview interviewed book booked schedule scheduled send sent receive received`.split(
+      /\s+/,
+    ),
 };
 
-export function understandQuestion(text: string, nowMs: number, day: DayShape): UnderstoodQuestion {
-  const lower = text.toLowerCase().replace(/[’]/g, "'");
-  const time = understandTime(text, nowMs, day);
-  let kind: QuestionKind = RULES.find(([, rule]) => rule.test(lower))?.[0] ?? 'unknown';
+/** Role words a "who" question asks with, and the labels on screen that give a person that role. */
+const ROLE_ASKS: readonly (readonly [RegExp, readonly string[]])[] = [
+  [
+    /\b(report(ed|er)?|raised|filed|opened|logged|created|submitted)\b/,
+    ['reported by', 'reporter', 'raised by', 'opened by', 'created by', 'submitted by', 'filed by', 'requested by', 'requester'],
+  ],
+  [
+    /\b(assign(ed|ee)?|own(s|er|ed)?|responsible|working on|handling|in charge)\b/,
+    ['assigned to', 'assignee', 'owner', 'assigned', 'handled by', 'lead'],
+  ],
+  [/\b(sent|send|from|emailed|mailed|wrote me|wrote to me)\b/, ['from', 'sender', 'sent by', 'wrote', 'signed']],
+  [
+    /\b(to whom|did i (email|write|send|reply|mail|message)|i (emailed|wrote to|sent|replied to|messaged)|recipient)\b/,
+    ['to', 'cc', 'greeted', 'recipient'],
+  ],
+  [
+    /\b(attend(ed|ees?)?|join(ed)?|in (the|that|my|our) (meeting|call|sync|stand-?up|interview|session)|on (the|that) call|participants?|invited|guests?)\b/,
+    ['attendees', 'attendee', 'participants', 'participant', 'guests', 'invitees', 'with', 'organizer', 'host'],
+  ],
+  [/\b(interviewers?|interviewed me|on the panel)\b/, ['interviewer', 'interviewers', 'panel']],
+  [/\b(candidates?|applicants?|did i interview|was i interviewing|interviewee)\b/, ['candidate', 'applicant']],
+  [/\b(approv(ed|er|al))\b/, ['approved by', 'approver']],
+  [/\b(request(ed|er)?|asked for)\b/, ['requested by', 'requester', 'wrote']],
+  [/\b(review(ed|er)?)\b/, ['reviewed by', 'reviewer', 'reviewers']],
+  [/\b(said|say|asked|mentioned|messaged|wrote|told|talk(ed)?|chat(ted)?|spoke|pinged|replied)\b/, ['wrote']],
+  [/\b(drivers?|drove)\b/, ['driver']],
+  [/\b(patients?)\b/, ['patient']],
+  [/\b(customers?|clients?)\b/, ['customer', 'client']],
+];
+
+/** Words of time and number that are right as they are (never "corrected" to an intent word: "past" is not "last"). */
+const KNOWN_WORDS = new Set(
+  `past half quarter twenty thirty forty fifty fifteen ten five noon midday midnight ago clock oclock early late mid end close
+  before after since until till around about between and then once over back from went came got lunch break stand standup
+  monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october
+  november december week weekend month year hour minute second list lost lust fist hot wait went want wine`.split(/\s+/),
+);
+
+/** Expands what people type (shorthands, contractions) and reads typos of the words that carry the intent. */
+function normalized(text: string, vocabulary: readonly string[]): string {
+  const plain = text
+    .normalize('NFKC')
+    .replace(/[’‘`´]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/\p{Extended_Pictographic}/gu, ' ')
+    .replace(/\u200d|\ufe0f/gu, '')
+    .replace(/([?!.,])\1+/g, '$1')
+    .replace(/\bwhat's\b/gi, 'what is')
+    .replace(/\bwho's\b/gi, 'who is')
+    .replace(/\bwhere's\b/gi, 'where is')
+    .replace(/\bhow's\b/gi, 'how is')
+    .replace(
+      /\b(\w+)n't\b/gi,
+      (_m, verb: string) => `${verb.toLowerCase() === 'wo' ? 'will' : verb.toLowerCase() === 'ca' ? 'can' : verb} not`,
+    )
+    .replace(/\bi'm\b/gi, 'i am')
+    .replace(/\bi've\b/gi, 'i have')
+    .replace(/\bi'd\b/gi, 'i would')
+    .replace(/\bi'll\b/gi, 'i will');
+  return plain.replace(/[\p{L}][\p{L}'-]*/gu, (word) => {
+    const lower = word.toLowerCase();
+    const short = SHORTHANDS[lower];
+    if (short) return short;
+    if (vocabulary.includes(lower) || lower.length < 3 || KNOWN_WORDS.has(lower) || FILLER.has(lower)) return word;
+    const meant = nearestWord(lower, vocabulary, { sameStart: true });
+    return meant ?? word;
+  });
+}
+
+export interface UnderstandingOptions {
+  /** Words the day's windows, apps and work items hold, for typos in what a question names ("slak" → "slack"). */
+  readonly vocabulary?: ReadonlySet<string>;
+  /** Whether a word is anywhere in what was read on screen (a word there is no typo). */
+  readonly seenOnScreen?: (word: string) => boolean;
+  /** Intents the question is known not to be (a `workflow` question that names no workflow is read again without it). */
+  readonly notKinds?: readonly QuestionKind[];
+}
+
+export function understandQuestion(text: string, nowMs: number, day: DayShape, options: UnderstandingOptions = {}): UnderstoodQuestion {
+  const clean = normalized(text, INTENT_VOCABULARY);
+  const lower = clean.toLowerCase();
+  const { time, rest } = readTime(clean, nowMs, day);
+  let kind: QuestionKind = RULES.find(([k, rule]) => !options.notKinds?.includes(k) && rule.test(lower))?.[0] ?? 'unknown';
+  // "Who do I owe a reply to?" asks for people; "which invoices are still open?" for records.
+  if (kind === 'open' && /^\W*(who|whom)\b/.test(lower)) kind = 'who';
   const lowerWords = words(lower);
-  const listOf = kind === 'which' ? (lowerWords.map((w) => LIST_NOUNS[w]).find(Boolean) ?? null) : null;
+  const noun = lowerWords.map((w) => kindWord(w)).find(Boolean) ?? null;
+  if (kind === 'who' && noun && noun.list !== 'person' && noun.list !== 'organization' && !/^\W*(who|whom|whose)\b/.test(lower))
+    kind = 'which';
+  const listOf = noun?.list ?? null;
+  // The noun of a list ("which tickets") says what to list, not what to look for; elsewhere it is a word like any other.
+  const listing = kind === 'which' || kind === 'open' || (kind === 'who' && (noun?.list === 'person' || noun?.list === 'organization'));
   const intent = new Set([
     ...(INTENT_WORDS[kind] ?? []),
-    ...(listOf ? Object.keys(LIST_NOUNS).filter((w) => LIST_NOUNS[w] === listOf) : []),
+    ...(noun && listing ? lowerWords.filter((w) => sameKind(kindWord(w), noun)) : []),
   ]);
-  const withoutTime = time ? withoutTimeWords(text, nowMs) : text;
-  const [asked, leftOut = ''] = withoutTime.split(/\b(?:besides|except|apart from|other than|but not)\b/i);
+  const [asked, leftOut = ''] = rest.split(/\b(?:besides|except|apart from|other than|but not|excluding|not counting)\b/i);
   const without = contentTerms(leftOut);
-  const terms = contentTerms(asked!).filter((t) => !intent.has(t));
-  if (kind === 'moment' && time?.pointMs === null) kind = 'activity';
+  const terms = correctTerms(
+    contentTerms(asked!).filter((t) => !intent.has(t)),
+    options,
+  );
+  if (kind === 'moment' && time && time.pointMs === null) kind = 'activity';
   if (kind === 'day_bounds' && terms.length > 0) kind = 'seen';
+  if (kind === 'which' && listOf === null) kind = terms.length > 0 ? 'lookup' : 'activity';
   if (kind === 'unknown' && terms.length > 0) kind = 'lookup';
-  if (kind === 'which' && listOf === null) kind = terms.length > 0 ? 'lookup' : 'unknown';
+  if (kind === 'unknown' && time) kind = 'activity';
+  const roles = kind === 'who' || (kind === 'which' && listOf === 'person') ? rolesAsked(lower, noun) : [];
   return {
     text,
     kind,
@@ -138,20 +309,44 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape): 
     terms,
     edge: edgeOf(lower),
     listOf,
+    kindWord: noun,
     relation: /\b(sent|send|emailed|from|wrote me|mailed)\b/.test(lower)
       ? 'sender'
       : /\b(asked|said|mentioned|messaged|wrote|told|talk|talked|chat|chatted|spoke)\b/.test(lower)
         ? 'speaker'
         : 'any',
+    roles,
     without,
     valueWord: kind === 'value' ? (VALUE_WORDS.find((w) => lowerWords.includes(w)) ?? (/\bdue\b/.test(lower) ? 'due' : null)) : null,
   };
 }
 
+/** Whether two nouns ask for the same list ("invoice" and "invoices"). */
+const sameKind = (a: KindWord | null, b: KindWord): boolean => a !== null && a.list === b.list && a.plural === b.plural;
+
+/** A word of the target that is nowhere in the day (a typo) is read as the nearest word that is. */
+function correctTerms(terms: readonly string[], options: UnderstandingOptions): string[] {
+  const { vocabulary, seenOnScreen } = options;
+  if (!vocabulary || vocabulary.size === 0) return [...terms];
+  return terms.map((term) => {
+    if (vocabulary.has(term) || /\d/.test(term) || term.length < 4) return term;
+    if (seenOnScreen?.(term)) return term;
+    return nearestWord(term, vocabulary) ?? term;
+  });
+}
+
+function rolesAsked(lower: string, noun: KindWord | null): string[] {
+  if (noun?.roles) return [...noun.roles];
+  for (const [pattern, roles] of ROLE_ASKS) if (pattern.test(lower)) return [...roles];
+  // "who is the hiring manager?": the noun after "the" is the role.
+  const named = /\bwho (?:is|was|were|are) (?:the|my|our) ([a-z]+(?: [a-z]+)?)\b/.exec(lower);
+  return named && !/\b(person|one|guy|woman|man)\b/.test(named[1]!) ? [named[1]!] : [];
+}
+
 function edgeOf(lower: string): 'first' | 'last' | null {
-  if (/\bfirst\b|\bwhen did i (start|begin)\b/.test(lower)) return 'first';
+  if (/\bfirst\b|\bwhen did i (start|begin)\b|\bearliest\b/.test(lower)) return 'first';
   if (
-    /\b(did|have|was) i last\b|\blast (time|saw|seen|opened|looked|used|visited|checked|see|open)\b|\bwhen did i (stop|finish|end|leave|quit)\b/.test(
+    /\b(did|have|was) i last\b|\blast (time|saw|seen|opened|looked|used|visited|checked|see|open|touched|worked)\b|\bwhen did i (stop|finish|end|leave|quit)\b|\blatest\b|\bmost recent(ly)?\b/.test(
       lower,
     )
   )

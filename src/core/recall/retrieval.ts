@@ -6,6 +6,7 @@ import type { MemoryQuestionRepository } from '../store/repositories/memory-ques
 import type { MemorySummaryRepository } from '../store/repositories/memory-summary-repository';
 import type { MemoryTaskRepository } from '../store/repositories/memory-task-repository';
 import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
+import type { WorkItemRepository } from '../store/repositories/work-item-repository';
 import { coverage, searchWords, termMatches } from './question-terms';
 
 /** What recall reads: the observed day and the memory built from it. */
@@ -15,6 +16,10 @@ export interface RecallStore {
   readonly tasks: MemoryTaskRepository;
   readonly summaries: MemorySummaryRepository;
   readonly questions: MemoryQuestionRepository;
+  /** Work items and where they were seen (src/core/understanding/). */
+  readonly items: WorkItemRepository;
+  /** The onboarding interview's answers (who the user is). */
+  readonly interviewAnswers?: () => Readonly<Record<string, string>>;
 }
 
 /** One piece of evidence found for a question, with what answers and ranking need. */

@@ -14,15 +14,23 @@ export interface AskedTime extends TimeWindow {
   readonly pointMs: number | null;
 }
 
-/** What the time words need to know of the day: where its midday break lies. */
+/** What the time words need to know of the day: where its midday break lies, when it began and ended, its events. */
 export interface DayShape {
   /** The longest stretch without app time in a window (idle, private or not observed), if any. */
   longestBreak(window: TimeWindow): TimeWindow | null;
+  /** The first and last moment of app time in a window ("first thing", "end of day"), if any. */
+  activeBounds?(window: TimeWindow): TimeWindow | null;
+  /** The stretch of a window that words name ("the stand-up", "my call with Omar"): the first visit of the window they match best. */
+  stretchNamed?(words: readonly string[], window: TimeWindow): TimeWindow | null;
 }
 
 const HOUR = 3_600_000;
 /** Lunch is a time of the workday, not of the calendar: chrono does not know it. */
-const LUNCH = /\b(before|after|since|until|till|during|at|over|for)?\s*lunch(?:time|\s*break)?\b/i;
+const LUNCH =
+  /\b(?:(before|after|since|until|till|during|at|over|for|post|following|pre)[-\s]+(?:(?:my|the|our)\s+)?)?lunch(?:time|\s*break)?\b(?:\s+(?:was|had|got)\s+(?:over|done|finished|ended))?/i;
+/** "once lunch was over", "back from lunch", "when I got back from lunch": after it. */
+const AFTER_LUNCH =
+  /\b(?:once|when|after)\s+(?:my\s+|the\s+)?lunch(?:\s*break)?\s+(?:was|had|got)\s+(?:over|done|finished|ended)|\b(?:back|returned|came back|got back)\s+from\s+(?:my\s+|the\s+)?lunch(?:\s*break)?|\bpost[-\s]?lunch\b/i;
 const LUNCH_SEARCH = { fromHour: 10.5, toHour: 15 };
 const LUNCH_MIN_MS = 20 * 60_000;
 
@@ -112,27 +120,233 @@ export function dayLabel(ms: number, nowMs: number): string {
 /**
  * The time a question names, read with chrono-node relative to `nowMs` (the core's clock, so a replayed
  * day answers as that day), plus the words a workday has that a calendar does not: "lunch" is the longest
- * break around midday. Null when the question names no time; the caller chooses the default.
+ * break around midday, "first thing" and "end of day" the first and last hour of the day's work, "after
+ * the stand-up" the time after the window those words name. Spoken times ("twenty past ten", "half past
+ * two", "quarter to four") are read as clock times. Null when the question names no time.
  */
 export function understandTime(question: string, nowMs: number, day: DayShape): AskedTime | null {
-  const results = parser().parse(question, new Date(nowMs), { forwardDate: false });
-  const lunch = LUNCH.exec(question);
-  const dated = results.find((r) => !r.start.isCertain('hour') && !isRelativeStretch(r.text));
-  if (lunch) return lunchTime(lunch[1]?.toLowerCase(), dated ? dated.start.date().getTime() : nowMs, nowMs, day);
-  const first = results[0];
-  if (!first) return null;
-  const asked = fromResult(first, question, nowMs);
-  return { ...asked, endMs: asked.startMs < nowMs ? Math.min(asked.endMs, nowMs) : asked.endMs };
+  return readTime(question, nowMs, day).time;
 }
 
 /** The question with the words that name a time blanked out, so they are not taken for its subject. */
-export function withoutTimeWords(question: string, nowMs: number): string {
-  let text = question.replace(LUNCH, ' ');
+export function withoutTimeWords(question: string, nowMs: number, day: DayShape = NO_SHAPE): string {
+  return readTime(question, nowMs, day).rest;
+}
+
+const NO_SHAPE: DayShape = { longestBreak: () => null };
+
+/** The time a question names and the question without the words that named it. */
+export function readTime(question: string, nowMs: number, day: DayShape): { time: AskedTime | null; rest: string } {
+  const text = spokenTimes(question);
   const results = parser().parse(text, new Date(nowMs), { forwardDate: false });
-  for (const r of [...results].sort((a, b) => b.index - a.index)) {
-    text = `${text.slice(0, r.index)} ${text.slice(r.index + r.text.length)}`;
+  const dated = results.find((r) => !r.start.isCertain('hour') && !isRelativeStretch(r.text) && !PART_WORDS.test(r.text));
+  const dayMs = dated ? dated.start.date().getTime() : nowMs;
+  const blank = (from: string, pattern: RegExp | null, found: readonly chrono.ParsedResult[]): string => {
+    let rest = pattern ? from.replace(pattern, ' ') : from;
+    for (const r of [...found].sort((x, y) => y.index - x.index)) {
+      const at = rest.indexOf(r.text);
+      if (at !== -1) rest = `${rest.slice(0, at)} ${rest.slice(at + r.text.length)}`;
+    }
+    return rest;
+  };
+  const afterLunch = AFTER_LUNCH.exec(text);
+  const lunch = afterLunch ?? LUNCH.exec(text);
+  if (lunch) {
+    const relation = afterLunch ? 'after' : lunch[1]?.toLowerCase();
+    return { time: lunchTime(relation, dayMs, nowMs, day), rest: blank(text, afterLunch ? AFTER_LUNCH : LUNCH, dated ? [dated] : []) };
   }
-  return text;
+  const edge = EDGE_OF_DAY.exec(text);
+  if (edge && day.activeBounds) {
+    const time = edgeOfDay(edge, dayMs, nowMs, day);
+    if (time) return { time, rest: blank(text, EDGE_OF_DAY, dated ? [dated] : []) };
+  }
+  const anchored = ANCHOR.exec(text);
+  if (anchored && day.stretchNamed && !results.some((r) => r.index >= anchored.index && r.index < anchored.index + anchored[0].length)) {
+    const time = anchoredTime(anchored, dayMs, nowMs, day);
+    if (time) return { time, rest: blank(text, ANCHOR, dated ? [dated] : []) };
+  }
+  const part = PART_OF_DAY_PHRASE.exec(text);
+  if (part) return { time: partOfDay(part, dayMs, nowMs), rest: blank(text, PART_OF_DAY_PHRASE, dated ? [dated] : []) };
+  const first = results[0];
+  if (!first) return { time: null, rest: text };
+  const asked = fromResult(first, text, nowMs);
+  return {
+    time: { ...asked, endMs: asked.startMs < nowMs ? Math.min(asked.endMs, nowMs) : asked.endMs },
+    rest: blank(text, null, results),
+  };
+}
+
+const HOUR_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const MINUTE_WORDS: Readonly<Record<string, number>> = {
+  five: 5,
+  ten: 10,
+  quarter: 15,
+  'a quarter': 15,
+  twenty: 20,
+  'twenty five': 25,
+  'twenty-five': 25,
+  half: 30,
+};
+const TENS: Readonly<Record<string, number>> = { ten: 10, fifteen: 15, twenty: 20, thirty: 30, forty: 40, fifty: 50 };
+const hourOf = (word: string): number | null => {
+  const n = /^\d{1,2}$/.test(word) ? Number(word) : HOUR_WORDS.indexOf(word.toLowerCase());
+  return n >= 1 && n <= 12 ? n : null;
+};
+const HOUR_WORD = '(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)';
+const MINUTE_WORD = '(five|ten|(?:a\\s+)?quarter|twenty[\\s-]five|twenty|half|\\d{1,2})';
+const PAST_TO = new RegExp(
+  `\\b${MINUTE_WORD}\\s+(?:minutes\\s+)?(past|after|to|before|til|till)\\s+${HOUR_WORD}\\b(?!\\s*(?:am|pm|:|\\.\\d))`,
+  'gi',
+);
+const HALF_HOUR = new RegExp(`\\bhalf\\s+${HOUR_WORD}\\b`, 'gi');
+const OCLOCK = new RegExp(`\\b${HOUR_WORD}\\s*o['’]?\\s?clock\\b`, 'gi');
+const HOUR_MINUTES = new RegExp(
+  `\\b(?:at|around|about|by|from|until|till|before|after|since)\\s+${HOUR_WORD}\\s+(o['’]?\\s?(?:one|two|three|four|five|six|seven|eight|nine)|ten|fifteen|twenty|thirty|forty|fifty)(?:[\\s-](one|two|three|four|five|six|seven|eight|nine))?\\b`,
+  'gi',
+);
+const AROUND_HOUR = new RegExp(
+  `\\b(?:around|about|approximately|roughly|circa|near|ish at|~)\\s*${HOUR_WORD}(?::(\\d{2}))?\\s*(am|pm)?(?![\\d:])`,
+  'gi',
+);
+const AT_HOUR_WORD = new RegExp(
+  `\\b(at|by|before|after|since|until|till|from|to|and)\\s+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\\b(?!\\s+(?:minutes?|hours?|times?|tasks?|people|of))`,
+  'gi',
+);
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** "twenty past ten" → "10:20", "quarter to four" → "3:45", "half past two" → "2:30", "noon" → "12:00". */
+export function spokenTimes(text: string): string {
+  return text
+    .replace(/\bnoon\b|\bmidday\b|\bmid-day\b/gi, '12:00')
+    .replace(PAST_TO, (whole, minutes: string, relation: string, hour: string) => {
+      const h = hourOf(hour);
+      const m = MINUTE_WORDS[minutes.toLowerCase().replace(/\s+/g, ' ')] ?? (/^\d+$/.test(minutes) ? Number(minutes) : NaN);
+      if (h === null || !(m > 0 && m < 60)) return whole;
+      const to = /^(to|before|til|till)$/i.test(relation);
+      // "from 2 to 3" is a range: "to" needs a word for the minutes ("ten to five") or a quarter.
+      if (to && /^\d+$/.test(minutes)) return whole;
+      return to ? `${h === 1 ? 12 : h - 1}:${pad(60 - m)}` : `${h}:${pad(m)}`;
+    })
+    .replace(HALF_HOUR, (whole, hour: string) => {
+      const h = hourOf(hour);
+      return h === null ? whole : `${h}:30`;
+    })
+    .replace(OCLOCK, (whole, hour: string) => {
+      const h = hourOf(hour);
+      return h === null ? whole : `${h}:00`;
+    })
+    .replace(HOUR_MINUTES, (whole, hour: string, tens: string, ones: string | undefined) => {
+      const h = hourOf(hour);
+      const lead = whole.slice(0, whole.toLowerCase().indexOf(hour.toLowerCase()));
+      const oh = /^o['’]?\s?(\w+)$/i.exec(tens);
+      const m = oh
+        ? HOUR_WORDS.indexOf(oh[1]!.toLowerCase())
+        : (TENS[tens.toLowerCase()] ?? 0) + (ones ? HOUR_WORDS.indexOf(ones.toLowerCase()) : 0);
+      return h === null || !(m > 0 && m < 60) ? whole : `${lead}${h}:${pad(m)}`;
+    })
+    .replace(AROUND_HOUR, (whole, hour: string, minutes: string | undefined, meridiem: string | undefined) => {
+      const h = hourOf(hour);
+      return h === null ? whole : `at ${h}:${minutes ?? '00'}${meridiem ? ` ${meridiem}` : ''}`;
+    })
+    .replace(AT_HOUR_WORD, (whole, lead: string, hour: string) => `${lead} ${hourOf(hour) ?? hour}`);
+}
+
+/** "first thing", "end of the day", "at close of business", "last thing": the first or last hour of the day's work. */
+const EDGE_OF_DAY =
+  /\b(?:(first thing)(?:\s+(?:in the morning|today|this morning))?|(?:at\s+|by\s+|towards\s+|toward\s+|near\s+)?(?:the\s+)?(end of (?:the |my )?(?:work)?day|close of business|eod|cob|last thing(?:\s+(?:today|in the day))?|(?:when|before) i (?:left|logged off|wrapped up|finished)))\b/i;
+const EDGE_MS = 60 * 60_000;
+
+function edgeOfDay(match: RegExpExecArray, dayMs: number, nowMs: number, day: DayShape): AskedTime | null {
+  const bounds = localDayBounds(localDateOf(dayMs));
+  const active = day.activeBounds?.({ startMs: bounds.startMs, endMs: Math.min(bounds.endMs, Math.max(nowMs, bounds.startMs)) });
+  if (!active) return null;
+  const named = suffix(dayLabel(dayMs, nowMs));
+  if (match[1]) {
+    const end = Math.min(active.endMs, active.startMs + EDGE_MS);
+    return {
+      startMs: active.startMs,
+      endMs: end,
+      label: `first thing${named} (${formatClockTime(active.startMs)}–${formatClockTime(end)})`,
+      pointMs: null,
+    };
+  }
+  const start = Math.max(active.startMs, active.endMs - EDGE_MS);
+  return {
+    startMs: start,
+    endMs: active.endMs,
+    label: `at the end of the day${named} (${formatClockTime(start)}–${formatClockTime(active.endMs)})`,
+    pointMs: null,
+  };
+}
+
+/** "after the stand-up", "before my call with Omar", "during the interview": anchored on the window those words name. */
+const ANCHOR =
+  /\b(after|before|during|since|until|till|following)\s+(?:the|my|our|that|this)\s+((?:[\p{L}\p{N}#:'’/-]+\s*){1,4}?)(?=$|[?.!,;]|\s+(?:today|yesterday|this|on|and|did|was|were|i|we)\b)/iu;
+const ANCHOR_FILLER = new Set(['with', 'about', 'for', 'on', 'the', 'a', 'an', 'of', 'to', 'call', 'meeting']);
+
+function anchoredTime(match: RegExpExecArray, dayMs: number, nowMs: number, day: DayShape): AskedTime | null {
+  const relation = match[1]!.toLowerCase();
+  const phrase = match[2]!.trim();
+  const words = phrase
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w.length > 1);
+  // "the meeting", "the call": the words themselves are the anchor; otherwise what they add names it.
+  const own = words.filter((w) => !ANCHOR_FILLER.has(w));
+  const bounds = localDayBounds(localDateOf(dayMs));
+  const window = { startMs: bounds.startMs, endMs: Math.min(bounds.endMs, Math.max(nowMs, bounds.startMs + 1)) };
+  const stretch = day.stretchNamed?.(own.length > 0 ? own : words, window);
+  if (!stretch) return null;
+  const named = suffix(dayLabel(dayMs, nowMs));
+  const what = `the ${phrase}`;
+  if (relation === 'before' || relation === 'until' || relation === 'till')
+    return {
+      startMs: window.startMs,
+      endMs: stretch.startMs,
+      label: `before ${what}${named} (until ${formatClockTime(stretch.startMs)})`,
+      pointMs: null,
+    };
+  if (relation === 'during')
+    return {
+      ...stretch,
+      label: `during ${what}${named} (${formatClockTime(stretch.startMs)}–${formatClockTime(stretch.endMs)})`,
+      pointMs: null,
+    };
+  return {
+    startMs: stretch.endMs,
+    endMs: window.endMs,
+    label: `after ${what}${named} (from ${formatClockTime(stretch.endMs)})`,
+    pointMs: null,
+  };
+}
+
+const PART_WORDS = /\b(morning|afternoon|evening|tonight|night)\b/i;
+/** "early afternoon", "late morning", "mid-morning", "mid afternoon". */
+const PART_OF_DAY_PHRASE = /\b(early|late|mid)[-\s]?(morning|afternoon|evening)\b/i;
+const PART_HOURS: Readonly<Record<string, readonly [number, number]>> = {
+  'early morning': [6, 9],
+  'mid morning': [9.5, 11],
+  'late morning': [10, 12],
+  'early afternoon': [12, 15],
+  'mid afternoon': [14, 16],
+  'late afternoon': [15, 18],
+  'early evening': [17, 20],
+  'mid evening': [19, 21],
+  'late evening': [20, 24],
+};
+
+function partOfDay(match: RegExpExecArray, dayMs: number, nowMs: number): AskedTime {
+  const name = `${match[1]!.toLowerCase()} ${match[2]!.toLowerCase()}`;
+  const [from, to] = PART_HOURS[name]!;
+  const bounds = localDayBounds(localDateOf(dayMs));
+  const named = dayLabel(dayMs, nowMs);
+  const label = named === 'today' ? `this ${name}` : `${named} ${name}`;
+  return {
+    startMs: bounds.startMs + from * HOUR,
+    endMs: Math.min(bounds.startMs + to * HOUR, Math.max(nowMs, bounds.startMs + from * HOUR)),
+    label,
+    pointMs: null,
+  };
 }
 
 function isRelativeStretch(text: string): boolean {

@@ -109,6 +109,14 @@ function transcript(session: Session, turns: readonly Turn[]): string {
     const where = t.app ? ` in ${t.app}${t.windowTitle ? ` — ${t.windowTitle}` : ''}` : '';
     parts.push(`## Turn ${t.number}${t.summary ? `: ${t.summary}` : ''}`, '', `**You** (${when(t.createdAt)}${where}):`, '', t.prompt, '');
     parts.push(`**Assistant**${t.status === 'complete' ? '' : ` (${t.status})`}:`, '', t.reply || '_(no reply)_', '');
+    // The evidence the reply rests on, once: the reply itself never repeats it.
+    if (t.evidence.length > 0)
+      parts.push(
+        `_Evidence (${t.evidence.length}):_`,
+        '',
+        ...t.evidence.map((e) => `- ${when(e.at)}${e.app ? `, ${e.app}` : ''}${e.windowTitle ? `, “${e.windowTitle}”` : ''}: ${e.snippet}`),
+        '',
+      );
   }
   return `${parts.join('\n')}\n`;
 }

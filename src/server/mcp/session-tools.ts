@@ -44,11 +44,21 @@ function pageOfHits(hits: readonly SearchHit[], args: { query: string; cursor?: 
   });
 }
 
+/** A reply's evidence, once, under it: the reply itself never repeats it. */
+const describeEvidence = (t: Turn): string[] =>
+  t.evidence.length === 0
+    ? []
+    : [
+        `Evidence (${t.evidence.length}):`,
+        ...t.evidence.map((e) => `- ${e.at}${e.app ? ` ${e.app}` : ''}${e.windowTitle ? ` "${e.windowTitle}"` : ''}: ${e.snippet}`),
+      ];
+
 const describeTurn = (t: Turn): string =>
   [
     `Turn ${t.number} (${t.createdAt}${t.app ? `, user was in ${t.app}${t.windowTitle ? ` — "${t.windowTitle}"` : ''}` : ''})`,
     `User: ${t.prompt}`,
     `Assistant: ${t.reply}`,
+    ...describeEvidence(t),
   ].join('\n');
 
 export const currentSessionTool = defineTool({

@@ -4,6 +4,7 @@ import { workSessionSummaryTool } from './memory-tools';
 import { appTimeTool, currentActivityTool, searchScreenTool } from './observation-tools';
 import { getMomentTool } from './recall-tools';
 import { listDevicesTool } from './sync-tools';
+import { listWorkflowsTool } from './workflow-tools';
 import {
   currentSessionTool,
   getTurnTool,
@@ -33,4 +34,5 @@ export const mcpTools: readonly McpToolSpec[] = [
   searchScreenTool,
   getMomentTool,
   listDevicesTool,
+  listWorkflowsTool,
 ];

@@ -14,6 +14,7 @@ import { timelineOperations } from './timeline';
 import { storageBudgetOperations } from './storage-budget';
 import { syncOperations } from './sync';
 import { desktopSetupOperations } from './desktop-setup';
+import { workflowOperations } from './workflows';
 
 export * from './define';
 export * from './observation';
@@ -32,6 +33,7 @@ export * from './coverage';
 export * from './storage-budget';
 export * from './sync';
 export * from './desktop-setup';
+export * from './workflows';
 
 /** The whole API table. Each feature adds its own module of operations here; a key used twice throws. */
 export const operations = mergeTables(
@@ -49,6 +51,7 @@ export const operations = mergeTables(
   storageBudgetOperations,
   syncOperations,
   desktopSetupOperations,
+  workflowOperations,
 );
 
 export type Operations = typeof operations;

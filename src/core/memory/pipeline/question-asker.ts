@@ -6,7 +6,8 @@ import type { Observer } from '../../observe/observer';
 import type { ActivityRepository } from '../../store/repositories/activity-repository';
 import type { MemoryQuestionRepository } from '../../store/repositories/memory-question-repository';
 import type { MemoryCall } from './memory-llm-call';
-import { isRepeatQuestion, normalizeQuestion, proposeQuestions, SWITCH_WINDOW_MS } from '../questions';
+import { deviationQuestions, isRepeatQuestion, normalizeQuestion, proposeQuestions, SWITCH_WINDOW_MS } from '../questions';
+import type { WorkflowDeviation } from '../../../shared/contract/workflows';
 import type { WorkSessionState } from './work-session-tracker';
 
 const SYSTEM =
@@ -19,6 +20,8 @@ export interface QuestionAskerDeps {
   readonly activity: ActivityRepository;
   readonly questions: MemoryQuestionRepository;
   readonly events: EventBus;
+  /** How today's work left its usual workflows: each becomes a question once. */
+  readonly workflowDeviations?: () => readonly WorkflowDeviation[];
 }
 
 /** Asks a clarifying question about what was just seen, when one is due and it is new. */
@@ -33,16 +36,20 @@ export class QuestionAsker {
     if (last !== null && now - last < settings.questionMinIntervalMin * 60_000) return;
     const recentSpans = workSession.spans.filter((x) => x.kind === 'app' && x.endMs >= now - SWITCH_WINDOW_MS);
     const firstInWorkSession = workSession.spans.find((x) => x.app === frame.app)?.startMs ?? now;
-    const candidates = proposeQuestions({
-      nowMs: now,
-      workSessionStartMs: workSession.startMs,
-      recentSpans,
-      currentApp: frame.app,
-      currentTitle: frame.title,
-      appFirstSeenInWorkSessionMs: firstInWorkSession,
-      appSeenBefore: activity.appSeenBefore(frame.app, workSession.startMs),
-      hasEarlierWorkSessions: activity.anyAppBefore(workSession.startMs),
-    });
+    // Work done differently from the usual comes first: the scene's questions can be asked any day.
+    const candidates = [
+      ...deviationQuestions(this.deps.workflowDeviations?.() ?? []),
+      ...proposeQuestions({
+        nowMs: now,
+        workSessionStartMs: workSession.startMs,
+        recentSpans,
+        currentApp: frame.app,
+        currentTitle: frame.title,
+        appFirstSeenInWorkSessionMs: firstInWorkSession,
+        appSeenBefore: activity.appSeenBefore(frame.app, workSession.startMs),
+        hasEarlierWorkSessions: activity.anyAppBefore(workSession.startMs),
+      }),
+    ];
     const asked = questions.allAsked();
     const candidate = candidates.find(
       (c) => !isRepeatQuestion({ normalized: normalizeQuestion(c.text), trigger: c.trigger, subject: c.subject }, asked),

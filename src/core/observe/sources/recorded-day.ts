@@ -31,3 +31,11 @@ export const recordedEventSchema = z.discriminatedUnion('kind', [
 export type RecordedEvent = z.infer<typeof recordedEventSchema>;
 
 export const DAY_FILES = { manifest: 'manifest.json', events: 'events.jsonl', images: 'images' } as const;
+
+/**
+ * A folder of recorded days (a week): each sub-folder that holds a `manifest.json` is one day, played
+ * in time order on the same virtual clock; the days may not overlap. A day's frame looks for its image
+ * in its own `images/` first, then in the folder's shared `images/`, so screens seen on several days are
+ * stored once. The folder may hold the onboarding answers the replay seeds (`interview.json`).
+ */
+export const DAYS_FILES = { interview: 'interview.json', images: 'images' } as const;

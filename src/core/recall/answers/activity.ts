@@ -4,8 +4,10 @@ import { formatClockTime } from '../../../shared/format-clock-time';
 import { formatDuration } from '../../../shared/format-duration';
 import { iso } from '../../clock';
 import { localDateOf, localDayBounds } from '../../time';
-import { tasksIn, windowName, type TaskView } from '../day-tasks';
+import { dayWork, tasksIn, windowName, type TaskView } from '../day-tasks';
+import type { WorkThread } from '../../understanding/work-threads';
 import { scopedStore } from '../device-mention';
+import { answerLookup } from './lookup';
 import { termMatches } from '../question-terms';
 import type { UnderstoodQuestion } from '../question-understanding';
 import { oneLine } from '../retrieval';
@@ -26,39 +28,50 @@ import {
 const clock = (ms: number): string => formatClockTime(ms);
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** "What was I working on today?", "what did I do after lunch?": the tasks of that time, longest named first. */
+/**
+ * "What was I working on today?", "walk me through this morning", "what did I do after lunch?": the
+ * stretch's time and tasks in the first sentence, then its work threads (tasks joined by the work item
+ * they share), the longest first, each with its windows, apps, time and the state it was left in.
+ */
 export function answerActivity(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
   const time = askedWindow(question, today(ctx.nowMs));
   const window = windowOf(time);
-  const all = tasksIn(ctx.store, window);
+  const work = dayWork(ctx.store, window);
+  const all = work.tasks;
   const about = (t: TaskView, terms: readonly string[]): boolean => terms.some((term) => termMatches(term, taskWords(t)));
   const tasks = all.filter((t) => (question.terms.length === 0 || about(t, question.terms)) && !about(t, question.without));
   if (tasks.length === 0) {
-    const none =
-      all.length === 0
-        ? nothingObserved(ctx, window, time.label)
-        : question.terms.length > 0
-          ? `I saw nothing about “${question.terms.join(' ')}” ${time.label}.`
-          : `I saw nothing else ${time.label}.`;
-    return answer([none], [], ctx.nowMs, false);
+    const none = all.length === 0 ? nothingObserved(ctx, window, time.label) : `I saw nothing else ${time.label}.`;
+    // Words that name no task may still name what was on screen: the best evidence answers.
+    if (all.length > 0 && question.terms.length > 0) return answerLookup(ctx, question);
+    return answer([none], [], false);
   }
   // For a whole stretch, app time as Today counts it; for the tasks asked about, their own time.
   const narrowed = question.terms.length > 0 || question.without.length > 0;
   const active = narrowed ? tasks.reduce((sum, t) => sum + t.seconds, 0) : ctx.store.activity.appTime({ window }).totalActiveSeconds;
   const first = tasks[0]!.startMs;
   const last = Math.max(...tasks.map((t) => t.endMs));
+  const chosen = new Set(tasks);
+  const threads = work.threads
+    .map((thread) => ({
+      thread,
+      tasks: tasks.filter((t) => thread.tasks.some((x) => x.startMs === t.startMs && x.endMs === t.endMs) && chosen.has(t)),
+    }))
+    .filter((x) => x.tasks.length > 0)
+    .map((x) => ({ ...x, seconds: x.tasks.reduce((sum, t) => sum + t.seconds, 0) }));
   const count = `${tasks.length} task${tasks.length === 1 ? '' : 's'}`;
+  const joined = threads.length < tasks.length ? ` in ${threads.length} thread${threads.length === 1 ? '' : 's'} of work` : '';
   const on = question.terms.length > 0 ? ` on “${question.terms.join(' ')}”` : question.without.length > 0 ? ' on other things' : '';
   const lines = [
-    `${capitalize(time.label)} you were active ${formatDuration(active)}${on}, over ${count} from ${clock(first)} to ${clock(last)}.`,
+    `${capitalize(time.label)} you were active ${formatDuration(active)}${on}, over ${count}${joined} from ${clock(first)} to ${clock(last)}.`,
   ];
-  if (tasks.length > LIST_MAX) lines.push(`Most of it went to ${mainSubjects(tasks)}.`);
-  const shown = [...tasks]
+  const shown = [...threads]
     .sort((a, b) => b.seconds - a.seconds)
     .slice(0, LIST_MAX)
-    .sort((a, b) => a.startMs - b.startMs);
-  lines.push('', ...shown.map(taskLine));
-  const rest = tasks.filter((t) => !shown.includes(t));
+    .sort((a, b) => a.tasks[0]!.startMs - b.tasks[0]!.startMs);
+  if (threads.length > LIST_MAX) lines.push(`Most of it went to ${mainSubjects(shown)}.`);
+  lines.push('', ...shown.map((x) => threadLine(x.thread, x.tasks, x.seconds)));
+  const rest = threads.filter((x) => !shown.includes(x)).flatMap((x) => x.tasks);
   const cut = leftOut(
     rest.length,
     'shorter task',
@@ -66,7 +79,10 @@ export function answerActivity(ctx: RecallContext, question: UnderstoodQuestion)
     rest.reduce((sum, t) => sum + t.seconds, 0),
   );
   if (cut) lines.push(cut);
-  return answer(lines, shown.map(taskEvidence), ctx.nowMs);
+  return answer(
+    lines,
+    shown.map((x) => threadEvidence(x.thread, x.tasks, x.seconds)),
+  );
 }
 
 /**
@@ -75,12 +91,14 @@ export function answerActivity(ctx: RecallContext, question: UnderstoodQuestion)
  * with the other's screen text.
  */
 export function answerMoment(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
-  const at = question.time!.pointMs!;
-  const label = question.time!.label;
+  // "What was I doing?" with no time asks about the latest moment observed.
+  const latest = ctx.store.activity.appSpans({ startMs: ctx.nowMs - 24 * 3_600_000, endMs: ctx.nowMs + 1 }).at(-1);
+  const at = question.time?.pointMs ?? Math.min(ctx.nowMs, latest ? latest.endMs - 1 : ctx.nowMs);
+  const label = question.time?.label ?? `at ${clock(at)}`;
   const inUse = ctx.devices.length > 1 ? ctx.store.activity.devicesAt(at) : [];
   if (inUse.length === 0) {
     const only = momentOnOneDevice(ctx, at, label, null, capitalize(label));
-    return answer(only.lines, only.evidence, ctx.nowMs, only.answered);
+    return answer(only.lines, only.evidence, only.answered);
   }
   const parts = inUse.map((key, i) => {
     const named = ctx.devices.find((d) => d.key === key);
@@ -96,7 +114,6 @@ export function answerMoment(ctx: RecallContext, question: UnderstoodQuestion): 
   return answer(
     parts.flatMap((p) => p.lines),
     parts.flatMap((p) => p.evidence),
-    ctx.nowMs,
   );
 }
 
@@ -173,21 +190,21 @@ function momentOnOneDevice(ctx: RecallContext, at: number, label: string, device
 export function answerDayBounds(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
   const time = askedWindow(question, today(ctx.nowMs));
   const spans = ctx.store.activity.appSpans(windowOf(time));
-  if (spans.length === 0) return answer([nothingObserved(ctx, windowOf(time), time.label)], [], ctx.nowMs, false);
+  if (spans.length === 0) return answer([nothingObserved(ctx, windowOf(time), time.label)], [], false);
   const first = spans[0]!;
   const last = spans.at(-1)!;
   const start = `You started at ${clock(first.startMs)} ${time.label}, in ${windowName(first.title ?? '', [first.app]) || first.app} (${first.app}).`;
   const end = `You were last active at ${clock(last.endMs)}, in ${windowName(last.title ?? '', [last.app]) || last.app} (${last.app}).`;
   const lines = question.edge === 'last' ? [end, `(You started at ${clock(first.startMs)}.)`] : [start, end];
   const evidence = [first, last].map((s) => spanEvidence(s, `${s.app} at ${clock(s.startMs)}`));
-  return answer(lines, evidence, ctx.nowMs);
+  return answer(lines, evidence);
 }
 
 /** "When did I take lunch?": the longest break around midday. */
 export function answerBreak(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
   const dayMs = question.time?.startMs ?? ctx.nowMs;
   const lunch = lunchBreak(dayMs, ctx.day);
-  if (!lunch) return answer([`I saw no break of 20 minutes or more around midday ${dayLabel(dayMs, ctx.nowMs)}.`], [], ctx.nowMs, false);
+  if (!lunch) return answer([`I saw no break of 20 minutes or more around midday ${dayLabel(dayMs, ctx.nowMs)}.`], [], false);
   const before = ctx.store.activity.appSpansAround(lunch.startMs + 1).before;
   const after = ctx.store.activity.appSpansAround(lunch.endMs - 1).after;
   const lines = [
@@ -195,7 +212,7 @@ export function answerBreak(ctx: RecallContext, question: UnderstoodQuestion): R
   ];
   if (after?.app) lines.push(`You came back to ${windowName(after.title ?? '', [after.app]) || after.app} (${after.app}).`);
   const evidence = [before, after].flatMap((s) => (s?.app ? [spanEvidence(s, 'around your lunch break')] : []));
-  return answer(lines, evidence, ctx.nowMs);
+  return answer(lines, evidence);
 }
 
 function spanEvidence(span: { app: string | null; title: string | null; startMs: number; endMs: number }, claim: string): Evidence {
@@ -219,34 +236,43 @@ function aboutText(task: TaskView): string {
   return task.about.length > 0 ? ` — about ${joinAnd(task.about)}` : '';
 }
 
-function taskLine(task: TaskView): string {
-  const back = task.switches >= 6 ? `, switching ${task.switches} times` : '';
-  return `- ${clock(task.startMs)}–${clock(task.endMs)} **${task.subject}** (${formatDuration(task.seconds)}${back})${aboutText(task)}`;
+/** One thread in the stretch asked about: its time there, its name, the windows it was in, its apps, state and people. */
+function threadLine(thread: WorkThread, tasks: readonly TaskView[], seconds: number): string {
+  const start = Math.min(...tasks.map((t) => t.startMs));
+  const end = Math.max(...tasks.map((t) => t.endMs));
+  const name = thread.anchor ? thread.name : tasks[0]!.subject;
+  const windows = [...new Set(tasks.flatMap((t) => t.subject.split(' and ')))].filter(
+    (w) => !w.toLowerCase().includes(name.toLowerCase()) && !name.toLowerCase().includes(w.toLowerCase()),
+  );
+  const apps = [...new Set(tasks.flatMap((t) => t.apps))];
+  const visits = tasks.length > 1 ? `, ${tasks.length} tasks` : '';
+  const back = tasks.length === 1 && tasks[0]!.switches >= 6 ? `, switching ${tasks[0]!.switches} times` : '';
+  const state = thread.state && thread.state.atMs <= end ? ` — last seen ${thread.state.text}` : '';
+  const about = [...new Set(tasks.flatMap((t) => t.about))].filter((a) => !name.includes(a)).slice(0, 3);
+  return `- ${clock(start)}–${clock(end)} **${name}**${windows.length > 0 ? ` with ${joinAnd(windows.slice(0, 3))}` : ''} (${formatDuration(seconds)}${visits}${back}; ${joinAnd(apps.slice(0, 3))})${state}${about.length > 0 ? ` — about ${joinAnd(about)}` : ''}`;
 }
 
-function taskEvidence(task: TaskView): Evidence {
+function threadEvidence(thread: WorkThread, tasks: readonly TaskView[], seconds: number): Evidence {
+  const first = tasks[0]!;
+  const start = Math.min(...tasks.map((t) => t.startMs));
+  const end = Math.max(...tasks.map((t) => t.endMs));
+  const name = thread.anchor ? thread.name : first.subject;
   return {
-    claim: `${task.subject}, ${clock(task.startMs)}–${clock(task.endMs)}`,
-    at: iso(task.startMs),
-    until: iso(task.endMs),
-    app: task.apps[0] ?? null,
-    windowTitle: task.titles[0] ?? null,
-    snippet: `${task.subject} (${formatDuration(task.seconds)})${aboutText(task)}`,
+    claim: `${name}, ${clock(start)}–${clock(end)}`,
+    at: iso(first.startMs),
+    until: iso(end),
+    app: first.apps[0] ?? null,
+    windowTitle: first.titles[0] ?? null,
+    snippet: `${name} (${formatDuration(seconds)})${aboutText(first)}`,
     source: 'task',
-    open: { at: iso(task.startMs), screenTextId: null },
+    open: { at: iso(first.startMs), screenTextId: null },
   };
 }
 
-/** The three subjects the most time went to, with their total time. */
-function mainSubjects(tasks: readonly TaskView[]): string {
-  // "Ledger and Bank" and "Bank and Ledger" are the same work.
-  const bySubject = new Map<string, { subject: string; seconds: number }>();
-  for (const t of tasks) {
-    const key = [...t.titles].sort().join('\u0000') || t.subject;
-    const entry = bySubject.get(key) ?? { subject: t.subject, seconds: 0 };
-    entry.seconds += t.seconds;
-    bySubject.set(key, entry);
-  }
-  const top = [...bySubject.values()].sort((a, b) => b.seconds - a.seconds).slice(0, 3);
-  return joinAnd(top.map(({ subject, seconds }) => `${subject} (${formatDuration(seconds)})`));
+/** The three threads the most time went to, with their time. */
+function mainSubjects(threads: readonly { thread: WorkThread; tasks: readonly TaskView[]; seconds: number }[]): string {
+  const top = [...threads].sort((a, b) => b.seconds - a.seconds).slice(0, 3);
+  return joinAnd(
+    top.map(({ thread, tasks, seconds }) => `${thread.anchor ? thread.name : tasks[0]!.subject} (${formatDuration(seconds)})`),
+  );
 }

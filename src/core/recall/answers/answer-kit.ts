@@ -3,7 +3,6 @@ import type { Evidence } from '../../../shared/contract/evidence';
 import { formatDuration } from '../../../shared/format-duration';
 import type { TimeWindow } from '../../store/repositories/activity-repository';
 import { localDateOf, localDayBounds } from '../../time';
-import { evidenceBlock } from '../evidence-format';
 import type { UnderstoodQuestion } from '../question-understanding';
 import type { Found, RecallStore } from '../retrieval';
 import type { AskedTime, DayShape } from '../time-understanding';
@@ -50,18 +49,26 @@ export function askedWindow(question: UnderstoodQuestion, fallback: AskedTime): 
 }
 
 /**
- * A reply: its lines, then the evidence block (unless the lines already quote every piece), and the
- * evidence kept with the turn either way.
+ * A reply: its lines in Markdown, and the evidence kept with the turn. The evidence is shown once, by
+ * whatever shows the turn (the window's "Evidence" section, the transcript, MCP), never repeated in the
+ * reply. A list and the line after it ("…and 9 shorter tasks") are separate blocks.
  */
-export function answer(
-  lines: readonly string[],
-  evidence: readonly Evidence[],
-  nowMs: number,
-  answered = true,
-  { quotedInLines = false }: { quotedInLines?: boolean } = {},
-): RecallAnswer {
-  const block = quotedInLines ? [] : evidenceBlock(evidence, nowMs);
-  return { markdown: [...lines, ...block].join('\n').trim(), evidence, answered };
+export function answer(lines: readonly string[], evidence: readonly Evidence[], answered = true): RecallAnswer {
+  const blocks: string[] = [];
+  lines.forEach((line, i) => {
+    const previous = lines[i - 1];
+    // A line that follows a list item without being one starts a new paragraph, not a lazy continuation.
+    if (previous !== undefined && /^\s*- /.test(previous) && !/^\s*- /.test(line) && line !== '') blocks.push('');
+    blocks.push(line);
+  });
+  return {
+    markdown: blocks
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim(),
+    evidence,
+    answered,
+  };
 }
 
 /** "Acme Supplies, Initech Software and Wayne Freight". */
@@ -93,9 +100,19 @@ export function privateNote(ctx: RecallContext, time: AskedTime): string {
   return ` Private windows (password managers, private browsing) are never recorded: ${formatDuration(privateSeconds)} of private time ${window.label}.`;
 }
 
-/** The words of the question as the reply quotes them back. */
+/** The words of the question as the reply quotes them back, as the user wrote them ("OPS-1187", not "ops-1187"). */
 export function quoted(question: UnderstoodQuestion): string {
-  return `“${question.terms.join(' ')}”`;
+  return `“${asAsked(question)}”`;
+}
+
+/** The question's terms in the case the user wrote them. */
+export function asAsked(question: UnderstoodQuestion): string {
+  return question.terms
+    .map((term) => {
+      const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').exec(question.text)?.[0] ?? term;
+    })
+    .join(' ');
 }
 
 /** Closest evidence, when nothing answers a question outright. */

@@ -1,8 +1,9 @@
 import type { LlmStatus } from '../../../shared/contract/index';
-import { toEvidence, when } from '../evidence-format';
-import type { UnderstoodQuestion } from '../question-understanding';
-import { oneLine, retrieveEvidence } from '../retrieval';
 import { cutAtWord } from '../../sessions/extractive';
+import { toEvidence, when } from '../evidence-format';
+import { coverage } from '../question-terms';
+import type { UnderstoodQuestion } from '../question-understanding';
+import { oneLine, retrieveEvidence, type Found } from '../retrieval';
 import {
   allHistory,
   answer,
@@ -17,36 +18,45 @@ import {
 
 const SHOWN = 5;
 const STRONG = 0.6;
+/** Words that give a reason on screen: "because", "due to", "so that", "Reason: …". */
+const REASON =
+  /\b(because|due to|so that|in order to|caused by|root cause|the reason|reason:|as a result|since (?:the|we|it|they)|owing to|for the (?:audit|review|close|deadline))\b/i;
+
+const where = (f: Found, nowMs: number): string =>
+  `${when(f.atMs, nowMs)}, ${f.app ?? 'memory'}${f.windowTitle ? `, “${f.windowTitle}”` : ''}`;
 
 /**
- * Anything else that names something ("tell me about the Q3 budget", "what is the ledger for?"): the
- * best evidence from every source, the user's own answers first. A "why" is never guessed: what was
- * seen is shown, and the user's answer when they gave one.
+ * Anything else that names something ("tell me about the Q3 budget", "which team blew through its
+ * budget?"): the best evidence from every source, the user's own answers first. Never "nothing found"
+ * while anything matched: the closest piece answers, in the first sentence, with how sure it is.
+ * `lead` opens the reply when another kind of answer found nothing of its own ("I saw no due date for …").
  */
-export function answerLookup(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
+export function answerLookup(ctx: RecallContext, question: UnderstoodQuestion, lead?: string): RecallAnswer {
   const time = askedWindow(question, allHistory(ctx.nowMs));
-  const where = time.label === 'so far' ? '' : ` ${time.label}`;
+  const span = time.label === 'so far' ? '' : ` ${time.label}`;
   const found = retrieveEvidence(ctx.store, { terms: question.terms, window: windowOf(time), limit: 20 });
   const strong = found.filter((f) => f.score >= STRONG);
-  const why = /^\W*why\b/i.test(question.text);
   const told = strong.filter((f) => f.source === 'answer');
-  if (strong.length === 0 || (why && told.length === 0)) {
-    const near = closest(why ? strong : found);
+  if (found.length === 0) {
+    const nothing =
+      question.terms.length > 0 ? `I saw nothing about ${quoted(question)}${span}.` : `I have nothing to go on for that${span}.`;
+    return answer([`${lead ? `${lead}. ` : ''}${nothing}${privateNote(ctx, time)}`], [], false);
+  }
+  if (strong.length === 0) {
+    const near = closest(found);
+    const best = near[0]!;
+    const share = Math.round(coverage(question.terms, `${best.windowTitle ?? ''} ${best.text}`) * question.terms.length);
+    const opener = lead ? `${lead}. ` : '';
     const lines = [
-      why
-        ? `I can't tell why from what I observed, and you haven't told me${where}. What I saw about ${quoted(question)}:`
-        : `I found nothing about ${quoted(question)}${where}.${privateNote(ctx, time)}${near.length > 0 ? ' The closest I saw:' : ''}`,
-      ...near.map(
-        (f) =>
-          `- ${when(f.atMs, ctx.nowMs)}, ${f.app ?? 'memory'}${f.windowTitle ? `, “${f.windowTitle}”` : ''}: ${cutAtWord(oneLine(f.snippet), 120)}`,
-      ),
+      `${opener}The closest I saw${span} (${share} of ${question.terms.length} of your words): ${where(best, ctx.nowMs)} — “${cutAtWord(oneLine(best.snippet), 160)}”.`,
+      ...(near.length > 1
+        ? ['Also near it:', ...near.slice(1).map((f) => `- ${where(f, ctx.nowMs)}: ${cutAtWord(oneLine(f.snippet), 120)}`)]
+        : []),
     ];
     return answer(
       lines,
       near.map((f) => toEvidence(f, 'closest match')),
-      ctx.nowMs,
       false,
-      { quotedInLines: true },
     );
   }
   const lines: string[] = told.slice(0, 2).map((f) => `You told me: ${f.snippet}.`);
@@ -56,18 +66,74 @@ export function answerLookup(ctx: RecallContext, question: UnderstoodQuestion): 
     .filter((f, i, all) => all.findIndex((x) => x.app === f.app && x.windowTitle === f.windowTitle) === i)
     .slice(0, SHOWN);
   if (rest.length > 0) {
-    lines.push(`What I saw about ${quoted(question)}${where}:`);
+    const [first, ...others] = rest;
     lines.push(
-      ...rest.map(
-        (f) =>
-          `- ${when(f.atMs, ctx.nowMs)}, ${f.app ?? 'memory'}${f.windowTitle ? `, “${f.windowTitle}”` : ''}: ${cutAtWord(oneLine(f.snippet), 160)}`,
-      ),
+      `${lead ? `${lead}. ` : ''}What I saw about ${quoted(question)}${span}: ${where(first!, ctx.nowMs)} — “${cutAtWord(oneLine(first!.snippet), 160)}”.`,
     );
+    if (others.length > 0) lines.push('', ...others.map((f) => `- ${where(f, ctx.nowMs)}: ${cutAtWord(oneLine(f.snippet), 160)}`));
   }
   const evidence = [...told.slice(0, 2), ...rest].map((f) =>
     toEvidence(f, f.source === 'answer' ? 'what you told me' : `about ${question.terms.join(' ')}`),
   );
-  return answer(lines, evidence, ctx.nowMs, true, { quotedInLines: true });
+  return answer(lines, evidence);
+}
+
+/**
+ * "Why did I switch to the bank portal so often?", "what is the ledger for?": what the user told the
+ * shadow when it asked, then reasons shown on screen ("because …", "due to …") beside the question's
+ * words; else it says it cannot tell, and what it saw.
+ */
+export function answerWhy(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
+  const time = askedWindow(question, allHistory(ctx.nowMs));
+  const found = retrieveEvidence(ctx.store, { terms: question.terms, window: windowOf(time), limit: 30 });
+  const told = found.filter((f) => f.source === 'answer' && f.score >= 0.4).slice(0, 2);
+  const reasons = found
+    .filter((f) => f.source === 'screen_text')
+    .flatMap((f) =>
+      f.text
+        .split('\n')
+        .filter((line) => REASON.test(line) && coverage(question.terms, line) > 0)
+        .map((line) => ({ f, line })),
+    )
+    .slice(0, 2);
+  if (told.length === 0 && reasons.length === 0) {
+    const near = closest(
+      found.filter((f) => f.score >= 0.5),
+      2,
+    );
+    const saw =
+      near.length > 0
+        ? ` What I saw of ${quoted(question)}: ${near.map((f) => `${where(f, ctx.nowMs)} — “${cutAtWord(oneLine(f.snippet), 100)}”`).join('; ')}.`
+        : '';
+    return answer(
+      [`I can't tell why from what I observed, and you haven't told me.${saw}`],
+      near.map((f) => toEvidence(f, 'what I saw')),
+      false,
+    );
+  }
+  const lines = [
+    ...told.map(
+      (f) => `You told me: “${f.text.split('\n').slice(1).join(' ').trim() || f.snippet}” (when I asked “${f.text.split('\n')[0]}”).`,
+    ),
+    ...reasons.map(({ f, line }) => `On screen: “${cutAtWord(oneLine(line), 200)}” (${where(f, ctx.nowMs)}).`),
+  ];
+  const evidence = [
+    ...told.map((f) => toEvidence(f, 'what you told me')),
+    ...reasons.map(({ f, line }) => toEvidence({ ...f, snippet: oneLine(line) }, 'a reason on screen')),
+  ];
+  return answer(lines, evidence);
+}
+
+/** Advice, drafting and opinions need a model: one sentence that says so, and what can be shown instead. */
+export function answerAdvice(ctx: RecallContext): RecallAnswer {
+  const setup = ctx.llm.state === 'off' ? 'and none is configured: set OPENAI_BASE_URL and OPENAI_API_KEY' : `and ${whyOffline(ctx.llm)}`;
+  return answer(
+    [
+      `That needs a language model, ${setup}; offline I can show what is still open, what you worked on and when, and who and what was on screen — e.g. “what is still open?” or “walk me through today”.`,
+    ],
+    [],
+    false,
+  );
 }
 
 /** What the assistant answers offline, for a question it has nothing to go on for. */
@@ -76,14 +142,13 @@ export function capabilities(ctx: RecallContext): RecallAnswer {
     [
       `I can't answer that from what I observed: ${whyOffline(ctx.llm)}. Ask me, for example:`,
       '- how long: “how long was I in Outlook today?”, “time in Slack after lunch”',
-      '- what: “what did I do this morning?”, “what was I doing at 10am?”',
-      '- when and where: “when did I see invoice 4471?”, “when did I take lunch?”',
-      '- which and who: “which invoices did I look at?”, “who sent invoice 4471?”',
-      '- figures on screen: “what was the total on the Acme invoice?”',
+      '- what: “walk me through this morning”, “what was I doing at twenty past ten?”',
+      '- when and where: “when did I first see the ticket?”, “when did I take lunch?”',
+      '- which and who: “which tickets did I work on?”, “who reported it?”',
+      '- figures, states and reasons: “what was the total on the invoice?”, “what is still open?”, “why did I open the budget?”',
       ...(ctx.llm.state === 'off' ? ['Configure an OpenAI-compatible endpoint (OPENAI_API_KEY / OPENAI_BASE_URL) for anything else.'] : []),
     ],
     [],
-    ctx.nowMs,
     false,
   );
 }

@@ -5,7 +5,6 @@ import {
   allHistory,
   answer,
   askedWindow,
-  closest,
   LIST_MAX,
   leftOut,
   privateNote,
@@ -14,6 +13,7 @@ import {
   type RecallAnswer,
   type RecallContext,
 } from './answer-kit';
+import { answerLookup } from './lookup';
 
 interface Sighting {
   readonly app: string | null;
@@ -25,7 +25,7 @@ interface Sighting {
 
 /** "When did I see invoice 4471?", "where did I see the Globex remittance?", "when did I last open the bank portal?". */
 export function answerSeen(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
-  if (question.terms.length === 0) return answer(['Tell me what to look for, e.g. “when did I see invoice 4471?”.'], [], ctx.nowMs, false);
+  if (question.terms.length === 0) return answer(['Tell me what to look for, e.g. “when did I first see the ticket?”.'], [], false);
   const time = askedWindow(question, allHistory(ctx.nowMs));
   const found = retrieveEvidence(ctx.store, {
     terms: question.terms,
@@ -37,14 +37,16 @@ export function answerSeen(ctx: RecallContext, question: UnderstoodQuestion): Re
   const where = time.label === 'so far' ? '' : ` ${time.label}`;
   if (full.length === 0) {
     const ocr = ctx.ocrEnabled ? '' : ' Screen text is not being read (OCR is off), so I only searched window titles.';
-    const near = closest(found);
-    const lines = [`I found no ${quoted(question)} on your screen or in window titles${where}.${ocr}${privateNote(ctx, time)}`];
-    if (near.length > 0) lines.push('The closest I saw:', ...near.map((f) => `- ${when(f.atMs, ctx.nowMs)}, ${f.app}, “${f.windowTitle}”`));
-    return answer(
-      lines,
-      near.map((f) => toEvidence(f, 'closest match')),
-      ctx.nowMs,
-      false,
+    if (found.length === 0)
+      return answer(
+        [`I found no ${quoted(question)} on your screen or in window titles${where}.${ocr}${privateNote(ctx, time)}`],
+        [],
+        false,
+      );
+    return answerLookup(
+      ctx,
+      question,
+      `I didn't see all of ${quoted(question)} on your screen or in window titles${where}${ocr ? ` (${ocr.trim()})` : ''}`,
     );
   }
   const sightings = groupByWindow(full);
@@ -56,7 +58,7 @@ export function answerSeen(ctx: RecallContext, question: UnderstoodQuestion): Re
     const line = `You ${verb} had ${quoted(question)} on screen at **${when(at, ctx.nowMs)}**${where}, in ${sighting.app}, “${sighting.windowTitle}”.`;
     const best = sighting.best;
     const opened = { ...best, atMs: at, screenTextId: at === best.atMs ? best.screenTextId : null };
-    return answer([line], [toEvidence(opened, `${verb} seen at ${when(at, ctx.nowMs)}`)], ctx.nowMs);
+    return answer([line], [toEvidence(opened, `${verb} seen at ${when(at, ctx.nowMs)}`)]);
   }
   const windows = sightings.length === 1 ? 'one window' : `${sightings.length} windows`;
   const yes = /^\W*(have|did) i\b/i.test(question.text) ? 'Yes. ' : '';
@@ -66,6 +68,7 @@ export function answerSeen(ctx: RecallContext, question: UnderstoodQuestion): Re
       : `in ${windows}, first at ${when(moments[0]!, ctx.nowMs)} and last at ${when(moments.at(-1)!, ctx.nowMs)}`;
   const lines = [
     `${yes}I saw ${quoted(question)}${where} ${span}:`,
+    '',
     ...sightings.slice(0, LIST_MAX).map((s) => {
       const times = s.moments.slice(0, 6).map((m) => when(m, ctx.nowMs));
       const more = s.moments.length > 6 ? ` and ${s.moments.length - 6} more times` : '';
@@ -75,7 +78,7 @@ export function answerSeen(ctx: RecallContext, question: UnderstoodQuestion): Re
   const cut = leftOut(sightings.length - LIST_MAX, 'other window', 'name an app or a time to narrow it down');
   if (cut) lines.push(cut);
   const evidence = sightings.slice(0, LIST_MAX).map((s) => toEvidence(s.best, `seen in ${s.app}, “${s.windowTitle}”`));
-  return answer(lines, evidence, ctx.nowMs);
+  return answer(lines, evidence);
 }
 
 /** The found pieces per window, each window with every moment it showed the words, oldest first. */

@@ -5,6 +5,7 @@ import { formatDeviceTimes, formatDuration } from '../../../shared/format-durati
 import { iso } from '../../clock';
 import type { WindowUse } from '../../store/repositories/activity-repository';
 import { windowName } from '../day-tasks';
+import { itemViews } from '../../understanding/item-views';
 import { coverage, termMatches } from '../question-terms';
 import type { UnderstoodQuestion } from '../question-understanding';
 import {
@@ -26,7 +27,7 @@ export function answerTimeSpent(ctx: RecallContext, question: UnderstoodQuestion
   const time = askedWindow(question, today(ctx.nowMs));
   const window = windowOf(time);
   const appTime = ctx.store.activity.appTime({ window });
-  if (appTime.apps.length === 0) return answer([nothingObserved(ctx, window, time.label)], [], ctx.nowMs, false);
+  if (appTime.apps.length === 0) return answer([nothingObserved(ctx, window, time.label)], [], false);
   const windows = ctx.store.activity.windowsIn(window);
   if (question.terms.length === 0) {
     const top = appTime.apps.slice(0, 5).map((a) => `- ${a.app}: ${formatDuration(a.seconds)}`);
@@ -36,9 +37,8 @@ export function answerTimeSpent(ctx: RecallContext, question: UnderstoodQuestion
     });
     const split = (appTime.devices ?? []).length > 1 ? ` (${formatDeviceTimes(appTime.devices!).join(', ')})` : '';
     return answer(
-      [`You were active ${formatDuration(appTime.totalActiveSeconds)} ${time.label}${split}. Most time went to:`, ...top],
+      [`You were active ${formatDuration(appTime.totalActiveSeconds)} ${time.label}${split}. Most time went to:`, '', ...top],
       evidence,
-      ctx.nowMs,
     );
   }
   const apps = appTime.apps.filter((a) => question.terms.every((t) => termMatches(t, a.app)));
@@ -56,17 +56,14 @@ export function answerTimeSpent(ctx: RecallContext, question: UnderstoodQuestion
         ),
       );
     const evidence = inApps.slice(0, BREAKDOWN_MAX).map((w) => windowEvidence(w, `${formatDuration(w.seconds)} in ${w.title || w.app}`));
-    return answer(lines, evidence, ctx.nowMs);
+    return answer(lines, evidence);
   }
+  const onItem = itemTime(ctx, question, window, time.label);
+  if (onItem) return onItem;
   const matched = matchWindows(question.terms, windows);
   if (matched.length === 0) {
     const seen = appTime.apps.slice(0, 5).map((a) => a.app);
-    return answer(
-      [`I found no app or window matching ${quoted(question)} ${time.label}. The apps I saw: ${joinAnd(seen)}.`],
-      [],
-      ctx.nowMs,
-      false,
-    );
+    return answer([`I found no app or window matching ${quoted(question)} ${time.label}. The apps I saw: ${joinAnd(seen)}.`], [], false);
   }
   const total = matched.reduce((sum, w) => sum + w.seconds, 0);
   const names = [...new Set(matched.map((w) => windowName(w.title, [w.app])))];
@@ -74,7 +71,56 @@ export function answerTimeSpent(ctx: RecallContext, question: UnderstoodQuestion
   if (matched.length > 1) lines.push(...breakdown(matched, []));
   else lines.push(`First at ${formatClockTime(matched[0]!.firstMs)}, last until ${formatClockTime(matched[0]!.lastMs)}.`);
   const evidence = matched.slice(0, BREAKDOWN_MAX).map((w) => windowEvidence(w, `${formatDuration(w.seconds)} in ${w.title}`));
-  return answer(lines, evidence, ctx.nowMs);
+  return answer(lines, evidence);
+}
+
+/**
+ * "How long did I spend on OPS-1187?": the time a record the question names (by its number or key) was
+ * on screen, in every app: its windows' titles, and the screens that were about it (a list of many
+ * records is about none of them).
+ */
+function itemTime(
+  ctx: RecallContext,
+  question: UnderstoodQuestion,
+  window: { startMs: number; endMs: number },
+  label: string,
+): RecallAnswer | null {
+  if (!question.terms.some((t) => /\d/.test(t))) return null;
+  const sightings = ctx.store.items.sightingsIn(window);
+  const listed = new Map<number, number>();
+  for (const s of sightings)
+    if (s.source === 'screen' && (s.kind === 'identifier' || s.kind === 'document')) listed.set(s.refId, (listed.get(s.refId) ?? 0) + 1);
+  const views = itemViews(
+    sightings.filter((s) => s.source === 'title' || (listed.get(s.refId) ?? 0) <= 2),
+    window,
+  ).filter(
+    (v) =>
+      (v.kind === 'identifier' || v.kind === 'document') &&
+      question.terms.every((t) => termMatches(t, `${v.name} ${v.forms.join(' ')} ${v.roles.join(' ')}`)),
+  );
+  const item = views.sort((a, b) => b.seconds - a.seconds)[0];
+  if (!item || item.seconds === 0) return null;
+  const lines = [
+    `You had **${item.name}** on screen ${formatDuration(item.seconds)} ${label}, in ${joinAnd(item.apps.slice(0, 4))}, from ${formatClockTime(item.firstMs)} to ${formatClockTime(item.lastMs)}.`,
+  ];
+  if (item.windows.length > 1)
+    lines.push(
+      '',
+      ...item.windows
+        .slice(0, BREAKDOWN_MAX)
+        .map((w) => `- ${windowName(w.title, [w.app]) || w.app} (${w.app}): ${formatDuration(w.seconds)}`),
+    );
+  const evidence = item.windows.slice(0, BREAKDOWN_MAX).map((w) => ({
+    claim: `${item.name} on screen ${formatDuration(w.seconds)} in ${w.title}`,
+    at: iso(w.firstMs),
+    until: iso(w.lastMs),
+    app: w.app,
+    windowTitle: w.title,
+    snippet: `${w.title} — ${formatDuration(w.seconds)}`,
+    source: 'window' as const,
+    open: { at: iso(w.firstMs), screenTextId: null },
+  }));
+  return answer(lines, evidence);
 }
 
 /** "- on laptop: 1h 10m" per device, when the time was spent on more than one. */

@@ -1,64 +1,84 @@
-import { entitiesOf } from '../entities';
+import type { Sighting } from '../../store/repositories/work-item-repository';
+import { extractWorkItems } from '../../understanding/extract-work-items';
+import { isUser, type UserIdentity } from '../../understanding/user-identity';
+import { identityOf } from '../day-tasks';
 import { toEvidence, when } from '../evidence-format';
+import { peopleNamedIn } from '../named-people';
 import { coverage, termMatches } from '../question-terms';
 import type { UnderstoodQuestion } from '../question-understanding';
 import { oneLine, retrieveEvidence, type Found } from '../retrieval';
 import { answerLookup } from './lookup';
-import { allHistory, answer, askedWindow, closest, joinAnd, quoted, windowOf, type RecallAnswer, type RecallContext } from './answer-kit';
+import {
+  allHistory,
+  answer,
+  askedWindow,
+  asAsked,
+  joinAnd,
+  quoted,
+  today,
+  windowOf,
+  type RecallAnswer,
+  type RecallContext,
+} from './answer-kit';
+import { SYNONYMS } from '../lexicon';
+import { localDateOf, localDayBounds } from '../../time';
 
-type How = 'sender' | 'speaker' | 'named';
+type How = 'sender' | 'speaker' | 'named' | 'role';
 
 interface Candidate {
   readonly name: string;
   score: number;
   /** Frames that name them (a name seen in many places is better supported, a little). */
-  readonly frames: Set<Found>;
+  readonly frames: Set<string>;
   /** The line that names them, and the evidence it came from. */
   line: string;
   found: Found;
   how: How;
-  email: string | null;
+  role: string;
 }
 
 /** "Raj Patel  10:05 AM": a chat app's line naming who wrote the messages under it. */
 const SPEAKER = /^\s*(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)+)\s+\d{1,2}:\d{2}\s*(?:AM|PM)?\s*$/u;
-const SENDER = /\bfrom:?\s+(.+)$/i;
 const MAX_NAMED = 5;
+/** A question about a meeting's people ("who was in the 2pm call?"). */
+const MEETING_ASK = /\b(call|meeting|standup|stand-up|sync|interview|huddle|1:1|session|demo|review)\b/i;
+const MEETING_WORDS = SYNONYMS.meeting!;
+/** Words of "who do I owe a reply to?" that say what is owed, not where. */
+const OWE_WORDS = new Set(['owe', 'owed', 'reply', 'replies', 'respond', 'response', 'answer', 'back', 'waiting', 'need', 'needs', 'yet']);
+/** A message that waits on the reader: a question, or a request. */
+const ASKS = /\?|\b(can|could|would|will) you\b|\bplease\b|\blet me know\b|\bwhen you (get|have) a (chance|minute)\b|\bany update\b/i;
 
 /**
- * "Who sent invoice 4471?", "who asked about the Acme payment?", "who owns the IT Services budget?":
- * the lines that hold the most of the question's words are read for a sender ("from …", a mail's From:
- * line), a chat message's author, or a person or company named on the same line. A name that fits
- * how the question asks (sent, said) counts three times. "Who did I talk to on Slack?" names a
- * window, not a line: then everyone who wrote there is the answer.
+ * "Who reported OPS-1187?", "who sent invoice 4471?", "who was in the 2pm call?", "who asked about the
+ * Acme payment?", "who do I owe a reply to?": the person a label gives the role asked for (reported by,
+ * assigned to, from, attendees, candidate…) where the question's words are; else the author of the chat
+ * line that holds them, a sender ("from …"), or a person named on that line. The user is never the answer.
  */
 export function answerWho(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
-  if (question.terms.length === 0) return answer(['Tell me who you are looking for, e.g. “who sent invoice 4471?”.'], [], ctx.nowMs, false);
   const time = askedWindow(question, allHistory(ctx.nowMs));
-  const found = retrieveEvidence(ctx.store, {
-    terms: question.terms,
-    window: windowOf(time),
-    sources: ['screen_text', 'window'],
-    limit: 30,
-  });
-  const inWindow = found.filter((f) => question.terms.every((t) => termMatches(t, `${f.app ?? ''} ${f.windowTitle ?? ''}`)));
-  const byLine = candidatesFromLines(found, question);
-  if (byLine.length === 0 && inWindow.length > 0 && question.relation !== 'sender') return everyoneIn(ctx, question, inWindow);
+  const window = windowOf(time);
+  const sightings = ctx.store.items.sightingsIn(window);
+  const identity = identityOf(ctx.store, sightings);
+  if (
+    /\b(owe|reply|respond|answer|waiting|back to)\b/i.test(question.text) &&
+    /\b(owe|haven'?t|not|waiting|need|still|yet)\b/i.test(question.text)
+  )
+    return owedReplies(ctx, question, identity);
+  if (question.terms.length === 0 && question.time?.pointMs === undefined && question.roles.length === 0)
+    return answer(['Tell me who you are looking for, e.g. “who sent invoice 4471?” or “who reported the ticket?”.'], [], false);
+  // "Who was in the 2pm call?": the people of the window of that moment, whenever in the day they were read.
+  const point = question.time?.pointMs ?? null;
+  const daySightings = point !== null ? ctx.store.items.sightingsIn(localDayBounds(localDateOf(point))) : sightings;
+  const byRole = fromRoles(ctx, question, daySightings, identity);
+  if (byRole) return byRole;
+  const found = retrieveEvidence(ctx.store, { terms: question.terms, window, sources: ['screen_text', 'window'], limit: 30 });
+  const inWindow = found.filter(
+    (f) => question.terms.length > 0 && question.terms.every((t) => termMatches(t, `${f.app ?? ''} ${f.windowTitle ?? ''}`)),
+  );
+  const byLine = candidatesFromLines(found, question, identity);
+  if (byLine.length === 0 && inWindow.length > 0 && question.relation !== 'sender') return everyoneIn(ctx, question, inWindow, identity);
   const best = byLine[0];
-  // "Who is Maria Chen?" names the person: what was seen about them is the answer.
-  if (!best && /^\W*who (is|was|are)\b/i.test(question.text)) return answerLookup(ctx, question);
-  if (!best) {
-    const near = closest(found);
-    const lines = [`I saw nothing that says who, for ${quoted(question)}.`];
-    if (near.length > 0)
-      lines.push('The closest I saw:', ...near.map((f) => `- ${when(f.atMs, ctx.nowMs)}, ${f.app}: “${oneLine(f.snippet).slice(0, 120)}”`));
-    return answer(
-      lines,
-      near.map((f) => toEvidence(f, 'closest match')),
-      ctx.nowMs,
-      false,
-    );
-  }
+  if (!best) return answerLookup(ctx, question, "I couldn't tell who from what I saw");
   const where = `${best.found.app}, “${best.found.windowTitle}”, ${when(best.found.atMs, ctx.nowMs)}`;
   const lines = [headline(best, question), `It says so in ${where}: “${oneLine(best.line)}”.`];
   const runnerUp = byLine[1] && byLine[1].score >= 0.6 * best.score ? byLine[1] : null;
@@ -66,86 +86,239 @@ export function answerWho(ctx: RecallContext, question: UnderstoodQuestion): Rec
   const evidence = [toEvidence({ ...best.found, snippet: oneLine(best.line) }, headline(best, question).replace(/\*\*/g, ''))];
   if (runnerUp && runnerUp.found !== best.found)
     evidence.push(toEvidence({ ...runnerUp.found, snippet: oneLine(runnerUp.line) }, `${runnerUp.name} is named`));
-  return answer(lines, evidence, ctx.nowMs);
+  return answer(lines, evidence);
 }
 
-/** Names on the lines holding the most of the question's words, best supported first. */
-function candidatesFromLines(found: readonly Found[], question: UnderstoodQuestion): Candidate[] {
+/**
+ * How well a sighting's role fits the roles a question asks for, best first ("from" before "wrote" for
+ * "who sent"): the rank of the first that fits, or -1. Authorship of a chat line is told line by line, not here.
+ */
+function roleRank(role: string, wanted: readonly string[]): number {
+  if (role === '' || role === 'wrote') return -1;
+  return wanted.findIndex((w) => role === w || role.startsWith(`${w} `) || role.startsWith(w) || w.startsWith(role));
+}
+
+const roleFits = (role: string, wanted: readonly string[]): boolean => roleRank(role, wanted) !== -1;
+
+/**
+ * People with the role asked for, where the question's words are: sightings of the same screen or
+ * window as the subject (a record, a title, a line), or, for "who was in the 2pm call?", in the window
+ * on screen at that moment.
+ */
+function fromRoles(
+  ctx: RecallContext,
+  question: UnderstoodQuestion,
+  sightings: readonly Sighting[],
+  identity: UserIdentity,
+): RecallAnswer | null {
+  const point = question.time?.pointMs ?? null;
+  const span = point !== null ? placeAt(ctx, point, question.text) : null;
+  const refText = new Map<string, string>();
+  for (const s of sightings) {
+    const key = `${s.source}:${s.refId}`;
+    refText.set(key, `${refText.get(key) ?? `${s.app} ${s.title}`}\n${s.line}`);
+  }
+  const inPlace = (s: Sighting): boolean => !span || (s.app === span.app && s.title === span.title);
+  const scored = sightings
+    .filter((s) => (s.kind === 'person' || s.kind === 'organization') && inPlace(s) && (question.roles.length > 0 || !isUser(identity, s)))
+    .map((s) => {
+      const subject = question.terms.length === 0 ? 1 : coverage(question.terms, refText.get(`${s.source}:${s.refId}`) ?? '');
+      const rank = question.roles.length > 0 ? roleRank(s.role, question.roles) : -1;
+      return { s, subject, rank };
+    })
+    .filter((x) => x.subject >= 0.5 && (x.rank !== -1 || (question.roles.length === 0 && span !== null && x.s.kind === 'person')));
+  if (scored.length === 0) return null;
+  const best = Math.max(...scored.map((x) => x.subject));
+  const bestRank = Math.min(...scored.filter((x) => x.subject === best).map((x) => (x.rank === -1 ? 99 : x.rank)));
+  const top = scored.filter((x) => x.subject === best && (x.rank === -1 ? 99 : x.rank) === bestRank);
+  const people = new Map<string, Sighting>();
+  // Others first; the user, when the role is theirs, as "you" ("who is it assigned to?" — "you").
+  for (const { s } of top.sort((a, b) => Number(isUser(identity, a.s)) - Number(isUser(identity, b.s)) || b.s.atMs - a.s.atMs))
+    if (!people.has(s.itemName)) people.set(s.itemName, s);
+  const names = [...people.keys()].slice(0, MAX_NAMED);
+  const first = people.get(names[0]!)!;
+  const role = first.role || (span ? 'on screen then' : 'named');
+  const about = question.terms.length > 0 ? ` for ${quoted(question)}` : span ? ` in ${span.title}` : '';
+  const shown = names.map((n) => (isUser(identity, { kind: 'person', key: n.toLowerCase() }) ? `you (${n})` : `**${n}**`));
+  const lines = [
+    `${capitalize(joinAnd(shown))} — “${role}”${about}, as ${first.app} showed it in “${first.title}” at ${when(first.atMs, ctx.nowMs)}.`,
+  ];
+  if (people.size > MAX_NAMED) lines.push(`…and ${people.size - MAX_NAMED} more.`);
+  const others = [...new Set(top.map((x) => x.s.role).filter((r) => r && r !== role))];
+  if (others.length > 0) lines.push(`(Also named there as ${others.join(', ')}.)`);
+  const evidence = names.map((name) => {
+    const s = people.get(name)!;
+    return {
+      claim: `${name}: ${s.role || 'named'}`,
+      at: new Date(s.atMs).toISOString(),
+      until: new Date(s.untilMs).toISOString(),
+      app: s.app,
+      windowTitle: s.title,
+      snippet: s.line.replace(s.name, `**${s.name}**`),
+      source: s.source === 'screen' ? ('screen_text' as const) : ('window' as const),
+      open: { at: new Date(s.atMs).toISOString(), screenTextId: s.source === 'screen' ? s.refId : null },
+      ...(s.device && { device: s.device }),
+    };
+  });
+  return answer(lines, evidence);
+}
+
+/** Names on the lines holding the most of the question's words, best supported first; never the user. */
+function candidatesFromLines(found: readonly Found[], question: UnderstoodQuestion, identity: UserIdentity): Candidate[] {
   const lines = found.flatMap((f) =>
     f.text.split('\n').map((line, i, all) => ({ f, line, i, all, share: coverage(question.terms, line) })),
   );
-  const emails = lines.flatMap(({ line }) => (/^\s*from:/i.test(line) ? entitiesOf(line).filter((e) => e.kind === 'email') : []));
   const levels = [...new Set(lines.map((l) => l.share).filter((s) => s > 0))].sort((a, b) => b - a);
   for (const level of levels) {
     const candidates = new Map<string, Candidate>();
-    const add = (name: string, weight: number, line: string, f: Found, how: How): void => {
+    const add = (name: string, weight: number, line: string, f: Found, how: How, role: string): void => {
       const key = name.toLowerCase().replace(/\s+(inc|ltd|llc|corp)\.?$/, '');
+      if (isUser(identity, { kind: 'person', key })) return;
       // The subject of the question is not its answer ("who owns the IT Services budget?" is not "IT Services").
       if (key.split(/\s+/).every((w) => question.terms.includes(w) || w.length <= 2)) return;
-      const known = candidates.get(key) ?? { name, score: 0, frames: new Set<Found>(), line, found: f, how, email: null };
-      if (weight > known.score) Object.assign(known, { line, found: f, how });
+      const known = candidates.get(key) ?? { name, score: 0, frames: new Set<string>(), line, found: f, how, role };
+      if (weight > known.score) Object.assign(known, { line, found: f, how, role });
       known.score = Math.max(known.score, weight);
-      known.frames.add(f);
+      known.frames.add(`${f.app}\u0000${f.windowTitle}\u0000${f.atMs}`);
       candidates.set(key, known);
     };
     for (const { f, line, i, all } of lines.filter((l) => l.share === level)) {
-      const sender = SENDER.exec(line);
-      if (sender)
-        for (const e of entitiesOf(sender[1]!))
-          if (e.kind === 'organization' || e.kind === 'person')
-            add(e.text, f.score * (question.relation === 'sender' ? 3 : 1.5), line, f, 'sender');
+      const items = extractWorkItems('', line).filter((item) => item.kind === 'person' || item.kind === 'organization');
+      for (const item of items.filter((x) => x.role === 'from' || x.role === 'sender' || x.role === 'sent by'))
+        add(item.name, f.score * (question.relation === 'sender' ? 3 : 1.5), line, f, 'sender', item.role);
       const speaker = speakerOf(all, i);
-      if (speaker) add(speaker, f.score * (question.relation === 'speaker' ? 3 : 1.5), line, f, 'speaker');
-      if (!SPEAKER.test(line))
-        for (const e of entitiesOf(line))
-          if (e.kind === 'person' || e.kind === 'organization')
-            add(e.text, f.score * (question.relation === 'any' ? 2 : 1), line, f, 'named');
+      if (speaker) add(speaker, f.score * (question.relation === 'speaker' ? 3 : 1.5), line, f, 'speaker', 'wrote');
+      if (!SPEAKER.test(line)) {
+        for (const item of items.filter((x) => x.role !== 'from'))
+          add(
+            item.name,
+            f.score * (question.relation === 'any' ? 2 : 1) * (roleFits(item.role, question.roles) ? 2 : 1),
+            line,
+            f,
+            'named',
+            item.role,
+          );
+        for (const name of peopleNamedIn(line)) add(name, f.score * (question.relation === 'any' ? 2 : 1), line, f, 'named', '');
+      }
     }
     if (candidates.size === 0) continue;
-    const ranked = [...candidates.values()].map((c) => ({ ...c, score: c.score + 0.1 * (c.frames.size - 1) }));
-    for (const c of ranked)
-      c.email =
-        emails.find((e) =>
-          e.text
-            .split('@')[1]!
-            .toLowerCase()
-            .includes(c.name.toLowerCase().replace(/[^a-z]/g, '')),
-        )?.text ?? null;
-    return ranked.sort((a, b) => b.score - a.score);
+    return [...candidates.values()].map((c) => ({ ...c, score: c.score + 0.1 * (c.frames.size - 1) })).sort((a, b) => b.score - a.score);
   }
   return [];
 }
 
 /** Everyone who wrote (or is named) in the windows the question names: "who did I talk to on Slack?". */
-function everyoneIn(ctx: RecallContext, question: UnderstoodQuestion, frames: readonly Found[]): RecallAnswer {
+function everyoneIn(ctx: RecallContext, question: UnderstoodQuestion, frames: readonly Found[], identity: UserIdentity): RecallAnswer {
   const people = new Map<string, Found>();
   for (const f of frames) {
     for (const line of f.text.split('\n')) {
       const name = SPEAKER.exec(line)?.[1] ?? null;
-      if (name && !people.has(name)) people.set(name, f);
+      if (name && !people.has(name) && !isUser(identity, { kind: 'person', key: name.toLowerCase() })) people.set(name, f);
     }
   }
   if (people.size === 0)
-    for (const f of frames) for (const e of entitiesOf(f.text)) if (e.kind === 'person' && !people.has(e.text)) people.set(e.text, f);
+    for (const f of frames)
+      for (const item of extractWorkItems(f.windowTitle ?? '', f.text))
+        if (item.kind === 'person' && !people.has(item.name) && !isUser(identity, item)) people.set(item.name, f);
   const names = [...people.keys()];
-  if (names.length === 0) return answer([`I saw no names in ${quoted(question)}.`], [], ctx.nowMs, false);
+  if (names.length === 0) return answerLookup(ctx, question, `I saw no names in ${quoted(question)}`);
   const shown = names.slice(0, MAX_NAMED);
   const more = names.length > MAX_NAMED ? ` and ${names.length - MAX_NAMED} more` : '';
   const frame = frames[0]!;
-  const lines = [`In ${frame.app}, “${frame.windowTitle}”, I saw messages from **${joinAnd(shown)}**${more}.`];
+  const lines = [`**${joinAnd(shown)}**${more} — I saw messages from them in ${frame.app}, “${frame.windowTitle}”.`];
   const evidence = shown.map((name) => toEvidence({ ...people.get(name)!, snippet: name }, `${name} wrote in ${frame.windowTitle}`));
-  return answer(lines, evidence, ctx.nowMs);
+  return answer(lines, evidence);
+}
+
+/**
+ * "Who do I owe a reply to?": the people whose last message in a chat or mail asked something of the
+ * user (a question, a request) with nothing the user wrote after it there.
+ */
+function owedReplies(ctx: RecallContext, question: UnderstoodQuestion, identity: UserIdentity): RecallAnswer {
+  const time = askedWindow(question, today(ctx.nowMs));
+  const { label } = time;
+  const window = windowOf(time);
+  const rows = ctx.store.screenText.textBetween(window.startMs, window.endMs, 2000);
+  const terms = question.terms.filter((t) => !OWE_WORDS.has(t));
+  const waiting = new Map<string, { name: string; line: string; row: (typeof rows)[number] }>();
+  const answered = new Set<string>();
+  // Oldest first, so a later reply by the user settles an earlier question.
+  for (const row of [...rows].reverse()) {
+    if (terms.length > 0 && !terms.some((t) => termMatches(t, `${row.app} ${row.title} ${row.text}`))) continue;
+    const lines = row.text.split('\n');
+    let speaker: string | null = null;
+    for (const [i, line] of lines.entries()) {
+      const named =
+        SPEAKER.exec(line)?.[1] ??
+        /^\s*from:\s*(.+)$/i
+          .exec(line)?.[1]
+          ?.replace(/<[^>]*>/, '')
+          .trim() ??
+        null;
+      if (named) {
+        speaker = named;
+        if (isUser(identity, { kind: 'person', key: named.toLowerCase() }) || isUser(identity, { kind: 'email', key: named.toLowerCase() }))
+          for (const key of waiting.keys()) if (key.startsWith(`${row.app}\u0000${row.title}\u0000`)) answered.add(key);
+        continue;
+      }
+      if (!speaker || isUser(identity, { kind: 'person', key: speaker.toLowerCase() }) || !ASKS.test(line)) continue;
+      const key = `${row.app}\u0000${row.title}\u0000${speaker}`;
+      answered.delete(key);
+      waiting.set(key, { name: speaker, line: lines[i]!.trim(), row });
+    }
+  }
+  const owed = [...waiting.entries()].filter(([key]) => !answered.has(key)).map(([, v]) => v);
+  if (owed.length === 0) return answerLookup(ctx, question, `I saw no question to you left without a reply ${label}`);
+  const byPerson = new Map<string, (typeof owed)[number]>();
+  for (const o of owed) byPerson.set(o.name, o);
+  const people = [...byPerson.values()];
+  const lines = [
+    `${joinAnd(people.slice(0, MAX_NAMED).map((p) => `**${p.name}**`))} — their last message${people.length === 1 ? '' : 's'} asked you something and I saw no reply after ${people.length === 1 ? 'it' : 'them'}:`,
+    ...people
+      .slice(0, MAX_NAMED)
+      .map((p) => `- ${p.name} in ${p.row.app}, “${p.row.title}” (${when(p.row.atMs, ctx.nowMs)}): “${oneLine(p.line).slice(0, 140)}”`),
+  ];
+  const evidence = people.slice(0, MAX_NAMED).map((p) => ({
+    claim: `${p.name} is waiting for a reply`,
+    at: new Date(p.row.atMs).toISOString(),
+    until: null,
+    app: p.row.app,
+    windowTitle: p.row.title,
+    snippet: oneLine(p.line).slice(0, 300),
+    source: 'screen_text' as const,
+    open: { at: new Date(p.row.atMs).toISOString(), screenTextId: p.row.id },
+    ...(p.row.device && { device: p.row.device }),
+  }));
+  return answer(lines, evidence);
+}
+
+const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The window a "who was in the 2pm call?" is about: the one on screen then, or, when the question names a
+ * meeting and that was none, the meeting nearest that moment (within an hour).
+ */
+function placeAt(ctx: RecallContext, point: number, text: string): { app: string | null; title: string | null } | null {
+  const at = ctx.store.activity.spanAt(point);
+  if (!MEETING_ASK.test(text)) return at;
+  const isMeeting = (w: { app: string | null; title: string | null }): boolean =>
+    MEETING_WORDS.some((m) => termMatches(m, `${w.app ?? ''} ${w.title ?? ''}`));
+  if (at && isMeeting(at)) return at;
+  const near = ctx.store.activity
+    .windowsIn({ startMs: point - 3_600_000, endMs: point + 3_600_000 })
+    .filter(isMeeting)
+    .sort((a, b) => Math.abs(a.firstMs - point) - Math.abs(b.firstMs - point))[0];
+  return near ?? at;
 }
 
 function headline(best: Candidate, question: UnderstoodQuestion): string {
-  const about = question.terms.join(' ');
-  const email = best.email ? ` (${best.email})` : '';
-  if (best.how === 'sender') return `**${best.name}**${email} sent ${about}.`;
+  const about = asAsked(question);
+  if (best.how === 'sender') return `**${best.name}** sent ${about}.`;
   if (best.how === 'speaker') {
     const verb = /\b(asked|said|mentioned|messaged|wrote|told)\b/i.exec(question.text)?.[1]?.toLowerCase() ?? 'wrote';
     return `**${best.name}** ${verb} it, in a message about ${about}.`;
   }
-  return `**${best.name}**${email}, named beside ${about}.`;
+  return `**${best.name}**${best.role ? ` (${best.role})` : ''}, named beside ${about}.`;
 }
 
 /** The author of chat line `i`: the nearest speaker line above it. */

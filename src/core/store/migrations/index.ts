@@ -11,6 +11,7 @@ import { migration010 } from './010-capture-monitors';
 import { migration011 } from './011-llm-path';
 import { migration012 } from './012-device-sync';
 import { migration013 } from './013-sync-trust';
+import { migration014 } from './014-work-items';
 import { migration015 } from './015-honest-desktop-gaps';
 import type { Migration } from './types';
 
@@ -29,5 +30,6 @@ export const migrations: readonly Migration[] = [
   migration011,
   migration012,
   migration013,
+  migration014,
   migration015,
 ];

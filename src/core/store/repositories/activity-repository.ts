@@ -49,6 +49,17 @@ export interface WindowUse {
   readonly device?: DeviceRef;
 }
 
+/** A span as the work-item index reads it: its row id and device key. */
+export interface IndexedSpan {
+  readonly id: number;
+  readonly device: number;
+  readonly kind: 'app' | 'idle' | 'private';
+  readonly app: string;
+  readonly title: string;
+  readonly startMs: number;
+  readonly endMs: number;
+}
+
 const round1 = (ms: number): number => Math.round(ms / 100) / 10;
 
 /**
@@ -297,6 +308,32 @@ export class ActivityRepository {
       before: pick(`WHERE kind = 'app' AND start_ms < ? ${this.d} ORDER BY start_ms DESC, id DESC LIMIT 1`),
       after: pick(`WHERE kind = 'app' AND start_ms > ? ${this.d} ORDER BY start_ms, id LIMIT 1`),
     };
+  }
+
+  /** Spans stored after row `afterId`, oldest first, every device's (what the work-item index reads next). */
+  spansAfter(afterId: number, limit: number): IndexedSpan[] {
+    return this.db
+      .prepare(
+        `SELECT id, device, kind, COALESCE(app, '') AS app, COALESCE(title, '') AS title, start_ms AS startMs, end_ms AS endMs
+         FROM activity_spans WHERE id > ? ORDER BY id LIMIT ?`,
+      )
+      .all(afterId, limit) as IndexedSpan[];
+  }
+
+  /** The app span of one device that covers a moment (or ends at it), if one does. */
+  appSpanOfDeviceAt(device: number, atMs: number): { id: number; startMs: number; endMs: number } | null {
+    const span = this.db
+      .prepare(
+        `SELECT id, start_ms AS startMs, end_ms AS endMs FROM activity_spans
+         WHERE device = ? AND kind = 'app' AND start_ms <= ? ORDER BY start_ms DESC, id DESC LIMIT 1`,
+      )
+      .get(device, atMs) as { id: number; startMs: number; endMs: number } | undefined;
+    return span && span.endMs >= atMs ? span : null;
+  }
+
+  /** Whether the device stored a span after span `id` (spans of a device are stored in time order): that one has ended. */
+  hasSpanAfter(device: number, id: number): boolean {
+    return this.db.prepare(`SELECT 1 FROM activity_spans WHERE device = ? AND id > ? LIMIT 1`).get(device, id) !== undefined;
   }
 
   /** Each window used in a time window: its time (clipped to the window) and when it was first and last seen. */

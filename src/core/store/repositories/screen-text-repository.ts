@@ -133,6 +133,8 @@ export class ScreenTextRepository {
          ORDER BY at_ms DESC, id DESC LIMIT 1`,
       ),
       byId: db.prepare(`SELECT * FROM screen_text_entries WHERE id = ?`),
+      rowsAfterId: db.prepare(`SELECT * FROM screen_text_entries WHERE id > ? ORDER BY id LIMIT ?`),
+      nextOfDevice: db.prepare(`SELECT at_ms AS at FROM screen_text_entries WHERE device = ? AND at_ms > ? ORDER BY at_ms LIMIT 1`),
       atOrBefore: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms <= ? ${dd} ORDER BY at_ms DESC, id DESC LIMIT 1`),
       before: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms < ? ${dd} ORDER BY at_ms DESC, id DESC LIMIT 1`),
       after: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms > ? ${dd} ORDER BY at_ms, id LIMIT 1`),
@@ -145,6 +147,7 @@ export class ScreenTextRepository {
       // A bounded merge of the index's segments, so deleted rows' entries leave it as pruning goes.
       mergeIndex: db.prepare(`INSERT INTO screen_text(screen_text, rank) VALUES ('merge', 64)`),
       count: db.prepare(`SELECT COUNT(*) AS n FROM screen_text_entries`),
+      holdsWord: db.prepare(`SELECT 1 FROM screen_text WHERE screen_text MATCH ? LIMIT 1`),
     };
   }
 
@@ -198,6 +201,16 @@ export class ScreenTextRepository {
   textBetween(fromMs: number, toMs: number, limit = 50): ScreenTextEntry[] {
     const labels = this.devices.labels();
     return (this.stmts.between.all(fromMs, toMs, limit) as EntryRow[]).map((row) => toEntry(row, labels));
+  }
+
+  /** Rows stored after row `afterId`, oldest first, every device's, with their device key (what the work-item index reads next). */
+  rowsAfter(afterId: number, limit: number): (ScreenTextEntry & { readonly deviceKey: number })[] {
+    return (this.stmts.rowsAfterId.all(afterId, limit) as EntryRow[]).map((row) => ({ ...toEntry(row), deviceKey: row.device }));
+  }
+
+  /** When the same device next read any text after `atMs` (null while none was read since). */
+  nextReadAt(device: number, atMs: number): number | null {
+    return (this.stmts.nextOfDevice.get(device, atMs) as { at: number } | undefined)?.at ?? null;
   }
 
   /** The newest text read on this device in `app` between `fromMs` and `toMs` (what the task theory quotes). */
@@ -254,6 +267,12 @@ export class ScreenTextRepository {
   /** When the oldest stored text was read; null when there is none. */
   oldestAtMs(): number | null {
     return (this.stmts.oldest.get() as { at: number | null }).at;
+  }
+
+  /** Whether any text read on screen holds a word (by the index's stem: "invoices" holds "invoice"). */
+  holdsWord(word: string): boolean {
+    if (!/^[\p{L}\p{N}]+$/u.test(word)) return false;
+    return this.stmts.holdsWord.get(`"${word}"`) !== undefined;
   }
 
   count(): number {

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Interview } from '../../../shared/contract/memory';
 import type { ShadowClient } from '../../api/index';
 import { downloadText } from '../../download';
 import { errorText } from '../../error-text';
 import { formatDateTime } from '../../format';
 import { useOperation } from '../../hooks/use-operation';
+import { MomentDialog, type MomentTarget } from '../evidence/moment-dialog';
 import { OnboardingWizard } from '../onboarding/onboarding-wizard';
 import { MarkdownText } from '../markdown/markdown-text';
 
@@ -146,6 +147,8 @@ function SummaryCard({
 
 function GuideCard({ client }: { readonly client: ShadowClient }) {
   const guide = useOperation(client, 'getGuide', {}, { refreshOn: ['context:summary-generated', 'task:boundary'] });
+  const [moment, setMoment] = useState<MomentTarget | null>(null);
+  const openMoment = useCallback((at: string, screenTextId: number | null) => setMoment({ at, screenTextId, device: null }), []);
   return (
     <section className="card" aria-labelledby="guide-title">
       <div className="card-head">
@@ -162,11 +165,12 @@ function GuideCard({ client }: { readonly client: ShadowClient }) {
       {guide.error && <p className="error-line small">{guide.error}</p>}
       {guide.data ? (
         <div data-testid="guide">
-          <MarkdownText text={guide.data.markdown} />
+          <MarkdownText text={guide.data.markdown} onMoment={openMoment} />
         </div>
       ) : (
         !guide.error && <p className="muted small">Loading…</p>
       )}
+      {moment && <MomentDialog client={client} target={moment} onClose={() => setMoment(null)} />}
     </section>
   );
 }

@@ -1,0 +1,182 @@
+import { fieldsOf } from './extract/fields';
+import { figuresIn } from './extract/figures';
+import { identifiersIn } from './extract/identifiers';
+import { organizationKey, partiesIn, signOffName } from './extract/people';
+import { placesIn } from './extract/places';
+import { clipLine, STATE_PATTERN, stateClass, type ExtractedItem } from './work-item';
+
+/** Labels whose value is a state ("Status: Resolved", "Stage: Offer sent"). */
+const STATE_LABELS = /^(?:status|state|stage|phase|resolution|outcome|result|decision|disposition|progress)$/i;
+/** "Matched to bank: 3 of 6", "Tasks 4/7 done": a count not yet full leaves the work open. */
+const PROGRESS =
+  /(?<![\d/.,])(\d{1,4})\s*(?:of\s*(\d{1,4})(?![\d/.,])|\/\s*(\d{1,4})(?![\d/.,])(?=\s+(?:done|complete|completed|matched|checked|tasks|steps|items|signed|approved|reviewed)\b))/iu;
+/** Apps whose window title names the document open in them ("Offer letter - Google Docs"). */
+const DOCUMENT_APPS =
+  /\s[-–—|]\s(?:google docs|google sheets|google slides|microsoft word|word|excel|powerpoint|numbers|pages|keynote|libreoffice(?: \w+)?|notion|confluence|dropbox paper|quip|onenote|overleaf)\s*$/i;
+
+interface Read {
+  readonly items: ExtractedItem[];
+  /** The record the text is about, to which a bare "Status: …" line belongs. */
+  readonly main: ExtractedItem | null;
+}
+
+/** Texts repeat (a window read again at every return): what was read is remembered by text. */
+const cache = new Map<string, Read>();
+const CACHE_ENTRIES = 400;
+
+/**
+ * The work items of a window: its title, then the text read on screen (either may be empty). Each
+ * item once per kind, key and role, in order of appearance, with the line it came from; a state seen
+ * with an identifier ("INC-2231 … Resolved", "Status: Resolved" under it) is kept with that identifier.
+ */
+export function extractWorkItems(title: string, text: string): ExtractedItem[] {
+  const key = `${title}\u0000${text}`;
+  const known = cache.get(key);
+  if (known) return known.items;
+  const read = readItems(title, text);
+  cache.set(key, read);
+  if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  return read.items;
+}
+
+function readItems(title: string, text: string): Read {
+  const items: ExtractedItem[] = [];
+  const add = (item: ExtractedItem): void => {
+    const same = items.findIndex(
+      (i) => i.kind === item.kind && i.key === item.key && (i.role === item.role || i.role === '' || item.role === ''),
+    );
+    if (same === -1) items.push(item);
+    else if (items[same]!.role === '' && item.role !== '') items[same] = { ...item, state: item.state || items[same]!.state };
+    else if (!items[same]!.state && item.state) items[same] = { ...items[same]!, state: item.state };
+  };
+  const lines = [title, ...text.split('\n')].map((l) => l.trim());
+  const titleItems = readLine(title, '');
+  const titleDocument = DOCUMENT_APPS.test(title) ? title.replace(DOCUMENT_APPS, '').trim() : '';
+  if (titleDocument && !titleItems.some((i) => i.kind === 'document'))
+    titleItems.push(item('document', titleDocument.toLowerCase(), titleDocument, '', '', '', title));
+  const textItems = lines.slice(1).flatMap((line, i) => readLine(line, lines[i] ?? ''));
+  const main =
+    titleItems.find((i) => i.kind === 'identifier') ??
+    titleItems.find((i) => i.kind === 'document') ??
+    textItems.slice(0, 12).find((i) => i.kind === 'identifier') ??
+    null;
+  for (const found of [...titleItems, ...textItems]) add(found);
+  // A state or progress line that names no record belongs to the record the text is about.
+  if (main) {
+    for (const line of lines.slice(1)) {
+      if (identifiersIn(line).length > 0) continue;
+      const state = labelledState(line) ?? progressOf(line);
+      if (state) {
+        // The state's own line is what shows it, so it is the line kept.
+        const at = items.findIndex((i) => i.kind === main.kind && i.key === main.key);
+        if (at !== -1) items[at] = { ...items[at]!, state, line: clipLine(line) };
+      }
+    }
+  }
+  return { items, main };
+}
+
+function item(
+  kind: ExtractedItem['kind'],
+  key: string,
+  name: string,
+  role: string,
+  label: string,
+  state: string,
+  line: string,
+): ExtractedItem {
+  return { kind, key, name, role, label, state, line: clipLine(line) };
+}
+
+/** One line's items; `previous` is the line above (a sign-off's name is on the line after it). */
+function readLine(line: string, previous: string): ExtractedItem[] {
+  if (!/[\p{L}\p{N}]/u.test(line)) return [];
+  const out: ExtractedItem[] = [];
+  const fields = fieldsOf(line);
+  const identifiers = identifiersIn(line);
+  const states = statesOn(line, fields);
+  for (const id of identifiers) {
+    // The state nearest after the identifier, else the nearest before it.
+    const after = states.find((s) => s.index >= id.index + id.length);
+    const before = [...states].reverse().find((s) => s.index < id.index);
+    const state =
+      identifiers.length === 1
+        ? (after ?? before)?.state
+        : after && !identifiers.some((o) => o.index > id.index && o.index < after.index)
+          ? after.state
+          : undefined;
+    out.push(item('identifier', id.key, id.name, id.family, '', state ?? progressOf(line) ?? '', line));
+  }
+  for (const party of partiesIn(line)) {
+    const key = party.kind === 'organization' ? organizationKey(party.name) : party.name.toLowerCase();
+    out.push(item(party.kind, key, party.name, party.role, '', '', line));
+  }
+  const signed = signOffName(previous, line);
+  if (signed) out.push(item('person', signed.toLowerCase(), signed, 'signed', '', '', line));
+  for (const figure of figuresIn(line, fields)) out.push(item(figure.kind, figure.key, figure.name, '', figure.label, '', line));
+  for (const place of placesIn(line)) {
+    // A document named in a line that also names a record is part of that record's work.
+    const state = place.kind === 'document' && identifiers.length === 0 ? (states[0]?.state ?? '') : '';
+    out.push(item(place.kind, place.key, place.name, '', '', state, line));
+  }
+  return out;
+}
+
+interface StateMention {
+  readonly index: number;
+  readonly state: string;
+}
+
+/** State words of a line that say where something stands: not a role ("assigned to"), not a button row. */
+function statesOn(line: string, fields: ReturnType<typeof fieldsOf>): StateMention[] {
+  const mentions: StateMention[] = [];
+  for (const m of line.matchAll(STATE_PATTERN)) {
+    const rest = line.slice(m.index + m[0].length);
+    const word = m[0].toLowerCase();
+    // "assigned to Priya" is a role, "open the file" a verb, "matched to bank" a progress line's words.
+    if (/^(?:assigned|matched)$/.test(word) && /^\s*(?:to|by)\b/i.test(rest)) continue;
+    if (word === 'open' && /^\s+(?:the|a|an|in|with|it|this|that|your|my|up)\b/i.test(rest)) continue;
+    // A field whose label is not a state ("Amount due: …", "Sent: Tuesday") says nothing of a state.
+    const field = [...fields].reverse().find((f) => f.index <= m.index);
+    if (field && m.index < field.index + field.label.length) continue;
+    if (field && !STATE_LABELS.test(field.label) && !/\b(?:is|was|now|marked|set to|moved to)\s*$/i.test(line.slice(0, m.index))) {
+      if (m.index > field.index) continue;
+    }
+    mentions.push({ index: m.index, state: m[0].toLowerCase() });
+  }
+  // Three state words and nothing else is a row of buttons or a legend, not a state.
+  if (mentions.length >= 3 && line.replace(STATE_PATTERN, '').replace(/[^\p{L}\p{N}]/gu, '').length < 4) return [];
+  return mentions;
+}
+
+/** "Status: In Progress" → "in progress". */
+function labelledState(line: string): string | null {
+  for (const field of fieldsOf(line)) {
+    if (!STATE_LABELS.test(field.label)) continue;
+    const m = new RegExp(STATE_PATTERN.source, 'iu').exec(field.value);
+    if (m) return m[0].toLowerCase();
+    const progress = progressOf(field.value);
+    if (progress) return progress;
+  }
+  return null;
+}
+
+/** "Matched to bank: 3 of 6" → "matched to bank: 3 of 6" (a count of done steps, kept with its words). */
+function progressOf(line: string): string | null {
+  const m = PROGRESS.exec(line);
+  const total = Number(m?.[2] ?? m?.[3]);
+  if (!m || total === 0 || Number(m[1]) > total || total > 500) return null;
+  const words = line
+    .slice(0, m.index)
+    .replace(/[\s:–-]+$/, '')
+    .trim();
+  if (!words || /\d[\d,.]*$/.test(words)) return null;
+  return `${words.toLowerCase().slice(-40)}: ${m[1]} of ${total}`;
+}
+
+/** Whether a state string leaves work to do (for callers that hold only the text). */
+export function unfinishedState(state: string): boolean {
+  const progress = /(\d+) of (\d+)$/.exec(state);
+  const cls = progress ? stateClass(`${progress[1]} of ${progress[2]}`) : stateClass(state);
+  return cls === 'open' || cls === 'waiting' || cls === 'scheduled';
+}
