@@ -60,3 +60,16 @@ export function formatMoment(at: number | string | Date, nowMs: number, options:
   if (new Date(ms).getFullYear() === new Date(nowMs).getFullYear()) return formatter('month-day-time', options).format(ms);
   return formatDateTime(ms, options);
 }
+
+/**
+ * A stretch of time with its date, in the local time zone, for text read without a calendar beside it
+ * (MCP lines, the CLI): `Tue, 10 Mar 2026 16:05–16:30`; one moment when both ends are the same minute,
+ * both dates when it crosses midnight.
+ */
+export function formatTimeRange(fromAt: number | string | Date, toAt: number | string | Date, options: DateFormatOptions = {}): string {
+  const [from, to] = [toMs(fromAt), toMs(toAt)];
+  const clock = (ms: number): string => formatClockTime(ms, { locale: options.locale });
+  const start = `${formatDate(from, options)} ${clock(from)}`;
+  if (clock(from) === clock(to) && sameLocalDay(from, to)) return start;
+  return sameLocalDay(from, to) ? `${start}–${clock(to)}` : `${start} – ${formatDate(to, options)} ${clock(to)}`;
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contextSetsPatchShape } from './context-sets';
 import { defineOperation, defineOperations, intParam } from './define';
 import { evidenceSchema } from './evidence';
-import { timeBoundSchema } from './screen';
+import { searchPageShape, sightingsShape, timeBoundSchema } from './screen';
 import { deviceFilterSchema, deviceRefSchema } from './sync';
 import { INVISIBLE_CONTROL_MESSAGE, isVisibleText } from '../invisible-characters';
 
@@ -127,8 +127,23 @@ export const screenHitSchema = z.object({
   title: z.string(),
   snippet: z.string(),
   device: deviceRefSchema.optional(),
+  ...sightingsShape,
 });
 export type ScreenHit = z.infer<typeof screenHitSchema>;
+
+export const searchAllResultSchema = z.object({
+  hits: z.array(searchHitSchema),
+  screen: z.array(screenHitSchema),
+  /** Conversation hits in all (exact). */
+  total: z.number().int().min(0),
+  /** Screen-text hits in all (with `screenTotalExact` false, at least this many); 0 without `screen`. */
+  screenTotal: z.number().int().min(0),
+  screenTotalExact: z.boolean(),
+  cursor: searchPageShape.cursor,
+  /** The next page of both lists (a list that is done answers none); null when both are done. */
+  nextCursor: searchPageShape.nextCursor,
+});
+export type SearchAllResult = z.infer<typeof searchAllResultSchema>;
 
 export const resumeSchema = z.object({
   session: sessionSchema,
@@ -323,8 +338,12 @@ export const sessionOperations = defineOperations({
           .default(true),
         device: deviceFilterSchema.optional(),
         limit: intParam(1, 200).default(20),
+        cursor: z
+          .string()
+          .regex(/^\d{1,6}\.\d{1,6}~\d{1,15}$/, 'a cursor is the nextCursor of an earlier answer to the same search')
+          .optional(),
       })
       .strict(),
-    output: z.object({ hits: z.array(searchHitSchema), screen: z.array(screenHitSchema) }),
+    output: searchAllResultSchema,
   }),
 });

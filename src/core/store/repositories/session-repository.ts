@@ -25,6 +25,8 @@ export interface SearchFilter {
   /** One device's conversations (a key from `DeviceRepository.resolve`), or every device's. */
   readonly device?: DeviceScope;
   readonly limit: number;
+  /** Hits to skip, best first (a page after the first). */
+  readonly offset?: number;
 }
 
 /**
@@ -311,20 +313,16 @@ export class SessionRepository {
     });
   }
 
-  /** FTS5 search over prompts, replies and summaries, ranked by bm25, with snippets. */
-  search(query: string, filter: SearchFilter): SearchHit[] {
+  /** FTS5 search over prompts, replies and summaries, ranked by bm25, with snippets; `total` counts every hit. */
+  search(query: string, filter: SearchFilter): { hits: SearchHit[]; total: number } {
     const match = ftsQuery(query);
-    if (!match) return [];
+    if (!match) return { hits: [], total: 0 };
     // Within one session, the FTS index is read only over the rowid range of its turns.
     const range = filter.sessionId
       ? (this.stmts.turnIdRange.get(filter.sessionId) as { lo: number | null; hi: number | null })
       : { lo: null, hi: null };
-    if (filter.sessionId && range.lo === null) return [];
-    const rows = this.db
-      .prepare(
-        `SELECT t.session_id, t.number, t.created_at, s.title, s.type, s.status, s.device,
-                snippet(turns_fts, -1, '**', '**', '…', 12) AS snippet, bm25(turns_fts) AS rank
-         FROM turns_fts JOIN turns t ON t.id = turns_fts.rowid JOIN sessions s ON s.id = t.session_id
+    if (filter.sessionId && range.lo === null) return { hits: [], total: 0 };
+    const from = `FROM turns_fts JOIN turns t ON t.id = turns_fts.rowid JOIN sessions s ON s.id = t.session_id
          WHERE turns_fts MATCH @match
            AND turns_fts.rowid BETWEEN @lo AND @hi
            AND (@sessionId IS NULL OR t.session_id = @sessionId)
@@ -332,21 +330,26 @@ export class SessionRepository {
            AND (@status IS NULL OR s.status = @status)
            AND (@fromMs IS NULL OR t.created_at >= @fromMs)
            AND (@toMs IS NULL OR t.created_at < @toMs)
-           AND (@device IS NULL OR s.device = @device)
-         ORDER BY rank LIMIT @limit`,
+           AND (@device IS NULL OR s.device = @device)`;
+    const params = {
+      match,
+      lo: range.lo ?? 0,
+      hi: range.hi ?? Number.MAX_SAFE_INTEGER,
+      sessionId: filter.sessionId ?? null,
+      type: filter.type ?? null,
+      status: filter.status ?? null,
+      fromMs: filter.fromMs ?? null,
+      toMs: filter.toMs ?? null,
+      device: filter.device ?? null,
+    };
+    const rows = this.db
+      .prepare(
+        `SELECT t.session_id, t.number, t.created_at, s.title, s.type, s.status, s.device,
+                snippet(turns_fts, -1, '**', '**', '…', 12) AS snippet, bm25(turns_fts) AS rank
+         ${from}
+         ORDER BY rank LIMIT @limit OFFSET @offset`,
       )
-      .all({
-        match,
-        lo: range.lo ?? 0,
-        hi: range.hi ?? Number.MAX_SAFE_INTEGER,
-        sessionId: filter.sessionId ?? null,
-        type: filter.type ?? null,
-        status: filter.status ?? null,
-        fromMs: filter.fromMs ?? null,
-        toMs: filter.toMs ?? null,
-        device: filter.device ?? null,
-        limit: filter.limit,
-      }) as {
+      .all({ ...params, limit: filter.limit, offset: filter.offset ?? 0 }) as {
       session_id: string;
       number: number;
       created_at: number;
@@ -357,8 +360,9 @@ export class SessionRepository {
       snippet: string;
       rank: number;
     }[];
+    const total = (this.db.prepare(`SELECT COUNT(*) AS n ${from}`).get(params) as { n: number }).n;
     const labels = this.devices.labels();
-    return rows.map((r) => ({
+    const hits = rows.map((r) => ({
       sessionId: r.session_id,
       sessionTitle: r.title,
       sessionType: r.type,
@@ -369,6 +373,7 @@ export class SessionRepository {
       createdAt: iso(r.created_at),
       ...deviceOf(labels, r.device),
     }));
+    return { hits, total };
   }
 
   /** Writes an exported session back exactly as it was (ids, numbers, timestamps, summaries, history). */
