@@ -118,7 +118,7 @@ export class SessionService {
       tools: input.tools,
       systemPromptHash: this.instructionsHash,
     });
-    if (input.title) this.deps.repo.changeTitle(session.id, input.title, 1, this.deps.clock.now());
+    if (input.title) this.deps.repo.changeTitle(session.id, input.title, 1, this.deps.clock.now(), true);
     return this.get(session.id);
   }
 
@@ -153,10 +153,11 @@ export class SessionService {
   update(id: string, patch: { title?: string; type?: string; status?: 'active' | 'paused' | 'completed' }): Session {
     const session = this.get(id);
     this.devices.assertOwn(session);
-    if (patch.title && patch.title !== session.title) {
+    // Choosing the title it already has makes it the user's all the same: automatic titles stop.
+    if (patch.title && (patch.title !== session.title || !session.titleByUser)) {
       const at = this.deps.clock.now();
       const turn = Math.max(1, session.turnCount);
-      this.deps.repo.changeTitle(id, patch.title, turn, at);
+      this.deps.repo.changeTitle(id, patch.title, turn, at, true);
       this.deps.events?.emit('session:title-changed', { sessionId: id, title: patch.title, turn, at: iso(at) });
     }
     if (patch.status === 'paused') return this.pause(id);

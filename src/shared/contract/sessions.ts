@@ -29,6 +29,8 @@ export const sessionSchema = z.object({
   id: sessionIdSchema,
   type: z.string(),
   title: z.string().max(SESSION_TITLE_MAX),
+  /** The user chose the title: automatic titles leave it as it is until the user changes it again. */
+  titleByUser: z.boolean(),
   status: sessionStatusSchema,
   createdAt: z.string(),
   lastActiveAt: z.string(),
@@ -100,6 +102,8 @@ export const titleHistoryEntrySchema = z.object({
   title: z.string().max(SESSION_TITLE_MAX),
   changedAt: z.string(),
   turn: z.number().int().min(1),
+  /** The user set it (else it was written automatically from the conversation). */
+  byUser: z.boolean(),
 });
 export type TitleHistoryEntry = z.infer<typeof titleHistoryEntrySchema>;
 

@@ -10,6 +10,7 @@ import { migration009 } from './009-turn-interruption';
 import { migration010 } from './010-capture-monitors';
 import { migration011 } from './011-llm-path';
 import { migration012 } from './012-device-sync';
+import { migration017 } from './017-user-titles';
 import type { Migration } from './types';
 
 /** Every migration in order. Add a new file per schema version; never edit a shipped one. */
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   migration010,
   migration011,
   migration012,
+  migration017,
 ];

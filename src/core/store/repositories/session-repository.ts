@@ -82,13 +82,13 @@ export class SessionRepository {
          FROM turns WHERE session_id = ? ORDER BY number`,
       ),
       setSummary: db.prepare(`UPDATE turns SET summary = ?, summary_source = ? WHERE session_id = ? AND number = ?`),
-      setTitle: db.prepare(`UPDATE sessions SET title = ? WHERE id = ?`),
-      insertTitle: db.prepare(`INSERT INTO session_title_history (session_id, title, changed_at, turn) VALUES (?, ?, ?, ?)`),
+      setTitle: db.prepare(`UPDATE sessions SET title = ?, title_by_user = ? WHERE id = ?`),
+      insertTitle: db.prepare(`INSERT INTO session_title_history (session_id, title, changed_at, turn, by_user) VALUES (?, ?, ?, ?, ?)`),
       trimTitles: db.prepare(
         `DELETE FROM session_title_history WHERE session_id = ? AND id NOT IN
          (SELECT id FROM session_title_history WHERE session_id = ? ORDER BY id DESC LIMIT ${TITLE_HISTORY_MAX})`,
       ),
-      titleHistory: db.prepare(`SELECT title, changed_at, turn FROM session_title_history WHERE session_id = ? ORDER BY id DESC`),
+      titleHistory: db.prepare(`SELECT title, changed_at, turn, by_user FROM session_title_history WHERE session_id = ? ORDER BY id DESC`),
       openSessions: db.prepare(`SELECT * FROM sessions WHERE status = 'active' AND device = ${LOCAL_DEVICE}`),
       interruptTurns: db.prepare(
         `UPDATE turns SET status = 'interrupted', completed_at = created_at WHERE session_id = ? AND status = 'streaming'`,
@@ -270,23 +270,21 @@ export class SessionRepository {
       .run().changes;
   }
 
-  /** Sets the title and prepends it to the history (capped), in one transaction. */
-  changeTitle(sessionId: string, title: string, turn: number, at: number): void {
+  /**
+   * Sets the title and prepends it to the history (capped), in one transaction. `byUser`: the user chose
+   * it, and automatic titles leave the conversation alone until the user changes it again.
+   */
+  changeTitle(sessionId: string, title: string, turn: number, at: number, byUser: boolean): void {
     this.transaction(() => {
-      this.stmts.setTitle.run(title, sessionId);
-      this.stmts.insertTitle.run(sessionId, title, at, turn);
+      this.stmts.setTitle.run(title, byUser ? 1 : 0, sessionId);
+      this.stmts.insertTitle.run(sessionId, title, at, turn, byUser ? 1 : 0);
       this.stmts.trimTitles.run(sessionId, sessionId);
     });
   }
 
-  /** Renames without a history entry (the user chose the title). */
-  rename(sessionId: string, title: string): void {
-    this.stmts.setTitle.run(title, sessionId);
-  }
-
   titleHistory(sessionId: string): TitleHistoryEntry[] {
-    const rows = this.stmts.titleHistory.all(sessionId) as { title: string; changed_at: number; turn: number }[];
-    return rows.map((r) => ({ title: r.title, changedAt: iso(r.changed_at), turn: r.turn }));
+    const rows = this.stmts.titleHistory.all(sessionId) as { title: string; changed_at: number; turn: number; by_user: number }[];
+    return rows.map((r) => ({ title: r.title, changedAt: iso(r.changed_at), turn: r.turn, byUser: r.by_user === 1 }));
   }
 
   /** Sessions still `active` (at start-up these were left open by a crash). */
@@ -380,14 +378,14 @@ export class SessionRepository {
   insertImported(
     session: SessionRow,
     turns: readonly Omit<TurnRow, 'id'>[],
-    titles: readonly { title: string; changed_at: number; turn: number }[],
+    titles: readonly { title: string; changed_at: number; turn: number; by_user: number }[],
   ): void {
     this.transaction(() => {
       this.db
         .prepare(
-          `INSERT INTO sessions (id, type, title, status, created_at, last_active_at, model, tools, system_prompt_hash,
+          `INSERT INTO sessions (id, type, title, title_by_user, status, created_at, last_active_at, model, tools, system_prompt_hash,
              context_summary, token_count, turn_count, pause_requested, paused_at)
-           VALUES (@id, @type, @title, @status, @created_at, @last_active_at, @model, @tools, @system_prompt_hash,
+           VALUES (@id, @type, @title, @title_by_user, @status, @created_at, @last_active_at, @model, @tools, @system_prompt_hash,
              @context_summary, @token_count, @turn_count, @pause_requested, @paused_at)`,
         )
         .run(session);
@@ -399,7 +397,7 @@ export class SessionRepository {
       );
       for (const turn of turns) insertTurn.run(turn);
       // Oldest first so that ids (the history order) come out newest first on read.
-      for (const t of [...titles].reverse()) this.stmts.insertTitle.run(session.id, t.title, t.changed_at, t.turn);
+      for (const t of [...titles].reverse()) this.stmts.insertTitle.run(session.id, t.title, t.changed_at, t.turn, t.by_user);
     });
   }
 }

@@ -198,3 +198,26 @@ describe('counts and cursors on every surface', () => {
     expect(json.screen.total).toBe(all.length);
   }, 120_000);
 });
+
+describe('MCP work_session_summary says each fact once, in local time with the date', () => {
+  it('dates the work session, and its task lines repeat neither a duration, an app nor the brief', async () => {
+    const result = await tool('work_session_summary', { max_tokens: 4000 });
+    const text = result.content[0]!.text;
+    // ISO times only in the structured content.
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    expect(result.structuredContent.workSession.startedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(text.split('\n')[0]).toMatch(/^Work session \d+ \(completed\): Tue, 10 Mar 2026 \d{2}:\d{2}–\d{2}:\d{2}; active /);
+    const tasks = result.structuredContent.tasks as { name: string; durationSeconds: number; apps: string[]; brief: string }[];
+    const lines = text.split('\n').filter((line) => line.startsWith('- ') && !line.startsWith('- Question'));
+    expect(lines).toHaveLength(tasks.length);
+    tasks.forEach((task, i) => {
+      const line = lines[i]!;
+      expect(line).toMatch(/^- \d{2}:\d{2}–(\d{2}:\d{2}|now) /);
+      expect(line.startsWith(`- ${line.slice(2, 13)} ${task.name}, `), line).toBe(true);
+      for (const app of task.apps) expect(line.split(app).length - 1, `${app} in ${line}`).toBe(1);
+      const duration = line.match(/\b(\d+h )?\d+m\b|\b\d+s\b/g) ?? [];
+      expect(duration, line).toHaveLength(1);
+      expect(line).not.toContain(task.brief);
+    });
+  });
+});
