@@ -9,7 +9,7 @@ export interface DateFormatOptions {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(kind: 'day' | 'day-time' | 'month-day-time', options: DateFormatOptions): Intl.DateTimeFormat {
+function formatter(kind: 'day' | 'short-day' | 'day-time' | 'month-day-time', options: DateFormatOptions): Intl.DateTimeFormat {
   const key = `${kind}|${options.locale ?? ''}|${options.timeZoneName ? 'z' : ''}`;
   let format = formatters.get(key);
   if (!format) {
@@ -19,9 +19,11 @@ function formatter(kind: 'day' | 'day-time' | 'month-day-time', options: DateFor
       options.locale,
       kind === 'day'
         ? { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }
-        : kind === 'day-time'
-          ? { day: 'numeric', month: 'short', year: 'numeric', ...time, ...zone }
-          : { day: 'numeric', month: 'short', ...time, ...zone },
+        : kind === 'short-day'
+          ? { weekday: 'short', day: 'numeric', month: 'short' }
+          : kind === 'day-time'
+            ? { day: 'numeric', month: 'short', year: 'numeric', ...time, ...zone }
+            : { day: 'numeric', month: 'short', ...time, ...zone },
     );
     formatters.set(key, format);
   }
@@ -33,6 +35,11 @@ const toMs = (at: number | string | Date): number => (typeof at === 'string' ? D
 /** A calendar day in the local time zone, as the locale writes it: `Tue, Mar 10, 2026`. */
 export function formatDate(at: number | string | Date, options: DateFormatOptions = {}): string {
   return formatter('day', options).format(toMs(at));
+}
+
+/** A day of a week shown beside the others, without its year: `Tue, Mar 10`. */
+export function formatShortDay(at: number | string | Date, options: DateFormatOptions = {}): string {
+  return formatter('short-day', options).format(toMs(at));
 }
 
 /** A date with its time of day in the local time zone: `Mar 10, 2026, 09:12 AM`. */

@@ -10,7 +10,7 @@ import type { LiveTurn } from './use-session-turns';
 
 const ENGINE_NOTES: Record<Turn['engine'], string | null> = {
   llm: null,
-  offline: 'answered offline from memory',
+  offline: 'answered from memory, without a model',
   command: null,
 };
 
