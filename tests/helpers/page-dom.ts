@@ -60,3 +60,13 @@ export function computedStyles(page: Page, selector: string, property: string): 
 export function innerTexts(page: Page, selector: string): Promise<string[]> {
   return page.evaluate<string[]>(`[...document.querySelectorAll(${JSON.stringify(selector)})].map((el) => el.innerText)`);
 }
+
+/** Whether the element with the keyboard focus is inside the element `selector` names. */
+export function focusInside(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate<boolean>(`Boolean(document.activeElement?.closest(${JSON.stringify(selector)}))`);
+}
+
+/** How far the page itself is scrolled down (a pane that scrolls on its own does not count). */
+export function pageScrollY(page: Page): Promise<number> {
+  return page.evaluate<number>('window.scrollY');
+}

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 
 /** What Tab can reach inside a dialog. */
 const FOCUSABLE =
@@ -22,6 +22,8 @@ interface DialogOptions {
  */
 export function useDialog<T extends HTMLElement>(onClose: () => void, options: DialogOptions = {}): RefObject<T | null> {
   const ref = useRef<T>(null);
+  // Read as the dialog first renders: by the time effects run, a field's autoFocus has taken the focus.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const closable = options.closable ?? true;
   const close = useEffectEvent(() => {
     if (closable) onClose();
@@ -31,7 +33,6 @@ export function useDialog<T extends HTMLElement>(onClose: () => void, options: D
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     openDialogs.push(dialog);
     const focusables = (): HTMLElement[] => [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
     const target = initialFocus?.current ?? dialog.querySelector<HTMLElement>('[autofocus]') ?? focusables()[0] ?? dialog;
@@ -73,7 +74,7 @@ export function useDialog<T extends HTMLElement>(onClose: () => void, options: D
       openDialogs.splice(openDialogs.indexOf(dialog), 1);
       if (opener?.isConnected) opener.focus();
     };
-  }, [initialFocus]);
+  }, [initialFocus, opener]);
 
   return ref;
 }
