@@ -102,9 +102,10 @@ const RANKED_WINDOW = 5000;
 /**
  * How many of the newest matching frames a paged search reads (`sightings`): each with its snippet, so
  * repeats can be told apart by their text. A year's common word matches tens of thousands; counting and
- * ranking among the newest 2,000 keeps a search within ~20 ms, and the answer says the count is a floor.
+ * ranking among the newest 1,500 keeps a search of a year as fast as ranking single frames was (bench/screen-search.ts),
+ * and the answer says the count is a floor.
  */
-export const SIGHTINGS_WINDOW = 2000;
+export const SIGHTINGS_WINDOW = 1500;
 
 /**
  * OCR text of kept frames, searchable with FTS5 (see migration 005 for the table layout). Searches and

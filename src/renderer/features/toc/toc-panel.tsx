@@ -71,7 +71,7 @@ export function TocPanel({ client, sessionId, current, onJump, onClose }: TocPan
           onChange={(event) => setQuery(event.target.value)}
           placeholder="Search this conversation"
           aria-label="Search this conversation"
-          aria-controls="session-search-hits"
+          aria-controls={shown ? 'session-search-hits' : undefined}
           data-testid="session-search"
         />
       </form>
