@@ -1,6 +1,7 @@
 import type { LlmStatus } from '../../../shared/contract/index';
 import type { Evidence } from '../../../shared/contract/evidence';
 import { formatDuration } from '../../../shared/format-duration';
+import { separateListBlocks } from '../../../shared/reply-blocks';
 import type { TimeWindow } from '../../store/repositories/activity-repository';
 import { localDateOf, localDayBounds } from '../../time';
 import { evidenceBlock } from '../evidence-format';
@@ -50,8 +51,8 @@ export function askedWindow(question: UnderstoodQuestion, fallback: AskedTime): 
 }
 
 /**
- * A reply: its lines, then the evidence block (unless the lines already quote every piece), and the
- * evidence kept with the turn either way.
+ * A reply: its lines (a list and the sentence after it apart), then the evidence block (unless the lines
+ * already quote every piece), and the evidence kept with the turn either way.
  */
 export function answer(
   lines: readonly string[],
@@ -61,7 +62,13 @@ export function answer(
   { quotedInLines = false }: { quotedInLines?: boolean } = {},
 ): RecallAnswer {
   const block = quotedInLines ? [] : evidenceBlock(evidence, nowMs);
-  return { markdown: [...lines, ...block].join('\n').trim(), evidence, answered };
+  return {
+    markdown: separateListBlocks([...lines, ...block])
+      .join('\n')
+      .trim(),
+    evidence,
+    answered,
+  };
 }
 
 /** "Acme Supplies, Initech Software and Wayne Freight". */
