@@ -1,3 +1,4 @@
+import type { ImmediateContextView } from './contract/observation';
 import type { SyncShareKind } from './contract/sync';
 
 /*
@@ -41,6 +42,22 @@ export const SHARE_KIND_NAMES: Readonly<Record<SyncShareKind, string>> = {
   screenText: 'screen text',
   conversations: 'conversations',
 };
+
+type ChangeKind = NonNullable<ImmediateContextView['lastSignificantChange']>['kind'];
+
+/** The last change the shadow noticed, named as a person would (its sentence says the rest). */
+export const CHANGE_KIND_NAMES: Readonly<Record<ChangeKind, string>> = {
+  'app-switch': 'new app',
+  'title-change': 'new window',
+  'visual-change': 'screen changed',
+};
+
+/** What a device shares, as a person reads it: "activity, memory, screen text and conversations". */
+export function sharedKindsText(kinds: readonly SyncShareKind[]): string {
+  const names = kinds.map((kind) => SHARE_KIND_NAMES[kind]);
+  if (names.length <= 1) return names[0] ?? 'nothing';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
 
 const settingKey = new RegExp(`\\b(the )?(${Object.keys(SETTING_NAMES).join('|')})\\b( setting)?`, 'g');
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { settingsSchema } from '../../src/core/config/settings';
-import { SYNC_SHARE_KINDS } from '../../src/shared/contract/index';
+import { immediateContextSchema, SYNC_SHARE_KINDS } from '../../src/shared/contract/index';
 
 /*
  * Words of the code that must never reach a person in the window (docs/architecture.md, "What a person
@@ -20,10 +20,14 @@ export const SETTING_KEYS: readonly string[] = [...new Set(keysOf(settingsSchema
 
 const words = (list: readonly string[]): RegExp[] => list.map((w) => new RegExp(`\\b${w}\\b`));
 
+/** The kinds of change the observer reports (`app-switch`, …): identifiers, never words. */
+const CHANGE_KINDS: readonly string[] = immediateContextSchema.shape.lastSignificantChange.unwrap().shape.kind.options;
+
 /** What must not be read anywhere in the window, each with what a person reads instead. */
 export const INTERNAL_WORDS: readonly { readonly pattern: RegExp; readonly instead: string }[] = [
   ...words(SETTING_KEYS).map((pattern) => ({ pattern, instead: 'the setting’s name (src/shared/user-words.ts)' })),
   ...words(SYNC_SHARE_KINDS.filter((kind) => /[A-Z]/.test(kind))).map((pattern) => ({ pattern, instead: 'screen text' })),
+  ...words(CHANGE_KINDS).map((pattern) => ({ pattern, instead: 'the change in words (“new app”)' })),
   { pattern: /\b[\d,.]+\s*tokens?\b/i, instead: 'about N words' },
   { pattern: /\bLLM\b/i, instead: 'model' },
   { pattern: /\bengines?\b/i, instead: 'the assistant, a model, or "from memory"' },

@@ -2,6 +2,7 @@ import type { ImmediateContextView, WorkSession } from '../../../shared/contract
 import type { ShadowClient } from '../../api/index';
 import { formatClockTime } from '../../format';
 import { useOperation } from '../../hooks/use-operation';
+import { CHANGE_KIND_NAMES } from '../../../shared/user-words';
 
 const THEORY_REFRESH_MS = 30_000;
 
@@ -60,7 +61,7 @@ export function RecentFrames({ client, now, workSession }: RecentFramesProps) {
       {workSession && <TaskTheory key={workSession.id} client={client} workSession={workSession} />}
       {now.lastSignificantChange && (
         <p className="small">
-          <span className="tag">{now.lastSignificantChange.kind}</span> {now.lastSignificantChange.description}
+          <span className="tag">{CHANGE_KIND_NAMES[now.lastSignificantChange.kind]}</span> {now.lastSignificantChange.description}
         </p>
       )}
       <h3>Recent frames</h3>

@@ -59,7 +59,7 @@ export function TocPanel({ client, sessionId, current, onJump, onClose }: TocPan
   return (
     <aside className="toc-sidebar" id="toc-panel" aria-label="Table of contents" data-testid="toc-panel">
       <div className="toc-drawer-head">
-        <strong>Contents</strong>
+        <strong>This conversation</strong>
         <button type="button" className="link icon" onClick={onClose} aria-label="Close the contents">
           ×
         </button>
