@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toFtsQuery } from '../../src/core/ocr/screen-query';
 import { passageKey, REPEAT_GAP_MS } from '../../src/core/ocr/screen-sightings';
+import { SIGHTINGS_WINDOW } from '../../src/core/store/repositories/screen-text-repository';
 import type { ScreenSearchHit, ScreenSearchResult, SearchAllResult } from '../../src/shared/contract/index';
 import { startEngine, type RunningEngine } from '../../src/server/start-engine';
 import { DEMO_DAY_DIR } from '../fixtures/recall-replay';
@@ -220,4 +221,31 @@ describe('MCP work_session_summary says each fact once, in local time with the d
       expect(line).not.toContain(task.brief);
     });
   });
+});
+
+describe('a search that matched more than it read', () => {
+  it('says "at least" on every surface, and still pages on', async () => {
+    const word = 'quokkaledger';
+    const start = Date.parse('2026-01-05T08:00:00Z');
+    // Each line 20 minutes after the last, in one window: every one its own hit, more than a search reads.
+    engine.core.db.transaction(() => {
+      for (let i = 0; i <= SIGHTINGS_WINDOW; i++)
+        engine.core.screenText.insert({
+          atMs: start + i * 20 * 60_000,
+          app: 'Microsoft Outlook',
+          title: 'Inbox - Outlook',
+          text: `Line ${i} ${word} posted`,
+        });
+    })();
+    const http = await searchScreen(word);
+    expect(http).toMatchObject({ total: SIGHTINGS_WINDOW, totalExact: false });
+    expect(http.nextCursor).not.toBeNull();
+    const mcpResult = await tool('search_screen', { query: word });
+    expect(mcpResult.content[0]!.text).toContain(`at least ${SIGHTINGS_WINDOW} hits`);
+    expect(mcpResult.structuredContent.page).toMatchObject({ total: SIGHTINGS_WINDOW, totalExact: false });
+    expect(mcpResult.structuredContent.page.nextCursor).toBeTruthy();
+    const out = await shadow('search', word, '--screen');
+    expect(out).toContain(`Screen text: showing 20 of at least ${SIGHTINGS_WINDOW} hits for "${word}"`);
+    expect(out).toMatch(new RegExp(`Next 20: shadow search ${word} --screen --cursor \\S+`));
+  }, 120_000);
 });
