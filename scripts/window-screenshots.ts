@@ -1,4 +1,4 @@
-// Screenshots of the window (Today, Chat, About you) over the demo day, for docs/ and the README:
+// Screenshots of the window (Today, its week and app time, Chat wide and narrow, About you) over the demo day, for docs/ and the README:
 //   npm run build && node bin/run-ts.js scripts/window-screenshots.ts [--out docs/screenshots] [--width 1280] [--height 800]
 // A headless shadow replays profiles/demo/day into a fresh home (OCR off, so it takes seconds), a
 // conversation is held with the offline assistant, and Chromium (playwright-core) takes each view.
@@ -76,16 +76,35 @@ try {
   await task.hover();
   await page.screenshot({ path: join(outDir, 'today.png') });
 
+  await page.getByTestId('chart-mode-week').click();
+  await page.getByTestId('week-day').first().waitFor();
+  await page.getByTestId('app-windows-toggle').first().click();
+  await page.getByTestId('week-chart').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(outDir, 'week-and-app-time.png'), fullPage: true });
+  await page.getByTestId('chart-mode-day').click();
+
   await page.getByTestId('nav-chat').click();
   await page.locator(`[data-testid="session-item"][data-session-id="${session.id}"]`).click();
   await until('the conversation', async () => ((await page.getByTestId('turn').count()) === questions.length ? true : undefined));
+  await page.getByTestId('toc-entry').first().click();
   await page.screenshot({ path: join(outDir, 'chat.png') });
+
+  const narrow = await context.newPage();
+  await narrow.setViewportSize({ width: 760, height: 800 });
+  await narrow.goto(`${ui}/#token=${token}&session=${session.id}`);
+  await until('the narrow conversation', async () => ((await narrow.getByTestId('turn').count()) === questions.length ? true : undefined));
+  await narrow.getByTestId('toc-toggle').click();
+  await narrow.screenshot({ path: join(outDir, 'chat-narrow.png') });
+  await narrow.close();
 
   await page.getByTestId('nav-you').click();
   await page.getByTestId('guide').waitFor();
+  await page.locator('#guide-title').scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(outDir, 'about-you.png') });
   await browser.close();
-  console.log(`Wrote today.png, chat.png and about-you.png (${viewport.width}×${viewport.height}) to ${outDir}`);
+  console.log(
+    `Wrote today.png, week-and-app-time.png, chat.png, about-you.png (${viewport.width}×${viewport.height}) and chat-narrow.png (760 px) to ${outDir}`,
+  );
 } finally {
   shadow.kill('SIGTERM');
   await new Promise((r) => shadow.once('exit', r));

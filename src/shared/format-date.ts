@@ -9,7 +9,7 @@ export interface DateFormatOptions {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(kind: 'day' | 'day-time' | 'month-day-time', options: DateFormatOptions): Intl.DateTimeFormat {
+function formatter(kind: 'day' | 'short-day' | 'day-time' | 'month-day-time', options: DateFormatOptions): Intl.DateTimeFormat {
   const key = `${kind}|${options.locale ?? ''}|${options.timeZoneName ? 'z' : ''}`;
   let format = formatters.get(key);
   if (!format) {
@@ -19,9 +19,11 @@ function formatter(kind: 'day' | 'day-time' | 'month-day-time', options: DateFor
       options.locale,
       kind === 'day'
         ? { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }
-        : kind === 'day-time'
-          ? { day: 'numeric', month: 'short', year: 'numeric', ...time, ...zone }
-          : { day: 'numeric', month: 'short', ...time, ...zone },
+        : kind === 'short-day'
+          ? { weekday: 'short', day: 'numeric', month: 'short' }
+          : kind === 'day-time'
+            ? { day: 'numeric', month: 'short', year: 'numeric', ...time, ...zone }
+            : { day: 'numeric', month: 'short', ...time, ...zone },
     );
     formatters.set(key, format);
   }
@@ -33,6 +35,11 @@ const toMs = (at: number | string | Date): number => (typeof at === 'string' ? D
 /** A calendar day in the local time zone, as the locale writes it: `Tue, Mar 10, 2026`. */
 export function formatDate(at: number | string | Date, options: DateFormatOptions = {}): string {
   return formatter('day', options).format(toMs(at));
+}
+
+/** A day of a week shown beside the others, without its year: `Tue, Mar 10`. */
+export function formatShortDay(at: number | string | Date, options: DateFormatOptions = {}): string {
+  return formatter('short-day', options).format(toMs(at));
 }
 
 /** A date with its time of day in the local time zone: `Mar 10, 2026, 09:12 AM`. */
@@ -59,4 +66,17 @@ export function formatMoment(at: number | string | Date, nowMs: number, options:
   if (sameLocalDay(ms, yesterday.getTime())) return `yesterday ${formatClockTime(ms, { locale: options.locale })}`;
   if (new Date(ms).getFullYear() === new Date(nowMs).getFullYear()) return formatter('month-day-time', options).format(ms);
   return formatDateTime(ms, options);
+}
+
+/**
+ * A stretch of time with its date, in the local time zone, for text read without a calendar beside it
+ * (MCP lines, the CLI): `Tue, 10 Mar 2026 16:05–16:30`; one moment when both ends are the same minute,
+ * both dates when it crosses midnight.
+ */
+export function formatTimeRange(fromAt: number | string | Date, toAt: number | string | Date, options: DateFormatOptions = {}): string {
+  const [from, to] = [toMs(fromAt), toMs(toAt)];
+  const clock = (ms: number): string => formatClockTime(ms, { locale: options.locale });
+  const start = `${formatDate(from, options)} ${clock(from)}`;
+  if (clock(from) === clock(to) && sameLocalDay(from, to)) return start;
+  return sameLocalDay(from, to) ? `${start}–${clock(to)}` : `${start} – ${formatDate(to, options)} ${clock(to)}`;
 }

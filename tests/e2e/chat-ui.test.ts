@@ -57,7 +57,7 @@ describe('chat with the offline engine, over the demo day', () => {
     const page = await openChat(ui);
 
     // A new chat starts with its first message; the answer comes from the observed day.
-    expect(await page.getByTestId('llm-state').textContent()).toBe('offline engine');
+    expect(await page.getByTestId('llm-state').textContent()).toBe('answers from memory (no model)');
     await sendFromComposer(page, 'How long was I in Excel today?');
     await expect.poll(() => shownTurns(page), { timeout: 15_000 }).toEqual([[1, expect.stringMatching(/in Microsoft Excel today/)]]);
     const sessionId = (await page.getByTestId('session-item').first().getAttribute('data-session-id'))!;
@@ -237,7 +237,7 @@ describe('chat with an OpenAI-compatible model', () => {
     const stored = await ui.shadow.get<{ turn: { reply: string; engine: string } }>(`/sessions/${sessionId}/turns/1`);
     expect(stored.turn).toMatchObject({ reply: answer, engine: 'llm' });
     // The header says which model answers.
-    expect(await page.getByTestId('llm-state').textContent()).toBe(`LLM fake-model at ${new URL(fake.baseUrl).host}`);
+    expect(await page.getByTestId('llm-state').textContent()).toBe(`model fake-model at ${new URL(fake.baseUrl).host}`);
     expect(ui.errors).toEqual([]);
     await page.close();
   });

@@ -73,9 +73,9 @@ describe('the privacy card', () => {
     expect(said).toMatch(/1 card number/);
     expect(said).toMatch(/1 IBAN/);
     expect(said).toMatch(/1 key or token/);
-    expect(await page.getByTestId('privacy-llm').textContent()).toBe('No call to an LLM.');
+    expect(await page.getByTestId('privacy-llm').textContent()).toBe('No call to a model.');
     expect(await page.getByTestId('privacy-agents').textContent()).toMatch(
-      /^card-agent: 2 calls, [\d,]+ tokens \((app_time 1, work_session_summary 1|work_session_summary 1, app_time 1)\)$/,
+      /^card-agent: 2 calls, about [\d,]+ words \((app_time 1, work_session_summary 1|work_session_summary 1, app_time 1)\)$/,
     );
     expect(await card.textContent()).not.toMatch(/4111|DE89|AKIA/);
     const axe = await new AxeBuilder({ page }).include('[data-testid="privacy-card"]').analyze();

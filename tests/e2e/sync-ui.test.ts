@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillSyntheticDays } from '../../bench/lib/synthetic-work';
 import type { Moment, SyncRun, Timeline } from '../../src/shared/contract/index';
+import { internalWordsIn } from '../helpers/internal-words';
 import { openQuietCore } from '../helpers/quiet-core';
 import { writeTinyDay } from '../helpers/tiny-day';
 import { openWebUi, type WebUi } from '../helpers/web-ui';
@@ -46,7 +47,7 @@ beforeAll(async () => {
   await ui.shadow.send('PUT', '/interview/answers', { answers: { role: 'Accounts payable clerk' } });
   await ui.shadow.post(`/sync/devices/${desktopDevice.id}/trust`, { fingerprint: desktopDevice.fingerprint });
   const run = await ui.shadow.post<SyncRun>('/sync/run');
-  expect(run.imported.segments).toBe(1);
+  expect(run.status.devices.find((d) => !d.local)?.appliedSegments, JSON.stringify(run)).toBe(1);
 }, 300_000);
 
 afterAll(async () => {
@@ -62,6 +63,9 @@ describe('the Devices card', () => {
     const card = page.getByTestId('sync-card');
     await card.waitFor();
     expect(await page.getByTestId('sync-folder').textContent()).toContain(folder);
+    // What is shared, in a person's words (the setting lists `screenText`).
+    expect(await page.getByTestId('sync-folder').textContent()).toMatch(/sharing activity, memory, screen text and conversations\.$/);
+    expect(internalWordsIn(await card.innerText())).toEqual([]);
     const devices = page.getByTestId('sync-device');
     await expect.poll(() => devices.count()).toBe(2);
     expect(await page.locator('[data-testid="sync-device"][data-local="true"]').textContent()).toMatch(/^laptop \(this computer\)/);
@@ -123,5 +127,5 @@ describe('the Devices card', () => {
       await expect.poll(() => dialog.count()).toBe(0);
     }
     expect(ui.errors).toEqual([]);
-  });
+  }, 90_000);
 });

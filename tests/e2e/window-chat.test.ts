@@ -204,7 +204,7 @@ describe('a narrow window and accessibility', () => {
     expect(ui.errors).toEqual([]);
     await page.close();
     await today.close();
-  });
+  }, 120_000);
 
   it('has no serious or critical axe-core findings on Today, Chat, About you and the dialogs, light and dark', async () => {
     const session = await conversation('Vendor statements', ['Which vendor statements are still open?', 'What did I do before lunch?']);
@@ -236,7 +236,7 @@ describe('a narrow window and accessibility', () => {
       await page.close();
     }
     expect(ui.errors).toEqual([]);
-  });
+  }, 300_000);
 
   it('reaches every action of the header and tabs from the keyboard, with a visible focus', async () => {
     const page = await ui.newPage();

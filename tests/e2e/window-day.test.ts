@@ -189,6 +189,35 @@ describe('text that reads as text', () => {
     await page.close();
   });
 
+  it('keeps a list apart from the line that counts what it left out, and shows a reply’s evidence once', async () => {
+    const page = await ui.newPage();
+    await page.goto(ui.uiUrl);
+    await page.getByTestId('nav-chat').click();
+    await page.getByTestId('new-session').click();
+    await sendFromComposer(page, 'What was I working on today?');
+    const body = (n: number) => page.locator(`[data-testid="turn"][data-turn="${n}"] [data-testid="turn-reply"] > .markdown`);
+    await expect.poll(() => body(1).locator('li').count(), { timeout: 15_000 }).toBeGreaterThan(3);
+    // The count of what the list left out is a paragraph of its own, never part of the last item.
+    expect(
+      await body(1)
+        .locator('p', { hasText: /^…and \d+ shorter tasks/ })
+        .count(),
+    ).toBe(1);
+    expect(await body(1).locator('li', { hasText: 'shorter task' }).count()).toBe(0);
+
+    await sendFromComposer(page, 'When did I see the quokka vendor note?');
+    const second = page.locator('[data-testid="turn"][data-turn="2"]');
+    await expect.poll(() => second.getByTestId('evidence').count(), { timeout: 15_000 }).toBe(1);
+    const sessionId = (await page.locator('[data-testid="session-item"].selected').getAttribute('data-session-id'))!;
+    const stored = await ui.shadow.get<{ turns: { reply: string }[] }>(`/sessions/${sessionId}/turns`);
+    // Transcripts and agents read the evidence in the reply's text; the window lists it once, below it.
+    expect(stored.turns[1]!.reply).toContain('**Evidence**');
+    expect(await body(2).innerText()).not.toMatch(/evidence/i);
+    expect(await second.getByText(/evidence/i).count()).toBe(1);
+    expect(ui.errors).toEqual([]);
+    await page.close();
+  });
+
   it('shows stored HTML as the text it is: screen text, a window title, a prompt and an interview answer run nothing', async () => {
     await ui.shadow.send('PUT', '/interview/answers', { answers: { role: `Clerk ${PROBE}` } });
     const page = await ui.newPage();

@@ -24,3 +24,49 @@ export function focusShown(page: Page): Promise<{ id: string; ring: boolean }> {
     return { id: el?.getAttribute('data-testid') ?? el?.textContent ?? '', ring };
   })()`);
 }
+
+/** The text of the page as a person sees it (`innerText`: what is rendered, not hidden markup). */
+export function renderedText(page: Page): Promise<string> {
+  return page.evaluate<string>('document.body.innerText');
+}
+
+export interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The pairs of boxes (by index) that overlap, for labels that must each stand clear. */
+export function overlappingBoxes(boxes: readonly Box[]): [number, number][] {
+  const pairs: [number, number][] = [];
+  boxes.forEach((a, i) =>
+    boxes.slice(i + 1).forEach((b, k) => {
+      const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+      if (!apart) pairs.push([i, i + 1 + k]);
+    }),
+  );
+  return pairs;
+}
+
+/** A computed style property of each element `selector` matches, in document order. */
+export function computedStyles(page: Page, selector: string, property: string): Promise<string[]> {
+  return page.evaluate<string[]>(
+    `[...document.querySelectorAll(${JSON.stringify(selector)})].map((el) => getComputedStyle(el)[${JSON.stringify(property)}])`,
+  );
+}
+
+/** The rendered text (`innerText`: as CSS shows it, upper-casing included) of each element `selector` matches. */
+export function innerTexts(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate<string[]>(`[...document.querySelectorAll(${JSON.stringify(selector)})].map((el) => el.innerText)`);
+}
+
+/** Whether the element with the keyboard focus is inside the element `selector` names. */
+export function focusInside(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate<boolean>(`Boolean(document.activeElement?.closest(${JSON.stringify(selector)}))`);
+}
+
+/** How far the page itself is scrolled down (a pane that scrolls on its own does not count). */
+export function pageScrollY(page: Page): Promise<number> {
+  return page.evaluate<number>('window.scrollY');
+}

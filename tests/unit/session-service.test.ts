@@ -367,14 +367,13 @@ describe('session service', () => {
     };
     const reply = gate();
     const summary = gate();
-    // The chat request carries the prompt; the title request the current title.
-    const aboutDoomed = (request: LlmRequest): boolean =>
-      request.messages.some((m) => m.content.includes('Void the duplicate') || m.content.includes('"Duplicate bill"'));
+    // The chat request and the TOC line's request carry the prompt.
+    const aboutDoomed = (request: LlmRequest): boolean => request.messages.some((m) => m.content.includes('Void the duplicate'));
     const gated: LlmClient = {
       configured: true,
       visionEnabled: false,
       async complete(request) {
-        if (request.purpose === 'title' && aboutDoomed(request)) await summary.arrive();
+        if (request.purpose === 'toc' && aboutDoomed(request)) await summary.arrive();
         const text = request.purpose === 'title' ? 'Vendor bill cleanup' : 'A line';
         return { text, toolCalls: [], engine: 'llm', model: 'm', fallbackReason: null };
       },
@@ -402,7 +401,7 @@ describe('session service', () => {
       expect(() => s.delete(doomed.id)).toThrow(/still replying; wait for the reply to finish, then delete it/);
       reply.open();
       await sending;
-      // The title is being written (its LLM call is in flight) when the session goes.
+      // Its TOC line is being written (the LLM call is in flight) when the session goes.
       await summary.reached;
       expect(s.delete(doomed.id)).toEqual({ id: doomed.id, title: 'Duplicate bill', turns: 1 });
       summary.open();

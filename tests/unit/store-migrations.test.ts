@@ -218,4 +218,26 @@ describe('migrations', () => {
     expect(db.prepare(`SELECT COUNT(*) AS n FROM work_item_sightings`).get()).toEqual({ n: 0 });
     db.close();
   });
+
+  it('keep the titles of conversations from before user titles (017) as automatic ones, and check the new flags', () => {
+    const file = tempDb();
+    const old = new Database(file);
+    migrate(
+      old,
+      migrations.filter((m) => m.version < 17),
+    );
+    old
+      .prepare(
+        `INSERT INTO sessions (id, type, title, status, created_at, last_active_at) VALUES ('ses_older1', 'chat', 'Rota', 'paused', 1, 1)`,
+      )
+      .run();
+    old.prepare(`INSERT INTO session_title_history (session_id, title, changed_at, turn) VALUES ('ses_older1', 'Rota', 1, 1)`).run();
+    old.close();
+    const db = openDatabase(file);
+    expect(db.prepare(`SELECT title, title_by_user FROM sessions`).get()).toEqual({ title: 'Rota', title_by_user: 0 });
+    expect(db.prepare(`SELECT by_user FROM session_title_history`).get()).toEqual({ by_user: 0 });
+    expect(() => db.prepare(`UPDATE sessions SET title_by_user = 2`).run()).toThrow(/CHECK/);
+    expect(() => db.prepare(`UPDATE session_title_history SET by_user = -1`).run()).toThrow(/CHECK/);
+    db.close();
+  });
 });

@@ -17,6 +17,10 @@ const flagsSchema = z.object({
 /** Gaps shorter than this are left out of the list (a password manager for a few seconds); the total counts them. */
 const GAP_LIST_MIN_SECONDS = 60;
 
+/** "one short gap (under a minute)", "3 shorter gaps (under a minute each)". */
+const shortGaps = (n: number, word: 'short' | 'shorter'): string =>
+  n === 1 ? `one ${word} gap (under a minute)` : `${n} ${word} gaps (under a minute each)`;
+
 /**
  * The gaps of the day between its first and last observed moment (before and after that the app simply
  * was not running yet or any more), each with its reason, and how much of that time was not observed.
@@ -30,17 +34,18 @@ export function gapLines(coverage: Coverage): string[] {
   if (inside.length === 0) return [`Observed without a gap from ${formatClockTime(first)} to ${formatClockTime(last)}.`];
   const total = inside.reduce((sum, s) => sum + s.seconds, 0);
   const listed = inside.filter((s) => s.seconds >= GAP_LIST_MIN_SECONDS);
-  const lines = [
-    `Observed ${formatClockTime(first)}–${formatClockTime(last)}; not observed for ${formatDuration(total)} of that (never counted as work):`,
-  ];
+  const short = inside.length - listed.length;
+  const head = `Observed ${formatClockTime(first)}–${formatClockTime(last)}; not observed for ${formatDuration(total)} of that`;
+  // Only short gaps: one sentence, nothing to list.
+  if (listed.length === 0) return [`${head}, in ${shortGaps(short, 'short')}, never counted as work.`];
+  const lines = [`${head} (never counted as work):`];
   for (const gap of listed) {
     const detail = gap.detail && !gap.label.includes(gap.detail) ? ` (${gap.detail})` : '';
     lines.push(
       `  ${formatClockTime(gap.start)}–${formatClockTime(gap.end)}  ${formatDuration(gap.seconds)}  ${gap.label.replace(/^Not (observed|recorded): /, '')}${detail}`,
     );
   }
-  const short = inside.length - listed.length;
-  if (short > 0) lines.push(`  and ${short} shorter gap${short === 1 ? '' : 's'} (under a minute each)`);
+  if (short > 0) lines.push(`  and ${shortGaps(short, 'shorter')}.`);
   return lines;
 }
 

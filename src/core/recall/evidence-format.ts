@@ -1,5 +1,6 @@
 import type { Evidence } from '../../shared/contract/evidence';
 import { formatClockTime } from '../../shared/format-clock-time';
+import { EVIDENCE_HEADING } from '../../shared/reply-blocks';
 import { iso } from '../clock';
 import { localDateOf } from '../time';
 import type { Found } from './retrieval';
@@ -71,5 +72,5 @@ export function evidenceBlock(evidence: readonly Evidence[], nowMs: number, max 
   const quoting = evidence.filter((e) => e.source !== 'window' && e.source !== 'task');
   if (quoting.length === 0) return [];
   const lines = quoting.slice(0, max).map((e) => evidenceLine(e, nowMs));
-  return ['', '**Evidence**', '', ...lines];
+  return ['', EVIDENCE_HEADING, '', ...lines];
 }

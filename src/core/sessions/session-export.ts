@@ -22,8 +22,9 @@ export const EXPORT_FORMAT = 'workflow-shadow-session';
 const sessionFileSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   version: z.literal('1.0'),
-  session: sessionSchema,
-  titleHistory: z.array(titleHistoryEntrySchema),
+  // Exports made before titles could be the user's say nothing of it: they were automatic.
+  session: sessionSchema.extend({ titleByUser: z.boolean().default(false) }),
+  titleHistory: z.array(titleHistoryEntrySchema.extend({ byUser: z.boolean().default(false) })),
   /** The session's context sets (files, tickets, applet, …), so an imported session resumes with them. */
   context: contextSetsSchema.optional(),
 });
@@ -198,6 +199,7 @@ export function importSession(
     id: session.id,
     type: session.type,
     title: safeName(session.title).trim(),
+    title_by_user: session.titleByUser ? 1 : 0,
     status: session.status,
     created_at: Date.parse(session.createdAt),
     last_active_at: Date.parse(session.lastActiveAt),
@@ -216,7 +218,7 @@ export function importSession(
   repo.insertImported(
     row,
     turns,
-    titleHistory.map((t) => ({ title: safeName(t.title).trim(), changed_at: Date.parse(t.changedAt), turn: t.turn })),
+    titleHistory.map((t) => ({ title: safeName(t.title).trim(), changed_at: Date.parse(t.changedAt), turn: t.turn, by_user: t.byUser ? 1 : 0 })),
   );
   return { session: repo.getSession(session.id)!, contextSets };
 }

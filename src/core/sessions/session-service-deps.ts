@@ -61,4 +61,6 @@ export interface SearchAllFilter {
   /** One device's conversations and screen text (a device key), or every device's (null or absent). */
   readonly device?: DeviceScope;
   readonly limit: number;
+  /** The `nextCursor` of the page before. */
+  readonly cursor?: string;
 }

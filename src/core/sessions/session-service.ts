@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Fuse from 'fuse.js';
 import type {
   ResumeView,
-  ScreenHit,
+  SearchAllResult,
   SearchHit,
   Session,
   SessionExport,
@@ -21,7 +21,7 @@ import { OfflineAssistant } from './offline-assistant';
 import { PAUSE_QUESTION, pauseIntent, pausedReply } from './pause-intent';
 import { buildResume } from './resume-builder';
 import { ReplyStreamer, type StreamedReply } from './reply-streamer';
-import { searchScreenTextInWindow } from '../ocr/screen-search';
+import { searchScreenPage } from '../ocr/screen-search';
 import { exportSession, importSession } from './session-export';
 import { extractiveSessionSummary, SessionSummarizer } from './session-summarizer';
 import { ASSISTANT_INSTRUCTIONS, promptHash } from './system-prompt';
@@ -118,7 +118,7 @@ export class SessionService {
       tools: input.tools,
       systemPromptHash: this.instructionsHash,
     });
-    if (input.title) this.deps.repo.changeTitle(session.id, input.title, 1, this.deps.clock.now());
+    if (input.title) this.deps.repo.changeTitle(session.id, input.title, 1, this.deps.clock.now(), true);
     return this.get(session.id);
   }
 
@@ -153,10 +153,11 @@ export class SessionService {
   update(id: string, patch: { title?: string; type?: string; status?: 'active' | 'paused' | 'completed' }): Session {
     const session = this.get(id);
     this.devices.assertOwn(session);
-    if (patch.title && patch.title !== session.title) {
+    // Choosing the title it already has makes it the user's all the same: automatic titles stop.
+    if (patch.title && (patch.title !== session.title || !session.titleByUser)) {
       const at = this.deps.clock.now();
       const turn = Math.max(1, session.turnCount);
-      this.deps.repo.changeTitle(id, patch.title, turn, at);
+      this.deps.repo.changeTitle(id, patch.title, turn, at, true);
       this.deps.events?.emit('session:title-changed', { sessionId: id, title: patch.title, turn, at: iso(at) });
     }
     if (patch.status === 'paused') return this.pause(id);
@@ -368,20 +369,37 @@ export class SessionService {
 
   search(id: string, q: string, limit: number): SearchHit[] {
     this.get(id);
-    return this.deps.repo.search(q, { sessionId: id, limit });
+    return this.deps.repo.search(q, { sessionId: id, limit }).hits;
   }
 
-  searchAll(filter: SearchAllFilter): { hits: SearchHit[]; screen: ScreenHit[] } {
+  /**
+   * Conversations and (with `screen`) screen text, each with its count in all; one cursor pages both
+   * (`<conversations skipped>.<screen hits skipped>~<newest screen row read>`).
+   */
+  searchAll(filter: SearchAllFilter): SearchAllResult {
     const fromMs = timeBoundMs(filter.from, 'start');
     const toMs = timeBoundMs(filter.to, 'end');
     const { type, status, device = null, limit } = filter;
-    const hits = this.deps.repo.search(filter.q, { type, status, fromMs, toMs, device, limit });
+    const [hitsOffset, screenOffset, upToId]: [number, number, number | undefined] = filter.cursor
+      ? (filter.cursor.split(/[.~]/).map(Number) as [number, number, number])
+      : [0, 0, undefined];
+    const conversations = this.deps.repo.search(filter.q, { type, status, fromMs, toMs, device, limit, offset: hitsOffset });
     const screen = filter.screen
-      ? searchScreenTextInWindow(this.deps.screenText.scoped(device), { q: filter.q, limit, fromMs, toMs }).map(
-          ({ id, at, app, title, snippet, device: seenOn }) => ({ id, at, app, title, snippet, ...(seenOn && { device: seenOn }) }),
-        )
-      : [];
-    return { hits, screen };
+      ? searchScreenPage(this.deps.screenText.scoped(device), { q: filter.q, limit, fromMs, toMs, offset: screenOffset, upToId })
+      : null;
+    const hitsNext = hitsOffset + conversations.hits.length;
+    const screenNext = screen?.nextOffset ?? screenOffset + (screen?.hits.length ?? 0);
+    const snapshot = screen?.upToId ?? upToId ?? 0;
+    const more = hitsNext < conversations.total || (screen !== null && screen.nextOffset !== null);
+    return {
+      hits: conversations.hits,
+      screen: (screen?.hits ?? []).map(({ score: _score, monitor: _monitor, ...hit }) => hit),
+      total: conversations.total,
+      screenTotal: screen?.total ?? 0,
+      screenTotalExact: screen?.totalExact ?? true,
+      cursor: `${hitsOffset}.${screenOffset}~${snapshot}`,
+      nextCursor: more ? `${hitsNext}.${screenNext}~${snapshot}` : null,
+    };
   }
 
   export(id: string): SessionExport {

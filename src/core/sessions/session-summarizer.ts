@@ -164,7 +164,8 @@ export class SessionSummarizer {
 
   private async updateTitle(sessionId: string, turn: number): Promise<void> {
     const session = this.deps.repo.getSession(sessionId);
-    if (!session || this.deps.repo.getTurn(sessionId, turn)?.engine === 'command') return;
+    // A title the user chose stays until the user changes it.
+    if (!session || session.titleByUser || this.deps.repo.getTurn(sessionId, turn)?.engine === 'command') return;
     // Judged on the turns up to this one, not the newest in the store: the chain may lag behind the
     // chat. Pause commands ("let's stop here", "yes") say nothing about the topic.
     const recentPrompts = this.deps.repo
@@ -201,8 +202,10 @@ export class SessionSummarizer {
     }
     title = cutAtWord(safeName(title).trim(), SESSION_TITLE_MAX);
     if (this.gone(sessionId) || !title || title.toLowerCase() === session.title.toLowerCase()) return;
+    // The user may have named it while the model was thinking.
+    if (this.deps.repo.getSession(sessionId)?.titleByUser) return;
     const at = this.deps.clock.now();
-    this.deps.repo.changeTitle(sessionId, title, turn, at);
+    this.deps.repo.changeTitle(sessionId, title, turn, at, false);
     this.deps.events?.emit('session:title-changed', { sessionId, title, turn, at: iso(at) });
   }
 

@@ -48,6 +48,7 @@ export const SYNC_KINDS: readonly SyncKind[] = [
     columns: [
       'type',
       'title',
+      'title_by_user',
       'status',
       'created_at',
       'last_active_at',

@@ -72,6 +72,8 @@ export const ROW_SCHEMAS: Readonly<Record<string, z.ZodType<Record<string, unkno
     .object({
       type: sessionTypeSchema,
       title: text(60),
+      // Segments written before migration 017 carry no such column: their titles were automatic.
+      title_by_user: flag.default(0),
       status: z.enum(['active', 'paused', 'completed', 'interrupted']),
       created_at: msSchema,
       last_active_at: msSchema,

@@ -59,6 +59,17 @@ export interface PageOf<T> {
   readonly data: (item: T) => unknown;
   /** The word for the items, in the last line: "tasks and questions", "turns". */
   readonly noun: string;
+  /**
+   * When `items` are one page an operation answered (a search), not the whole list: where they start,
+   * how many there are in all (`exact` false: at least that many) and the operation's cursor for a
+   * later offset. The tool's `cursor` is then the operation's, read by the tool.
+   */
+  readonly slice?: {
+    readonly offset: number;
+    readonly total: number;
+    readonly exact: boolean;
+    readonly cursorAt: (offset: number) => string;
+  };
 }
 
 /**
@@ -68,6 +79,7 @@ export interface PageOf<T> {
  * room (a long summary under a low `max_tokens`) makes a page of the head alone, its cursor the first item.
  */
 export function pageOf<T>(spec: PageOf<T>): Answer {
+  if (spec.slice) return pageOfSlice(spec, spec.slice);
   const offset = cursorOffset(spec.cursor);
   if (offset > spec.items.length)
     throw new DomainError(
@@ -75,12 +87,18 @@ export function pageOf<T>(spec: PageOf<T>): Answer {
       'bad_cursor',
       `the cursor points past the end (${spec.items.length} ${spec.noun}); start again without one`,
     );
+  return pageOfSlice(spec, { offset, total: spec.items.length, exact: true, cursorAt, items: spec.items.slice(offset) });
+}
+
+function pageOfSlice<T>(spec: PageOf<T>, slice: NonNullable<PageOf<T>['slice']> & { readonly items?: readonly T[] }): Answer {
+  const { offset, total, exact } = slice;
+  const items = slice.items ?? spec.items;
   const headTokens = answerSize(spec.head).tokens;
   const roomy = headTokens < spec.budget.maxTokens / 4;
   const lines: string[] = [];
   const data: unknown[] = [];
   let used = headTokens + PAGE_FRAMING;
-  for (const item of spec.items.slice(offset)) {
+  for (const item of items) {
     const line = spec.line(item);
     const json = spec.data(item);
     const cost = tokenCount(line) + tokenCount(JSON.stringify(json)) + 2;
@@ -91,11 +109,12 @@ export function pageOf<T>(spec: PageOf<T>): Answer {
   }
   const build = (): Answer => {
     const next = offset + lines.length;
-    const nextCursor = next < spec.items.length ? cursorAt(next) : null;
-    const range = lines.length > 0 ? `${spec.noun} ${offset + 1}–${next} of ${spec.items.length}` : `${spec.items.length} ${spec.noun}`;
+    const nextCursor = next < total ? slice.cursorAt(next) : null;
+    const all = exact ? `${total}` : `at least ${total}`;
+    const range = lines.length > 0 ? `${spec.noun} ${offset + 1}–${next} of ${all}` : `${all} ${spec.noun}`;
     const last = nextCursor
       ? `(${range}; for ${lines.length > 0 ? 'more' : 'them'}, call again with cursor "${nextCursor}")`
-      : offset > 0 || lines.length < spec.items.length
+      : offset > 0 || lines.length < total
         ? `(${range}: the last page)`
         : '';
     return {
@@ -103,7 +122,7 @@ export function pageOf<T>(spec: PageOf<T>): Answer {
       structured: {
         ...spec.head.structured,
         [spec.key]: data,
-        page: { offset, returned: lines.length, total: spec.items.length, nextCursor },
+        page: { offset, returned: lines.length, total, ...(!exact && { totalExact: false }), nextCursor },
       },
     };
   };

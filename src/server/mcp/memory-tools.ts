@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Question, Task } from '../../shared/contract/index';
 import { formatClockTime } from '../../shared/format-clock-time';
+import { formatTimeRange } from '../../shared/format-date';
 import { formatDuration } from '../../shared/format-duration';
 import { DomainError } from '../../core/errors';
 import { cursorArg, pageOf } from './answer-budget';
@@ -17,6 +18,67 @@ const TOP_APPS = 6;
 
 type Entry = { kind: 'task'; task: Task } | { kind: 'question'; question: Question };
 
+const sameDay = (a: number, b: number): boolean => new Date(a).toDateString() === new Date(b).toDateString();
+
+/** Words that join facts rather than state one: a brief made of these and facts already said adds nothing. */
+const JOINING_WORDS = new Set([
+  'in',
+  'on',
+  'at',
+  'and',
+  'for',
+  'of',
+  'the',
+  'a',
+  'an',
+  'with',
+  'to',
+  'from',
+  'between',
+  'switching',
+  'times',
+]);
+
+/** A window title without the app name most apps append to it ("Ledger.xlsx - Excel" of Microsoft Excel). */
+function withoutAppSuffix(title: string, apps: readonly string[]): string {
+  for (const app of apps)
+    for (const name of [app, app.split(' ').at(-1)!]) {
+      if (!title.toLowerCase().endsWith(name.toLowerCase())) continue;
+      const head = title.slice(0, title.length - name.length);
+      const dash = /\s+\p{Pd}\s+$/u.exec(head);
+      if (dash) return head.slice(0, dash.index);
+    }
+  return title;
+}
+
+/**
+ * A task in one line, each fact once: when, its name, how long, the apps and windows its name does not
+ * already say, and its brief only when the brief says something the line does not (a brief of "6m in
+ * Outlook on 'Inbox'" repeats it). Structured content keeps every field.
+ */
+export function taskLine(task: Task, at: (iso: string) => string): string {
+  const when = `${at(task.startedAt)}–${task.endedAt ? at(task.endedAt) : 'now'}`;
+  // Titles are compared as words: a name says "Bank - Portal" where the window said "Bank — Portal".
+  const plain = (text: string): string => text.toLowerCase().replace(/[\s\p{Pd}]+/gu, ' ');
+  const named = plain(task.name.replace(/\s*\([^)]*\)$/, ''));
+  const apps = task.apps.filter((app) => !task.name.includes(app));
+  const windows = task.titles
+    .map((title) => withoutAppSuffix(title, task.apps))
+    .filter((title) => !plain(title).includes(named) && !named.includes(plain(title)));
+  const parts = [
+    `${task.name}, ${formatDuration(task.durationSeconds)}`,
+    ...(apps.length > 0 ? [`also ${apps.join(', ')}`] : []),
+    ...(windows.length > 0 ? [`on ${windows.map((t) => `“${t}”`).join(', ')}`] : []),
+    ...(windows.length > 0 && task.switches > 1 ? [`switching ${task.switches} times`] : []),
+  ];
+  const line = `- ${when} ${parts.join('; ')}`;
+  const said = `${line} ${task.apps.join(' ')}`.toLowerCase();
+  const adds = (task.brief.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}.'’-]*/gu) ?? []).some(
+    (word) => !JOINING_WORDS.has(word) && !/^\d+[hms]?$/.test(word) && !said.includes(word.replace(/\.+$/, '')),
+  );
+  return adds ? `${line}: ${task.brief}` : line;
+}
+
 export const workSessionSummaryTool = defineTool({
   name: 'work_session_summary',
   title: 'Work session summary',
@@ -32,14 +94,18 @@ export const workSessionSummaryTool = defineTool({
     const summary = ws.summaries.at(-1) ?? null;
     const apps = ws.appTime.apps.slice(0, TOP_APPS).map((a) => ({ app: a.app, seconds: a.seconds }));
     const more = ws.appTime.apps.length - apps.length;
-    const header = `Work session ${ws.id} (${ws.status}): ${ws.startedAt} → ${ws.endedAt ?? 'now'}; active ${formatDuration(ws.appTime.totalActiveSeconds)}, idle ${formatDuration(ws.appTime.idleSeconds)}, private ${formatDuration(ws.appTime.privateSeconds)}.`;
+    const startMs = Date.parse(ws.startedAt);
+    const span = ws.endedAt ? formatTimeRange(startMs, ws.endedAt) : `${formatTimeRange(startMs, startMs)} until now`;
+    // Times within the line of a work session read as clock times on its first day, with their date after it.
+    const at = (iso: string): string => (sameDay(startMs, Date.parse(iso)) ? formatClockTime(iso) : formatTimeRange(iso, iso));
+    const header = `Work session ${ws.id} (${ws.status}): ${span}; active ${formatDuration(ws.appTime.totalActiveSeconds)}, idle ${formatDuration(ws.appTime.idleSeconds)}, private ${formatDuration(ws.appTime.privateSeconds)}.`;
     const first = !args.cursor;
     const head = first
       ? {
           text: [
             header,
-            `Summary${summary ? ` (${summary.kind}, ${formatClockTime(summary.at)}, ${ws.summaries.length} written)` : ''}: ${summary?.text ?? 'none yet'}`,
-            `Task theory${ws.theory ? `, as written at ${formatClockTime(ws.theory.at)}` : ''}: ${ws.theory?.text ?? 'none'}`,
+            `Summary${summary ? ` (${summary.kind}, ${at(summary.at)}, ${ws.summaries.length} written)` : ''}: ${summary?.text ?? 'none yet'}`,
+            `Task theory${ws.theory ? `, as written at ${at(ws.theory.at)}` : ''}: ${ws.theory?.text ?? 'none'}`,
             `App time: ${apps.map((a) => `${a.app} ${formatDuration(a.seconds)}`).join(', ') || 'none'}${more > 0 ? ` and ${more} more apps` : ''}`,
             `Tasks (${ws.tasks.length}) and questions (${ws.questions.length}):`,
           ].join('\n'),
@@ -71,8 +137,8 @@ export const workSessionSummaryTool = defineTool({
       noun: 'tasks and questions',
       line: (e) =>
         e.kind === 'task'
-          ? `- ${formatClockTime(e.task.startedAt)} ${e.task.name} (${formatDuration(e.task.durationSeconds)}; ${e.task.apps.join(', ')}): ${e.task.brief}`
-          : `- Question at ${formatClockTime(e.question.askedAt)}: ${e.question.text} → ${e.question.answer ?? e.question.status}`,
+          ? taskLine(e.task, at)
+          : `- Question at ${at(e.question.askedAt)}: ${e.question.text} → ${e.question.answer ?? e.question.status}`,
       data: (e) => (e.kind === 'task' ? { kind: e.kind, ...e.task } : { kind: e.kind, ...e.question }),
     });
     // Tasks and questions apart, as before, for agents that read the structure.

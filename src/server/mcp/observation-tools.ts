@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { formatClockTime } from '../../shared/format-clock-time';
 import { formatDeviceTimes, formatDuration } from '../../shared/format-duration';
+import { readScreenCursor, screenCursor } from '../../core/ocr/screen-search';
+import { formatTimeRange } from '../../shared/format-date';
 import { cursorArg, pageOf } from './answer-budget';
 import { callOperation, defineTool, inputField, limitArg } from './mcp-tool';
 import { thisDeviceId } from './sync-tools';
@@ -85,7 +87,7 @@ export const searchScreenTool = defineTool({
   name: 'search_screen',
   title: 'Search screen text',
   description:
-    'Full-text search over the text Workflow Shadow read on the screen (OCR), best match first, with time, app and window. Private (excluded) windows are never read, so they never appear.',
+    'Full-text search over the text Workflow Shadow read on the screen (OCR), best match first, with time, app and window. The same text seen again in the same window within minutes is one hit, with when it was first and last seen and how many times. Says how many hits there are in all; pass page.nextCursor as cursor for more. Private (excluded) windows are never read, so they never appear.',
   input: z.object({
     query: inputField('searchScreen', 'q'),
     app: inputField('searchScreen', 'app').describe('Only this app'),
@@ -93,7 +95,7 @@ export const searchScreenTool = defineTool({
     to: inputField('searchScreen', 'to').describe('Until this moment or local day (inclusive)'),
     limit: limitArg(inputField('searchScreen', 'limit'), 10),
     device: inputField('searchScreen', 'device').describe('Only text read on this device (its name or id)'),
-    cursor: cursorArg,
+    cursor: inputField('searchScreen', 'cursor').describe('The page.nextCursor of an earlier answer, for the next page'),
   }),
   async run(ctx, args, budget) {
     const result = await callOperation(ctx, 'searchScreen', {
@@ -103,18 +105,25 @@ export const searchScreenTool = defineTool({
       to: args.to,
       limit: args.limit,
       device: args.device,
+      cursor: args.cursor,
     });
-    const { hits, ...about } = result;
-    if (hits.length === 0) return { text: `"${args.query}" was not seen on screen.`, structured: result };
+    const { hits, total, totalExact, cursor, nextCursor: _next, ...about } = result;
+    if (total === 0) return { text: `"${args.query}" was not seen on screen.`, structured: { ...about, hits, total, totalExact } };
+    const page = readScreenCursor(cursor)!;
     return pageOf({
       items: hits,
       cursor: args.cursor,
       budget,
-      head: { text: '', structured: about },
+      head: {
+        text: `"${args.query}" on screen: ${totalExact ? total : `at least ${total}`} ${total === 1 ? 'hit' : 'hits'}, best first.`,
+        structured: about,
+      },
       key: 'hits',
       noun: 'hits',
-      line: (h) => `${h.at} · ${h.app} — "${h.title}"${h.device ? ` (on ${h.device.name})` : ''}: ${h.snippet}`,
+      line: (h) =>
+        `- ${formatTimeRange(h.firstAt, h.lastAt)}${h.timesSeen > 1 ? ` (seen ${h.timesSeen} times)` : ''} · ${h.app} — "${h.title}"${h.device ? ` (on ${h.device.name})` : ''}: ${h.snippet}`,
       data: (h) => h,
+      slice: { offset: page.offset, total, exact: totalExact, cursorAt: (offset) => screenCursor(offset, page.upToId) },
     });
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TURN_RANGE_MAX, type Session, type SearchHit, type Turn } from '../../shared/contract/index';
 import { DomainError } from '../../core/errors';
+import { formatDateTime } from '../../shared/format-date';
 import { cursorArg, pageOf, type AnswerBudget } from './answer-budget';
 import { callOperation, defineTool, inputField, limitArg, type McpToolDeps } from './mcp-tool';
 import { thisDeviceId } from './sync-tools';
@@ -27,7 +28,7 @@ const describeSession = (s: Session): string =>
   `${s.id} · ${s.type} · "${s.title}" · ${s.status} · ${s.turnCount} turns · last active ${s.lastActiveAt}${onDevice(s)}${s.contextSummary ? `\n  ${s.contextSummary}` : ''}`;
 
 const describeHit = (h: SearchHit): string =>
-  `${h.sessionId} turn ${h.turn} ("${h.sessionTitle}", ${h.createdAt}${h.device ? `, on ${h.device.name}` : ''}): ${h.snippet}`;
+  `${h.sessionId} turn ${h.turn} ("${h.sessionTitle}", ${formatDateTime(h.createdAt)}${h.device ? `, on ${h.device.name}` : ''}): ${h.snippet}`;
 
 /** Search hits, best first, as many as the answer budget holds. */
 function pageOfHits(hits: readonly SearchHit[], args: { query: string; cursor?: string }, budget: AnswerBudget) {
@@ -55,7 +56,7 @@ const describeEvidence = (t: Turn): string[] =>
 
 const describeTurn = (t: Turn): string =>
   [
-    `Turn ${t.number} (${t.createdAt}${t.app ? `, user was in ${t.app}${t.windowTitle ? ` — "${t.windowTitle}"` : ''}` : ''})`,
+    `Turn ${t.number} (${formatDateTime(t.createdAt)}${t.app ? `, user was in ${t.app}${t.windowTitle ? ` — "${t.windowTitle}"` : ''}` : ''})`,
     `User: ${t.prompt}`,
     `Assistant: ${t.reply}`,
     ...describeEvidence(t),
@@ -225,24 +226,37 @@ export const searchSessionTool = defineTool({
 export const searchAllSessionsTool = defineTool({
   name: 'search_all_sessions',
   title: 'Search all sessions',
-  description: 'Full-text search across every session with the assistant, best first, with session, turn number and snippet.',
+  description:
+    'Full-text search across every session with the assistant, best first, with session, turn number and snippet; says how many hits there are in all (pass page.nextCursor as cursor for more).',
   input: z.object({
     query: inputField('searchAll', 'q'),
     limit: limitArg(inputField('searchAll', 'limit'), 10),
     type: inputField('searchAll', 'type'),
     status: inputField('searchAll', 'status'),
     device: inputField('searchAll', 'device').describe('Only conversations of this computer (its name or id); default every device'),
-    cursor: cursorArg,
+    cursor: inputField('searchAll', 'cursor').describe('The page.nextCursor of an earlier answer, for the next page'),
   }),
   async run(ctx, args, budget) {
-    const { hits } = await callOperation(ctx, 'searchAll', {
+    const { hits, total, cursor } = await callOperation(ctx, 'searchAll', {
       q: args.query,
       limit: args.limit,
       type: args.type,
       status: args.status,
       device: args.device,
       screen: false,
+      cursor: args.cursor,
     });
-    return pageOfHits(hits, args, budget);
+    if (total === 0) return { text: `Nothing matches "${args.query}".`, structured: { hits: [], total } };
+    return pageOf({
+      items: hits,
+      cursor: args.cursor,
+      budget,
+      head: { text: `"${args.query}" in conversations: ${total} ${total === 1 ? 'hit' : 'hits'}, best first.` },
+      key: 'hits',
+      noun: 'hits',
+      line: describeHit,
+      data: (h) => h,
+      slice: { offset: Number(cursor.split('.')[0]), total, exact: true, cursorAt: (offset) => `${offset}.0~0` },
+    });
   },
 });

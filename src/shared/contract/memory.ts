@@ -127,10 +127,13 @@ export const llmContextViewSchema = z.object({
 });
 export type LlmContextView = z.infer<typeof llmContextViewSchema>;
 
+/** The baseline (the interview's summary) every assistant call is given, at most this many tokens. */
+export const BASELINE_TOKENS = 500;
+
 export const interviewQuestionSchema = z.object({ id: z.string(), prompt: z.string(), hint: z.string() });
 export const interviewSummarySchema = z.object({
   text: z.string(),
-  tokenCount: z.number().int().max(500),
+  tokenCount: z.number().int().max(BASELINE_TOKENS),
   edited: z.boolean(),
   engine: z.enum(['llm', 'offline', 'user']),
   updatedAt: z.string(),

@@ -17,6 +17,30 @@ export const timeBoundSchema = z
     'expected a local day YYYY-MM-DD or an ISO date-time such as 2026-03-02T14:30:00Z',
   );
 
+/**
+ * One hit stands for every time the same text was seen in the same window within minutes of the
+ * last time (other windows may come between): `at` and `id` are its best-matching frame.
+ */
+export const sightingsShape = {
+  /** How many frames showed this text in this window, in this stretch of time. */
+  timesSeen: z.number().int().min(1),
+  /** The first and the last of those frames (ISO); equal when it was seen once. */
+  firstAt: z.string(),
+  lastAt: z.string(),
+};
+
+/** How a page of search hits stands in the whole answer. */
+export const searchPageShape = {
+  /** Every hit of the search, not only this page's; with `totalExact` false, at least this many. */
+  total: z.number().int().min(0),
+  /** False when only the newest matches were counted (a word seen on thousands of frames). */
+  totalExact: z.boolean(),
+  /** This page's own cursor (asked again, it brings the same page): a client that shows fewer hits counts on from it. */
+  cursor: z.string(),
+  /** Pass it as `cursor` for the next page; null on the last one. */
+  nextCursor: z.string().nullable(),
+};
+
 export const screenSearchInputSchema = z
   .object({
     q: z.string().trim().min(1, 'give the words to search for').max(500, 'a search is at most 500 characters'),
@@ -25,6 +49,10 @@ export const screenSearchInputSchema = z
     to: timeBoundSchema.optional(),
     limit: intParam(1, 200).default(20),
     device: deviceFilterSchema.optional(),
+    cursor: z
+      .string()
+      .regex(/^\d{1,6}~\d{1,15}$/, 'a cursor is the nextCursor of an earlier answer to the same search')
+      .optional(),
   })
   .strict();
 export type ScreenSearchInput = z.input<typeof screenSearchInputSchema>;
@@ -43,12 +71,14 @@ export const screenSearchHitSchema = z.object({
   monitor: z.string().optional(),
   /** The device it was read on (when the profile holds more than one device's work). */
   device: deviceRefSchema.optional(),
+  ...sightingsShape,
 });
 export type ScreenSearchHit = z.infer<typeof screenSearchHitSchema>;
 
 export const screenSearchResultSchema = z.object({
   query: z.string(),
   hits: z.array(screenSearchHitSchema),
+  ...searchPageShape,
 });
 export type ScreenSearchResult = z.infer<typeof screenSearchResultSchema>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contextSetsPatchShape } from './context-sets';
 import { defineOperation, defineOperations, intParam } from './define';
 import { evidenceSchema } from './evidence';
-import { timeBoundSchema } from './screen';
+import { searchPageShape, sightingsShape, timeBoundSchema } from './screen';
 import { deviceFilterSchema, deviceRefSchema } from './sync';
 import { safeNameInput } from './safe-name';
 
@@ -29,6 +29,8 @@ export const sessionSchema = z.object({
   id: sessionIdSchema,
   type: z.string(),
   title: z.string().max(SESSION_TITLE_MAX),
+  /** The user chose the title: automatic titles leave it as it is until the user changes it again. */
+  titleByUser: z.boolean(),
   status: sessionStatusSchema,
   createdAt: z.string(),
   lastActiveAt: z.string(),
@@ -100,6 +102,8 @@ export const titleHistoryEntrySchema = z.object({
   title: z.string().max(SESSION_TITLE_MAX),
   changedAt: z.string(),
   turn: z.number().int().min(1),
+  /** The user set it (else it was written automatically from the conversation). */
+  byUser: z.boolean(),
 });
 export type TitleHistoryEntry = z.infer<typeof titleHistoryEntrySchema>;
 
@@ -127,8 +131,23 @@ export const screenHitSchema = z.object({
   title: z.string(),
   snippet: z.string(),
   device: deviceRefSchema.optional(),
+  ...sightingsShape,
 });
 export type ScreenHit = z.infer<typeof screenHitSchema>;
+
+export const searchAllResultSchema = z.object({
+  hits: z.array(searchHitSchema),
+  screen: z.array(screenHitSchema),
+  /** Conversation hits in all (exact). */
+  total: z.number().int().min(0),
+  /** Screen-text hits in all (with `screenTotalExact` false, at least this many); 0 without `screen`. */
+  screenTotal: z.number().int().min(0),
+  screenTotalExact: z.boolean(),
+  cursor: searchPageShape.cursor,
+  /** The next page of both lists (a list that is done answers none); null when both are done. */
+  nextCursor: searchPageShape.nextCursor,
+});
+export type SearchAllResult = z.infer<typeof searchAllResultSchema>;
 
 export const resumeSchema = z.object({
   session: sessionSchema,
@@ -323,8 +342,12 @@ export const sessionOperations = defineOperations({
           .default(true),
         device: deviceFilterSchema.optional(),
         limit: intParam(1, 200).default(20),
+        cursor: z
+          .string()
+          .regex(/^\d{1,6}\.\d{1,6}~\d{1,15}$/, 'a cursor is the nextCursor of an earlier answer to the same search')
+          .optional(),
       })
       .strict(),
-    output: z.object({ hits: z.array(searchHitSchema), screen: z.array(screenHitSchema) }),
+    output: searchAllResultSchema,
   }),
 });

@@ -13,6 +13,7 @@ import { migration012 } from './012-device-sync';
 import { migration013 } from './013-sync-trust';
 import { migration014 } from './014-work-items';
 import { migration015 } from './015-honest-desktop-gaps';
+import { migration017 } from './017-user-titles';
 import type { Migration } from './types';
 
 /** Every migration in order. Add a new file per schema version; never edit a shipped one. */
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   migration013,
   migration014,
   migration015,
+  migration017,
 ];

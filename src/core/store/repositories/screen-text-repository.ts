@@ -1,6 +1,6 @@
 import type { DeviceRef } from '../../../shared/contract/sync';
 import type { Db } from '../database';
-import { deviceClause, DeviceRepository, deviceOf, LOCAL_DEVICE, type DeviceScope } from './device-repository';
+import { deviceClause, DeviceRepository, deviceOf, LOCAL_DEVICE, type DeviceLabels, type DeviceScope } from './device-repository';
 
 export interface ScreenTextInput {
   readonly atMs: number;
@@ -33,6 +33,21 @@ export interface ScreenTextHit {
   readonly device?: DeviceRef;
 }
 
+/** One frame a search matched, as a paged search reads it (`sightings`): no text, its snippet made in the same pass. */
+export interface ScreenTextSighting {
+  readonly id: number;
+  readonly atMs: number;
+  readonly app: string;
+  readonly title: string;
+  readonly monitor: string | null;
+  /** The device's key: hits of two computers are never the same sighting (`deviceLabels` names it). */
+  readonly deviceKey: number;
+  /** The best-matching passage, matched words wrapped in `**`. */
+  readonly snippet: string;
+  /** Relevance (negated bm25): higher is better. */
+  readonly score: number;
+}
+
 export interface ScreenTextSearch {
   /** A MATCH expression made safe by `toFtsQuery`; never raw user input. */
   readonly match: string;
@@ -50,6 +65,17 @@ interface EntryRow {
   text: string;
   monitor: string | null;
   device: number;
+}
+
+interface SightingRow {
+  id: number;
+  at_ms: number;
+  app: string;
+  title: string;
+  monitor: string | null;
+  device: number;
+  rank: number;
+  snippet: string;
 }
 
 interface HitRow {
@@ -72,6 +98,14 @@ const toEntry = (row: EntryRow, labels: (key: number) => DeviceRef | undefined =
 
 /** How many of the newest matching frames a search ranks (see `windowStart`). */
 const RANKED_WINDOW = 5000;
+
+/**
+ * How many of the newest matching frames a paged search reads (`sightings`): each with its snippet, so
+ * repeats can be told apart by their text. A year's common word matches tens of thousands; counting and
+ * ranking among the newest 1,500 keeps a search of a year as fast as ranking single frames was (bench/screen-search.ts),
+ * and the answer says the count is a floor.
+ */
+export const SIGHTINGS_WINDOW = 1500;
 
 /**
  * OCR text of kept frames, searchable with FTS5 (see migration 005 for the table layout). Searches and
@@ -125,6 +159,17 @@ export class ScreenTextRepository {
         `SELECT rowid AS id, snippet(screen_text, -1, '**', '**', '…', 16) AS snippet FROM screen_text
          WHERE screen_text MATCH @match AND rowid >= @id ORDER BY rowid LIMIT 1`,
       ),
+      // Snippets in the same pass as the ranking: one walk of the matches instead of one per hit.
+      sightings: db.prepare(`
+        SELECT e.id, e.at_ms, e.app, e.title, e.monitor, e.device, bm25(screen_text, 1.0, 2.0, 0.5) AS rank,
+               snippet(screen_text, -1, '**', '**', '…', 16) AS snippet
+        FROM screen_text
+        JOIN screen_text_entries e ON e.id = screen_text.rowid
+        WHERE screen_text MATCH @match AND screen_text.rowid <= @upToId
+          AND (@app IS NULL OR e.app = @app COLLATE NOCASE)
+          AND e.at_ms >= @fromMs AND e.at_ms < @toMs ${d}
+        ORDER BY screen_text.rowid DESC
+        LIMIT ${SIGHTINGS_WINDOW + 1}`),
       idSpan: db.prepare(`SELECT MIN(id) AS lo, MAX(id) AS hi FROM screen_text_entries`),
       between: db.prepare(`SELECT * FROM screen_text_entries WHERE at_ms >= ? AND at_ms < ? ${dd} ORDER BY at_ms DESC, id DESC LIMIT ?`),
       // The task theory quotes what is on this device's screen now.
@@ -188,6 +233,45 @@ export class ScreenTextRepository {
         ...deviceOf(labels, entry.device),
       };
     });
+  }
+
+  /**
+   * The newest `SIGHTINGS_WINDOW` frames matching a search, newest first, up to the row `upToId` (so the
+   * pages of one search read the same frames while new ones arrive); `more` when older matches were left.
+   */
+  sightings(query: Omit<ScreenTextSearch, 'limit'> & { readonly upToId: number }): { rows: ScreenTextSighting[]; more: boolean } {
+    const rows = this.stmts.sightings.all({
+      match: query.match,
+      app: query.app ?? null,
+      fromMs: query.fromMs ?? Number.MIN_SAFE_INTEGER,
+      toMs: query.toMs ?? Number.MAX_SAFE_INTEGER,
+      upToId: query.upToId,
+    }) as SightingRow[];
+    const more = rows.length > SIGHTINGS_WINDOW;
+    if (more) rows.pop();
+    return {
+      more,
+      rows: rows.map((r) => ({
+        id: r.id,
+        atMs: r.at_ms,
+        app: r.app,
+        title: r.title,
+        monitor: r.monitor,
+        deviceKey: r.device,
+        snippet: r.snippet,
+        score: -r.rank,
+      })),
+    };
+  }
+
+  /** The label of each device's rows (undefined while the profile holds one device's work). */
+  deviceLabels(): DeviceLabels {
+    return this.devices.labels();
+  }
+
+  /** The id of the newest row (0 when there is none): where a search's pages stop reading. */
+  newestId(): number {
+    return (this.stmts.idSpan.get() as { hi: number | null }).hi ?? 0;
   }
 
   /** The best passage of one frame's own text for a MATCH expression it satisfies. */

@@ -13,9 +13,9 @@ export class SessionContinuations {
     this.stmts = {
       existing: db.prepare(`SELECT id FROM sessions WHERE continues = ? AND device = ${LOCAL_DEVICE} ORDER BY created_at DESC, id LIMIT 1`),
       session: db.prepare(
-        `INSERT INTO sessions (id, type, title, status, created_at, last_active_at, model, tools, system_prompt_hash,
+        `INSERT INTO sessions (id, type, title, title_by_user, status, created_at, last_active_at, model, tools, system_prompt_hash,
            context_summary, token_count, turn_count, pause_requested, paused_at, continues, device)
-         SELECT @to, type, title, 'paused', @at, @at, model, tools, system_prompt_hash, context_summary, token_count, turn_count,
+         SELECT @to, type, title, title_by_user, 'paused', @at, @at, model, tools, system_prompt_hash, context_summary, token_count, turn_count,
            0, @at, id, ${LOCAL_DEVICE}
          FROM sessions WHERE id = @from`,
       ),

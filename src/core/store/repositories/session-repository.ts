@@ -25,6 +25,8 @@ export interface SearchFilter {
   /** One device's conversations (a key from `DeviceRepository.resolve`), or every device's. */
   readonly device?: DeviceScope;
   readonly limit: number;
+  /** Hits to skip, best first (a page after the first). */
+  readonly offset?: number;
 }
 
 /**
@@ -80,13 +82,13 @@ export class SessionRepository {
          FROM turns WHERE session_id = ? ORDER BY number`,
       ),
       setSummary: db.prepare(`UPDATE turns SET summary = ?, summary_source = ? WHERE session_id = ? AND number = ?`),
-      setTitle: db.prepare(`UPDATE sessions SET title = ? WHERE id = ?`),
-      insertTitle: db.prepare(`INSERT INTO session_title_history (session_id, title, changed_at, turn) VALUES (?, ?, ?, ?)`),
+      setTitle: db.prepare(`UPDATE sessions SET title = ?, title_by_user = ? WHERE id = ?`),
+      insertTitle: db.prepare(`INSERT INTO session_title_history (session_id, title, changed_at, turn, by_user) VALUES (?, ?, ?, ?, ?)`),
       trimTitles: db.prepare(
         `DELETE FROM session_title_history WHERE session_id = ? AND id NOT IN
          (SELECT id FROM session_title_history WHERE session_id = ? ORDER BY id DESC LIMIT ${TITLE_HISTORY_MAX})`,
       ),
-      titleHistory: db.prepare(`SELECT title, changed_at, turn FROM session_title_history WHERE session_id = ? ORDER BY id DESC`),
+      titleHistory: db.prepare(`SELECT title, changed_at, turn, by_user FROM session_title_history WHERE session_id = ? ORDER BY id DESC`),
       openSessions: db.prepare(`SELECT * FROM sessions WHERE status = 'active' AND device = ${LOCAL_DEVICE}`),
       interruptTurns: db.prepare(
         `UPDATE turns SET status = 'interrupted', completed_at = created_at WHERE session_id = ? AND status = 'streaming'`,
@@ -268,23 +270,21 @@ export class SessionRepository {
       .run().changes;
   }
 
-  /** Sets the title and prepends it to the history (capped), in one transaction. */
-  changeTitle(sessionId: string, title: string, turn: number, at: number): void {
+  /**
+   * Sets the title and prepends it to the history (capped), in one transaction. `byUser`: the user chose
+   * it, and automatic titles leave the conversation alone until the user changes it again.
+   */
+  changeTitle(sessionId: string, title: string, turn: number, at: number, byUser: boolean): void {
     this.transaction(() => {
-      this.stmts.setTitle.run(title, sessionId);
-      this.stmts.insertTitle.run(sessionId, title, at, turn);
+      this.stmts.setTitle.run(title, byUser ? 1 : 0, sessionId);
+      this.stmts.insertTitle.run(sessionId, title, at, turn, byUser ? 1 : 0);
       this.stmts.trimTitles.run(sessionId, sessionId);
     });
   }
 
-  /** Renames without a history entry (the user chose the title). */
-  rename(sessionId: string, title: string): void {
-    this.stmts.setTitle.run(title, sessionId);
-  }
-
   titleHistory(sessionId: string): TitleHistoryEntry[] {
-    const rows = this.stmts.titleHistory.all(sessionId) as { title: string; changed_at: number; turn: number }[];
-    return rows.map((r) => ({ title: r.title, changedAt: iso(r.changed_at), turn: r.turn }));
+    const rows = this.stmts.titleHistory.all(sessionId) as { title: string; changed_at: number; turn: number; by_user: number }[];
+    return rows.map((r) => ({ title: r.title, changedAt: iso(r.changed_at), turn: r.turn, byUser: r.by_user === 1 }));
   }
 
   /** Sessions still `active` (at start-up these were left open by a crash). */
@@ -311,20 +311,16 @@ export class SessionRepository {
     });
   }
 
-  /** FTS5 search over prompts, replies and summaries, ranked by bm25, with snippets. */
-  search(query: string, filter: SearchFilter): SearchHit[] {
+  /** FTS5 search over prompts, replies and summaries, ranked by bm25, with snippets; `total` counts every hit. */
+  search(query: string, filter: SearchFilter): { hits: SearchHit[]; total: number } {
     const match = ftsQuery(query);
-    if (!match) return [];
+    if (!match) return { hits: [], total: 0 };
     // Within one session, the FTS index is read only over the rowid range of its turns.
     const range = filter.sessionId
       ? (this.stmts.turnIdRange.get(filter.sessionId) as { lo: number | null; hi: number | null })
       : { lo: null, hi: null };
-    if (filter.sessionId && range.lo === null) return [];
-    const rows = this.db
-      .prepare(
-        `SELECT t.session_id, t.number, t.created_at, s.title, s.type, s.status, s.device,
-                snippet(turns_fts, -1, '**', '**', '…', 12) AS snippet, bm25(turns_fts) AS rank
-         FROM turns_fts JOIN turns t ON t.id = turns_fts.rowid JOIN sessions s ON s.id = t.session_id
+    if (filter.sessionId && range.lo === null) return { hits: [], total: 0 };
+    const from = `FROM turns_fts JOIN turns t ON t.id = turns_fts.rowid JOIN sessions s ON s.id = t.session_id
          WHERE turns_fts MATCH @match
            AND turns_fts.rowid BETWEEN @lo AND @hi
            AND (@sessionId IS NULL OR t.session_id = @sessionId)
@@ -332,21 +328,26 @@ export class SessionRepository {
            AND (@status IS NULL OR s.status = @status)
            AND (@fromMs IS NULL OR t.created_at >= @fromMs)
            AND (@toMs IS NULL OR t.created_at < @toMs)
-           AND (@device IS NULL OR s.device = @device)
-         ORDER BY rank LIMIT @limit`,
+           AND (@device IS NULL OR s.device = @device)`;
+    const params = {
+      match,
+      lo: range.lo ?? 0,
+      hi: range.hi ?? Number.MAX_SAFE_INTEGER,
+      sessionId: filter.sessionId ?? null,
+      type: filter.type ?? null,
+      status: filter.status ?? null,
+      fromMs: filter.fromMs ?? null,
+      toMs: filter.toMs ?? null,
+      device: filter.device ?? null,
+    };
+    const rows = this.db
+      .prepare(
+        `SELECT t.session_id, t.number, t.created_at, s.title, s.type, s.status, s.device,
+                snippet(turns_fts, -1, '**', '**', '…', 12) AS snippet, bm25(turns_fts) AS rank
+         ${from}
+         ORDER BY rank LIMIT @limit OFFSET @offset`,
       )
-      .all({
-        match,
-        lo: range.lo ?? 0,
-        hi: range.hi ?? Number.MAX_SAFE_INTEGER,
-        sessionId: filter.sessionId ?? null,
-        type: filter.type ?? null,
-        status: filter.status ?? null,
-        fromMs: filter.fromMs ?? null,
-        toMs: filter.toMs ?? null,
-        device: filter.device ?? null,
-        limit: filter.limit,
-      }) as {
+      .all({ ...params, limit: filter.limit, offset: filter.offset ?? 0 }) as {
       session_id: string;
       number: number;
       created_at: number;
@@ -357,8 +358,9 @@ export class SessionRepository {
       snippet: string;
       rank: number;
     }[];
+    const total = (this.db.prepare(`SELECT COUNT(*) AS n ${from}`).get(params) as { n: number }).n;
     const labels = this.devices.labels();
-    return rows.map((r) => ({
+    const hits = rows.map((r) => ({
       sessionId: r.session_id,
       sessionTitle: r.title,
       sessionType: r.type,
@@ -369,20 +371,21 @@ export class SessionRepository {
       createdAt: iso(r.created_at),
       ...deviceOf(labels, r.device),
     }));
+    return { hits, total };
   }
 
   /** Writes an exported session back exactly as it was (ids, numbers, timestamps, summaries, history). */
   insertImported(
     session: SessionRow,
     turns: readonly Omit<TurnRow, 'id'>[],
-    titles: readonly { title: string; changed_at: number; turn: number }[],
+    titles: readonly { title: string; changed_at: number; turn: number; by_user: number }[],
   ): void {
     this.transaction(() => {
       this.db
         .prepare(
-          `INSERT INTO sessions (id, type, title, status, created_at, last_active_at, model, tools, system_prompt_hash,
+          `INSERT INTO sessions (id, type, title, title_by_user, status, created_at, last_active_at, model, tools, system_prompt_hash,
              context_summary, token_count, turn_count, pause_requested, paused_at)
-           VALUES (@id, @type, @title, @status, @created_at, @last_active_at, @model, @tools, @system_prompt_hash,
+           VALUES (@id, @type, @title, @title_by_user, @status, @created_at, @last_active_at, @model, @tools, @system_prompt_hash,
              @context_summary, @token_count, @turn_count, @pause_requested, @paused_at)`,
         )
         .run(session);
@@ -394,7 +397,7 @@ export class SessionRepository {
       );
       for (const turn of turns) insertTurn.run(turn);
       // Oldest first so that ids (the history order) come out newest first on read.
-      for (const t of [...titles].reverse()) this.stmts.insertTitle.run(session.id, t.title, t.changed_at, t.turn);
+      for (const t of [...titles].reverse()) this.stmts.insertTitle.run(session.id, t.title, t.changed_at, t.turn, t.by_user);
     });
   }
 }

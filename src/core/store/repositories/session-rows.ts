@@ -8,6 +8,8 @@ export interface SessionRow {
   id: string;
   type: string;
   title: string;
+  /** The user chose the title (migration 017). */
+  title_by_user: number;
   status: SessionStatus;
   created_at: number;
   last_active_at: number;
@@ -62,6 +64,7 @@ export function toSession(row: SessionRow, labels: DeviceLabels = () => undefine
     id: row.id,
     type: row.type,
     title: row.title,
+    titleByUser: row.title_by_user === 1,
     status: row.status,
     createdAt: iso(row.created_at),
     lastActiveAt: iso(row.last_active_at),

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Interview } from '../../../shared/contract/memory';
+import { BASELINE_TOKENS, type Interview } from '../../../shared/contract/memory';
 import type { ShadowClient } from '../../api/index';
 import { downloadText } from '../../download';
 import { errorText } from '../../error-text';
+import { aboutWords } from '../../../shared/user-words';
 import { formatDateTime } from '../../format';
 import { useOperation } from '../../hooks/use-operation';
 import { MomentDialog, type MomentTarget } from '../evidence/moment-dialog';
@@ -113,12 +114,14 @@ function SummaryCard({
         <h2 id="baseline-title">Your baseline</h2>
         {summary && (
           <span className="muted small" data-testid="summary-source">
-            {summary.edited ? 'written by you' : 'generated from your answers'} · {summary.tokenCount} tokens ·{' '}
+            {summary.edited ? 'written by you' : 'generated from your answers'} · {aboutWords(summary.tokenCount)} ·{' '}
             {formatDateTime(summary.updatedAt)}
           </span>
         )}
       </div>
-      <p className="muted small">Every assistant call is given this summary of your work (at most 500 tokens).</p>
+      <p className="muted small">
+        Every assistant call is given this summary of your work: keep it to {aboutWords(BASELINE_TOKENS)} or fewer.
+      </p>
       <textarea
         rows={6}
         value={draft}

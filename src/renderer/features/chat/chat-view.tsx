@@ -81,7 +81,7 @@ export function ChatView({ client, initialSessionId }: { readonly client: Shadow
             <h2>Ask about your workday</h2>
             <p className="muted">
               The assistant answers from what Workflow Shadow has observed: time in each app, what you did, where you saw something. With a
-              model configured it can do more; offline it says plainly what it cannot answer.
+              model configured it can do more; without one it says plainly what it cannot answer.
             </p>
             <div className="examples">
               {EXAMPLES.map((example) => (

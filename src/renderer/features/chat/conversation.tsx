@@ -19,6 +19,8 @@ function outputsOfTurn(outputs: readonly OutputMeta[], turn: Turn): OutputMeta[]
 
 /** Within this many pixels of the bottom, new text keeps the view scrolled to the end. */
 const STICKY_PX = 80;
+/** Room left above a turn jumped to. */
+const JUMP_MARGIN_PX = 8;
 
 interface ConversationProps {
   readonly client: ShadowClient;
@@ -140,11 +142,19 @@ function OpenConversation({
     if (list && stickToBottom.current) list.scrollTop = list.scrollHeight;
   }, [turns.turns, turns.live]);
 
+  // Scrolls the turns pane, never the page (scrollIntoView would move every scrolling ancestor).
   const jumpTo = async (n: number): Promise<void> => {
     stickToBottom.current = false;
     await turns.ensureLoaded(n);
     setHighlight(n);
-    requestAnimationFrame(() => document.getElementById(`turn-${n}`)?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
+    requestAnimationFrame(() => {
+      const list = scroller.current;
+      const turn = document.getElementById(`turn-${n}`);
+      if (!list || !turn) return;
+      const top = list.scrollTop + turn.getBoundingClientRect().top - list.getBoundingClientRect().top - JUMP_MARGIN_PX;
+      const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      list.scrollTo({ top, behavior: smooth ? 'smooth' : 'auto' });
+    });
   };
 
   const resume = async (): Promise<void> => onResumed(await client.call('resumeSession', { id: sessionId }));
@@ -214,6 +224,7 @@ function OpenConversation({
       <TocPanel
         client={client}
         sessionId={sessionId}
+        current={highlight}
         onJump={(n) => {
           setTocOpen(false);
           void jumpTo(n);

@@ -1,6 +1,7 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useRef } from 'react';
 import type { Session } from '../../../shared/contract/sessions';
 import { useAction } from '../../hooks/use-action';
+import { useDialog } from '../../hooks/use-dialog';
 
 interface DeleteDialogProps {
   readonly session: Session;
@@ -12,10 +13,7 @@ interface DeleteDialogProps {
 export function DeleteDialog({ session, onDelete, onClose }: DeleteDialogProps) {
   const { busy, error, run } = useAction();
   const cancel = useRef<HTMLButtonElement>(null);
-  useEffect(() => cancel.current?.focus(), []);
-  const onKeyDown = (event: KeyboardEvent): void => {
-    if (event.key === 'Escape' && !busy) onClose();
-  };
+  const dialog = useDialog<HTMLDivElement>(onClose, { initialFocus: cancel, closable: !busy });
   const turns = `${session.turnCount} ${session.turnCount === 1 ? 'turn' : 'turns'}`;
   return (
     <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && !busy && onClose()}>
@@ -25,7 +23,8 @@ export function DeleteDialog({ session, onDelete, onClose }: DeleteDialogProps) 
         aria-modal="true"
         aria-labelledby="delete-title"
         aria-describedby="delete-what"
-        onKeyDown={onKeyDown}
+        ref={dialog}
+        tabIndex={-1}
         data-testid="delete-dialog"
       >
         <h2 id="delete-title">Delete “{session.title || 'New conversation'}”?</h2>

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { Session } from '../../../shared/contract/sessions';
+import { useRef, useState } from 'react';
+import { SESSION_TITLE_MAX, type Session } from '../../../shared/contract/sessions';
 import { agoText } from '../../../shared/ago-text';
 import type { ShadowClient } from '../../api/index';
 import { downloadText } from '../../download';
@@ -17,10 +17,68 @@ interface SessionHeaderProps {
   readonly onToggleToc: () => void;
 }
 
-/** Title, status and the save-and-pause / resume / transcript / delete actions of the open conversation. */
+/**
+ * The title as a form field: Enter or Save renames the conversation (the title is then the user's, and
+ * automatic titles leave it alone), Escape or Cancel leaves it as it was.
+ */
+function RenameForm({
+  client,
+  session,
+  onDone,
+}: {
+  readonly client: ShadowClient;
+  readonly session: Session;
+  readonly onDone: () => void;
+}) {
+  const [draft, setDraft] = useState(session.title);
+  const { busy, error, run } = useAction();
+  const title = draft.trim();
+  const save = (): Promise<void> =>
+    run(async () => {
+      await client.call('updateSession', { id: session.id, title });
+      onDone();
+    });
+  return (
+    <form
+      className="rename-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (title) void save();
+      }}
+    >
+      <input
+        autoFocus
+        value={draft}
+        maxLength={SESSION_TITLE_MAX}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onDone();
+        }}
+        aria-label="Title of the conversation"
+        data-testid="rename-input"
+      />
+      <button type="submit" className="primary" disabled={busy || !title} data-testid="rename-save">
+        Save
+      </button>
+      <button type="button" onClick={onDone} disabled={busy} data-testid="rename-cancel">
+        Cancel
+      </button>
+      {error && <p className="error-line small">{error}</p>}
+    </form>
+  );
+}
+
+/** Title (renamed in place), status and the save-and-pause / resume / transcript / delete actions of the open conversation. */
 export function SessionHeader({ client, session, onResume, onDeleted, tocOpen, onToggleToc }: SessionHeaderProps) {
   const { busy, error, run: act } = useAction();
   const [confirming, setConfirming] = useState(false);
+  const [renaming, setRenaming] = useState(false);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const doneRenaming = (): void => {
+    setRenaming(false);
+    // The keyboard goes on from the button that opened the field.
+    requestAnimationFrame(() => renameButton.current?.focus());
+  };
   const now = useNow();
   const exportTranscript = async (): Promise<void> => {
     const { files } = await client.call('exportSession', { id: session.id });
@@ -31,9 +89,28 @@ export function SessionHeader({ client, session, onResume, onDeleted, tocOpen, o
   return (
     <header className="conversation-head">
       <div className="conversation-title">
-        <h2 className="ellipsis" data-testid="session-title">
-          {session.title || 'New conversation'}
-        </h2>
+        {renaming ? (
+          <RenameForm client={client} session={session} onDone={doneRenaming} />
+        ) : (
+          <div className="title-line">
+            <h2 className="ellipsis" data-testid="session-title" title={session.title || undefined}>
+              {session.title || 'New conversation'}
+            </h2>
+            {!session.elsewhere && (
+              <button
+                type="button"
+                className="link rename"
+                ref={renameButton}
+                onClick={() => setRenaming(true)}
+                aria-label="Rename the conversation"
+                title="Rename"
+                data-testid="session-rename"
+              >
+                ✎
+              </button>
+            )}
+          </div>
+        )}
         <span className="muted small">
           {session.type} · {session.turnCount} {session.turnCount === 1 ? 'turn' : 'turns'} ·{' '}
           <span data-testid="session-last-active">last active {lastActive}</span>

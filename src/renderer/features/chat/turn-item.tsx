@@ -1,4 +1,5 @@
 import type { Turn } from '../../../shared/contract/sessions';
+import { withoutEvidenceBlock } from '../../../shared/reply-blocks';
 import type { OutputMeta } from '../../../shared/contract/storage';
 import type { ShadowClient } from '../../api/index';
 import { formatDateTime, formatMoment } from '../../format';
@@ -10,7 +11,7 @@ import type { LiveTurn } from './use-session-turns';
 
 const ENGINE_NOTES: Record<Turn['engine'], string | null> = {
   llm: null,
-  offline: 'answered offline from memory',
+  offline: 'answered from memory, without a model',
   command: null,
 };
 
@@ -35,6 +36,12 @@ function SentAt({ at }: { readonly at: string }) {
   );
 }
 
+/** The reply as the window shows it: the evidence block of the text is the evidence section below it. */
+function replyText(turn: Turn): string {
+  const text = turn.reply.replace(OUTPUT_MARKER, '').trim();
+  return turn.evidence.length > 0 ? withoutEvidenceBlock(text) : text;
+}
+
 export function TurnItem({ client, turn, highlighted, outputs, onRetry }: TurnItemProps) {
   const where = [turn.app, turn.windowTitle].filter(Boolean).join(' — ');
   const note = turn.status === 'interrupted' || turn.status === 'failed' ? `reply ${turn.status}` : ENGINE_NOTES[turn.engine];
@@ -46,7 +53,7 @@ export function TurnItem({ client, turn, highlighted, outputs, onRetry }: TurnIt
       </div>
       <div className="bubble user">{turn.prompt}</div>
       <div className="bubble assistant" data-testid="turn-reply">
-        <MarkdownText text={turn.reply.replace(OUTPUT_MARKER, '').trim()} />
+        <MarkdownText text={replyText(turn)} />
         {note && (
           <div className="muted small turn-note" data-testid="turn-note">
             {note}

@@ -1,18 +1,22 @@
 import { Group } from '@visx/group';
 import { scaleTime } from '@visx/scale';
 import { TooltipWithBounds, useTooltip } from '@visx/tooltip';
-import { useId, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useId, useMemo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { DayTimeline, Task } from '../../../shared/contract/index';
 import { formatClockTime, formatDuration } from '../../format';
 import { useElementWidth } from '../../hooks/use-element-width';
 import { appLanes, shadedStretches, taskEndMs, taskSeconds, type ShadedStretch } from './chart-model';
 import { ChartTooltipBody, type ChartTip } from './chart-tooltip';
+import { clockLabelWidth } from './label-width';
 import { ShadePatterns, shadeFill } from './shade-patterns';
+import { timeTicks } from './time-ticks';
 
 const LANE = 20;
 const LANE_GAP = 6;
 const AXIS = 22;
 const NARROW = 560;
+/** The font size of the axis labels (day-chart.css `.tick-label`). */
+const TICK_FONT_PX = 11;
 
 interface DayChartProps {
   readonly day: DayTimeline;
@@ -34,6 +38,8 @@ const stretchText = (fromMs: number, toMs: number): string =>
 export default function DayChart({ day, nowMs, range, selectedTaskId, onSelectTask }: DayChartProps) {
   const [containerRef, width] = useElementWidth<HTMLDivElement>();
   const tip = useTooltip<ChartTip>();
+  // The chart's labels take the page's font: measured once.
+  const tickLabelWidth = useMemo(() => clockLabelWidth(document.documentElement, TICK_FONT_PX), []);
   // Pattern ids are referenced from fill="url(#…)": letters and digits only.
   const ids = `chart${useId().replace(/[^A-Za-z0-9]/g, '')}`;
   const labelWidth = width < NARROW ? 92 : 132;
@@ -43,12 +49,14 @@ export default function DayChart({ day, nowMs, range, selectedTaskId, onSelectTa
   const height = AXIS + rows * (LANE + LANE_GAP);
   // Room under the lanes for the "now" mark.
   const svgHeight = height + 10;
-  const x = scaleTime({ domain: [range.fromMs, range.toMs], range: [labelWidth, Math.max(labelWidth + 1, width - 8)] });
+  const plotEnd = Math.max(labelWidth + 1, width - 8);
+  const x = scaleTime({ domain: [range.fromMs, range.toMs], range: [labelWidth, plotEnd] });
   const clampX = (ms: number): number => x(Math.min(range.toMs, Math.max(range.fromMs, ms)));
   const barWidth = (fromMs: number, toMs: number): number => Math.max(1, clampX(toMs) - clampX(fromMs));
   const laneY = (row: number): number => AXIS + row * (LANE + LANE_GAP);
   const today = nowMs >= Date.parse(day.from) && nowMs < Date.parse(day.to);
-  const ticks = x.ticks(width < NARROW ? 4 : 10);
+  // Labels may use the axis row over the lane labels too, but never hang past the chart's right edge.
+  const ticks = timeTicks(range.fromMs, range.toMs, { x0: labelWidth, x1: plotEnd, labelWidth: tickLabelWidth, minX: 0, maxX: width });
 
   const show = (event: MouseEvent<SVGElement>, data: ChartTip): void => {
     const box = containerRef.current?.getBoundingClientRect();
@@ -85,7 +93,7 @@ export default function DayChart({ day, nowMs, range, selectedTaskId, onSelectTa
           <ShadePatterns idPrefix={ids} />
           <Group aria-hidden="true">
             {ticks.map((tick) => (
-              <g key={tick.getTime()} transform={`translate(${x(tick)},0)`}>
+              <g key={tick} transform={`translate(${x(tick)},0)`}>
                 <line className="tick-line" y1={AXIS - 4} y2={height - LANE_GAP} />
                 <text className="tick-label" y={AXIS - 10} textAnchor="middle">
                   {formatClockTime(tick)}

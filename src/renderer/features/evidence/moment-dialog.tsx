@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState } from 'react';
 import type { Moment, MomentRef } from '../../../shared/contract/moments';
 import type { ShadowClient } from '../../api/index';
+import { inUserWords } from '../../../shared/user-words';
 import { formatClockTime, formatDate } from '../../format';
+import { useDialog } from '../../hooks/use-dialog';
 import { useOperation } from '../../hooks/use-operation';
 import './evidence.css';
 
@@ -44,10 +46,7 @@ export function MomentDialog({ client, target, onClose }: MomentDialogProps) {
     image: true,
   });
   const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => close.current?.focus(), []);
-  const onKeyDown = (event: KeyboardEvent): void => {
-    if (event.key === 'Escape') onClose();
-  };
+  const dialog = useDialog<HTMLDivElement>(onClose, { initialFocus: close });
   const go = (ref: MomentRef | null): void => {
     if (ref) setShown({ at: ref.at, screenTextId: ref.screenTextId, device: m?.device?.id ?? shown.device });
   };
@@ -59,7 +58,8 @@ export function MomentDialog({ client, target, onClose }: MomentDialogProps) {
         role="dialog"
         aria-modal="true"
         aria-labelledby="moment-title"
-        onKeyDown={onKeyDown}
+        ref={dialog}
+        tabIndex={-1}
         data-testid="moment-dialog"
       >
         <div className="card-head">
@@ -101,7 +101,7 @@ export function MomentDialog({ client, target, onClose }: MomentDialogProps) {
             ) : (
               m.frame.note && (
                 <p className="muted small" data-testid="moment-frame-note">
-                  {m.frame.note}
+                  {inUserWords(m.frame.note)}
                 </p>
               )
             )}

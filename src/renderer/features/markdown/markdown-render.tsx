@@ -1,8 +1,9 @@
 import { useMemo, type ReactNode } from 'react';
 import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { remarkPlainLinks } from './plain-links';
 
-const remarkPlugins = [remarkGfm];
+const remarkPlugins = [remarkGfm, remarkPlainLinks];
 
 /** Links may lead to the web or to mail; anything else (javascript:, file:, relative paths into the API) is dropped. */
 function safeUrl(url: string): string {

@@ -3,6 +3,7 @@ import type { ShadowClient } from '../../api/index';
 import { formatClockTime } from '../../format';
 import { useOperation } from '../../hooks/use-operation';
 import { MonitorSetting } from './monitor-setting';
+import { CHANGE_KIND_NAMES } from '../../../shared/user-words';
 
 const THEORY_REFRESH_MS = 30_000;
 
@@ -64,7 +65,7 @@ export function RecentFrames({ client, now, workSession }: RecentFramesProps) {
       {workSession && <TaskTheory key={workSession.id} client={client} workSession={workSession} />}
       {now.lastSignificantChange && (
         <p className="small">
-          <span className="tag">{now.lastSignificantChange.kind}</span> {now.lastSignificantChange.description}
+          <span className="tag">{CHANGE_KIND_NAMES[now.lastSignificantChange.kind]}</span> {now.lastSignificantChange.description}
         </p>
       )}
       <MonitorSetting client={client} />

@@ -1,7 +1,8 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import type { Interview } from '../../../shared/contract/memory';
 import type { ShadowClient } from '../../api/index';
 import { useAction } from '../../hooks/use-action';
+import { useDialog } from '../../hooks/use-dialog';
 
 interface OnboardingWizardProps {
   readonly client: ShadowClient;
@@ -51,9 +52,7 @@ export function OnboardingWizard({ client, interview: initial, onClose }: Onboar
       onClose('finished');
     });
 
-  const onKeyDown = (event: KeyboardEvent): void => {
-    if (event.key === 'Escape') onClose('later');
-  };
+  const dialog = useDialog<HTMLDivElement>(() => onClose('later'));
 
   return (
     <div className="modal-backdrop">
@@ -62,7 +61,8 @@ export function OnboardingWizard({ client, interview: initial, onClose }: Onboar
         role="dialog"
         aria-modal="true"
         aria-labelledby="onboarding-title"
-        onKeyDown={onKeyDown}
+        ref={dialog}
+        tabIndex={-1}
         data-testid="onboarding-wizard"
       >
         <div className="card-head">

@@ -3,6 +3,7 @@ import type { PrivacyReport, RedactionKind } from '../../../shared/contract/inde
 import type { ShadowClient } from '../../api/index';
 import { errorText } from '../../error-text';
 import { formatBytes } from '../../../shared/format-bytes';
+import { aboutWords } from '../../../shared/user-words';
 import { formatDuration } from '../../format';
 import { useOperation } from '../../hooks/use-operation';
 
@@ -26,17 +27,17 @@ function redactedText(redactions: PrivacyReport['redactions']): string {
 }
 
 function llmText(llm: PrivacyReport['llm']): string {
-  if (llm.calls === 0) return 'No call to an LLM.';
+  if (llm.calls === 0) return 'No call to a model.';
   const where = llm.endpoints.map((e) => e.endpoint).join(', ');
-  const refused = llm.refused > 0 ? `, ${llm.refused} refused by local-only` : '';
+  const refused = llm.refused > 0 ? `, ${llm.refused} refused by “Local only”` : '';
   const images =
     llm.imagesSent + llm.imagesWithheld > 0
       ? ` · ${llm.imagesSent} screenshots sent (${formatBytes(llm.imageBytes)}), ${llm.imagesWithheld} held back`
       : '';
-  return `${plural(llm.calls, 'call', 'calls')} to ${where}${refused} · ${llm.promptTokens.toLocaleString()} tokens sent${images}`;
+  return `${plural(llm.calls, 'call', 'calls')} to ${where}${refused} · ${aboutWords(llm.promptTokens)} sent${images}`;
 }
 
-/** Agents that read over MCP today, most read first: `claude-code: 12 calls, 8,400 tokens (work_session_summary 5, app_time 7)`. */
+/** Agents that read over MCP today, most read first: `claude-code: 12 calls, about 6,300 words (work_session_summary 5, app_time 7)`. */
 function agentsText(reads: PrivacyReport['agentReads']): string {
   if (reads.length === 0) return 'No agent read anything.';
   const byAgent = new Map<string, { calls: number; tokens: number; tools: string[] }>();
@@ -49,7 +50,7 @@ function agentsText(reads: PrivacyReport['agentReads']): string {
   }
   return [...byAgent]
     .sort((a, b) => b[1].tokens - a[1].tokens)
-    .map(([name, a]) => `${name}: ${plural(a.calls, 'call', 'calls')}, ${a.tokens.toLocaleString()} tokens (${a.tools.join(', ')})`)
+    .map(([name, a]) => `${name}: ${plural(a.calls, 'call', 'calls')}, ${aboutWords(a.tokens)} (${a.tools.join(', ')})`)
     .join(' · ');
 }
 
@@ -118,7 +119,7 @@ export function PrivacyCard({ client }: { readonly client: ShadowClient }) {
         <dd data-testid="privacy-redactions" data-total={data.redactions.total}>
           {redactedText(data.redactions)}
         </dd>
-        <dt>LLM</dt>
+        <dt>Model</dt>
         <dd data-testid="privacy-llm">{llmText(data.llm)}</dd>
         <dt>Agents (MCP)</dt>
         <dd data-testid="privacy-agents">{agentsText(data.agentReads)}</dd>

@@ -3,6 +3,7 @@ import type { ResumeView, Session } from '../../../shared/contract/sessions';
 import { agoText } from '../../../shared/ago-text';
 import type { ShadowClient } from '../../api/index';
 import { errorText } from '../../error-text';
+import { useDialog } from '../../hooks/use-dialog';
 import { useNow } from '../../hooks/use-now';
 
 const SEARCH_DELAY_MS = 150;
@@ -21,6 +22,7 @@ export function ResumeDialog({ client, onResumed, onClose }: ResumeDialogProps) 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const now = useNow();
+  const dialog = useDialog<HTMLDivElement>(onClose);
 
   useEffect(() => {
     let cancelled = false;
@@ -55,8 +57,7 @@ export function ResumeDialog({ client, onResumed, onClose }: ResumeDialogProps) 
 
   const onKeyDown = (event: KeyboardEvent): void => {
     const count = sessions?.length ?? 0;
-    if (event.key === 'Escape') onClose();
-    else if (event.key === 'ArrowDown' && count) setActive((i) => (i + 1) % count);
+    if (event.key === 'ArrowDown' && count) setActive((i) => (i + 1) % count);
     else if (event.key === 'ArrowUp' && count) setActive((i) => (i - 1 + count) % count);
     else if (event.key === 'Enter' && sessions?.[active]) void resume(sessions[active]);
     else return;
@@ -71,6 +72,8 @@ export function ResumeDialog({ client, onResumed, onClose }: ResumeDialogProps) 
         aria-modal="true"
         aria-labelledby="resume-title"
         onKeyDown={onKeyDown}
+        ref={dialog}
+        tabIndex={-1}
         data-testid="resume-dialog"
       >
         <div className="card-head">

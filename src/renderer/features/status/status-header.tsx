@@ -82,10 +82,10 @@ export function StatusHeader({ client, health, onChanged }: StatusHeaderProps) {
   );
 }
 
-/** Which engine answers, in a few words (the reason is in the tooltip and, when it matters, in health's reasons). */
+/** Who answers, in a few words (the reason is in the tooltip and, when it matters, in health's reasons). */
 function llmWords(llm: Health['llm']): string {
-  if (llm.state === 'off') return 'offline engine';
-  if (llm.state === 'ready') return `LLM ${llm.model ?? ''} at ${llm.endpointHost ?? ''}`.replace(/\s+/g, ' ');
+  if (llm.state === 'off') return 'answers from memory (no model)';
+  if (llm.state === 'ready') return `model ${llm.model ?? ''} at ${llm.endpointHost ?? ''}`.replace(/\s+/g, ' ');
   if (llm.state === 'checking') return `asking ${llm.endpointHost ?? 'the server'} for its model…`;
-  return 'LLM not used: offline engine';
+  return 'model not reachable: answers from memory';
 }

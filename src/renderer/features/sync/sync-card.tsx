@@ -5,6 +5,7 @@ import { formatMoment } from '../../format';
 import { useAction } from '../../hooks/use-action';
 import { useNow } from '../../hooks/use-now';
 import { useOperation } from '../../hooks/use-operation';
+import { sharedKindsText } from '../../../shared/user-words';
 
 const PROBLEM_WORDS: Record<SyncStatus['problems'][number]['kind'], string> = {
   corrupt: 'Skipped',
@@ -141,7 +142,7 @@ export function SyncCard({ client }: { readonly client: ShadowClient }) {
       {data.folder ? (
         <>
           <p className="small" data-testid="sync-folder">
-            Synced through <code>{data.folder}</code>, sharing {data.share.join(', ') || 'nothing'}.
+            Synced through <code>{data.folder}</code>, sharing {sharedKindsText(data.share)}.
           </p>
           {data.fingerprint && (
             <p className="small">

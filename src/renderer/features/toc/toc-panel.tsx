@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SearchHit } from '../../../shared/contract/sessions';
 import type { ShadowClient } from '../../api/index';
 import { errorText } from '../../error-text';
@@ -7,69 +7,93 @@ import { formatMoment } from '../../format';
 import { useNow } from '../../hooks/use-now';
 import { useOperation } from '../../hooks/use-operation';
 
+/** Typing pauses this long before the search goes out. */
+const SEARCH_DELAY_MS = 200;
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 interface TocPanelProps {
   readonly client: ShadowClient;
   readonly sessionId: string;
+  /** The turn last jumped to: its entry stays marked. */
+  readonly current: number | null;
   readonly onJump: (turn: number) => void;
   /** Closes the panel where it is a drawer (narrow windows). */
   readonly onClose: () => void;
 }
 
-/** The session's table of contents (a line per turn), search within it, and how its title changed. */
-export function TocPanel({ client, sessionId, onJump, onClose }: TocPanelProps) {
+/**
+ * The session's table of contents (a line per turn), search within it as you type, and how its title
+ * changed; the entry jumped to stays marked.
+ */
+export function TocPanel({ client, sessionId, current, onJump, onClose }: TocPanelProps) {
   const now = useNow(60_000);
   const toc = useOperation(client, 'sessionToc', { id: sessionId }, { refreshOn: ['session:toc-updated', 'session:turn-completed'] });
   const titles = useOperation(client, 'titleHistory', { id: sessionId }, { refreshOn: ['session:title-changed'] });
   const [query, setQuery] = useState('');
-  const [hits, setHits] = useState<readonly SearchHit[] | null>(null);
+  const [hits, setHits] = useState<{ readonly q: string; readonly hits: readonly SearchHit[] } | null>(null);
   const [searchError, setSearchError] = useState<string | null>(null);
+  const q = query.trim();
 
-  const search = async (): Promise<void> => {
-    const q = query.trim();
-    setSearchError(null);
-    if (!q) return setHits(null);
-    try {
-      setHits((await client.call('searchSession', { id: sessionId, q, limit: 20 })).hits);
-    } catch (failure) {
-      setSearchError(errorText(failure));
-    }
-  };
+  // Searches as the user types, once typing pauses; an answer to older words is dropped.
+  useEffect(() => {
+    if (!q) return;
+    let stale = false;
+    const timer = setTimeout(() => {
+      client
+        .call('searchSession', { id: sessionId, q, limit: 20 })
+        .then((answer) => {
+          if (stale) return;
+          setHits({ q, hits: answer.hits });
+          setSearchError(null);
+        })
+        .catch((failure: unknown) => !stale && setSearchError(errorText(failure)));
+    }, SEARCH_DELAY_MS);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [client, sessionId, q]);
+  const shown = q && hits ? hits : null;
 
   return (
     <aside className="toc-sidebar" id="toc-panel" aria-label="Table of contents" data-testid="toc-panel">
       <div className="toc-drawer-head">
-        <strong>Contents</strong>
+        <strong>This conversation</strong>
         <button type="button" className="link icon" onClick={onClose} aria-label="Close the contents">
           ×
         </button>
       </div>
-      <form
-        className="toc-search"
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void search();
-        }}
-      >
+      <form className="toc-search" role="search" onSubmit={(event) => event.preventDefault()}>
         <input
           type="search"
           value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            if (!event.target.value) setHits(null);
-          }}
+          onChange={(event) => setQuery(event.target.value)}
           placeholder="Search this conversation"
           aria-label="Search this conversation"
+          aria-controls={shown ? 'session-search-hits' : undefined}
           data-testid="session-search"
         />
       </form>
       {searchError && <p className="error-line small">{searchError}</p>}
-      {hits && (
-        <ul className="toc-list" data-testid="session-search-hits">
-          {hits.length === 0 && <li className="muted small">No turn mentions “{query.trim()}”.</li>}
-          {hits.map((hit) => (
+      <p className="muted small toc-search-status" role="status" data-testid="session-search-status">
+        {shown &&
+          (shown.hits.length === 0
+            ? `No turn mentions “${shown.q}”.`
+            : `${plural(shown.hits.length, 'turn')} ${shown.hits.length === 1 ? 'mentions' : 'mention'} “${shown.q}”`)}
+      </p>
+      {shown && (
+        <ul className="toc-list" id="session-search-hits" data-testid="session-search-hits">
+          {shown.hits.map((hit) => (
             <li key={hit.turn}>
-              <button type="button" className="toc-entry" onClick={() => onJump(hit.turn)} data-testid="search-hit" data-turn={hit.turn}>
+              <button
+                type="button"
+                className={hit.turn === current ? 'toc-entry current' : 'toc-entry'}
+                aria-current={hit.turn === current ? 'location' : undefined}
+                onClick={() => onJump(hit.turn)}
+                data-testid="search-hit"
+                data-turn={hit.turn}
+              >
                 <span className="toc-number">{hit.turn}</span>
                 <SnippetText text={hit.snippet} />
               </button>
@@ -83,7 +107,14 @@ export function TocPanel({ client, sessionId, onJump, onClose }: TocPanelProps) 
       <ol className="toc-list" data-testid="toc">
         {toc.data?.entries.map((entry) => (
           <li key={entry.turn}>
-            <button type="button" className="toc-entry" onClick={() => onJump(entry.turn)} data-testid="toc-entry" data-turn={entry.turn}>
+            <button
+              type="button"
+              className={entry.turn === current ? 'toc-entry current' : 'toc-entry'}
+              aria-current={entry.turn === current ? 'location' : undefined}
+              onClick={() => onJump(entry.turn)}
+              data-testid="toc-entry"
+              data-turn={entry.turn}
+            >
               <span className="toc-number">{entry.turn}</span>
               <span className={entry.summary ? '' : 'muted'}>{entry.summary ?? 'summarizing…'}</span>
             </button>

@@ -2,7 +2,8 @@ import { lazy, Suspense, useState } from 'react';
 import type { DayTimeline, Task, Timeline } from '../../../shared/contract/index';
 import type { ShadowClient } from '../../api/index';
 import { formatClockTime, formatDate, formatDuration } from '../../format';
-import { chartRange, SHADE_LABELS, shadedStretches } from '../day-chart/chart-model';
+import { chartRange, shadedStretches } from '../day-chart/chart-model';
+import { ShadeLegend } from '../day-chart/shade-legend';
 import { MarkdownText } from '../markdown/markdown-text';
 import { noonOf } from './local-dates';
 import { TaskDetail } from './task-detail';
@@ -24,21 +25,6 @@ interface DayCardProps {
   readonly onMode: (mode: ChartMode) => void;
   readonly onDate: (date: string | null) => void;
   readonly onStep: (direction: -1 | 1) => void;
-}
-
-function Legend({ day }: { readonly day: DayTimeline }) {
-  const kinds = [...new Set(shadedStretches(day).map((s) => s.kind))];
-  if (kinds.length === 0) return null;
-  return (
-    <ul className="chart-legend" aria-label="Shaded stretches">
-      {kinds.map((kind) => (
-        <li key={kind}>
-          <span className={`swatch stretch-${kind}`} aria-hidden="true" />
-          {SHADE_LABELS[kind]}
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 function TaskList({ day, onOpen }: { readonly day: DayTimeline; readonly onOpen: (task: Task) => void }) {
@@ -140,13 +126,14 @@ export function DayCard({ client, timeline, error, mode, date, isToday, onMode, 
         )}
       </Suspense>
       {day && !range && <p className="muted small">{isToday ? 'Nothing observed yet today.' : 'Nothing was observed on this day.'}</p>}
-      {day && <Legend day={day} />}
+      {day && <ShadeLegend kinds={[...new Set(shadedStretches(day).map((s) => s.kind))]} />}
       {task && <TaskDetail client={client} task={task} nowMs={nowMs} onClose={() => setSelected(null)} />}
       {day && day.tasks.length > 0 && <TaskList day={day} onOpen={(t) => setSelected(t.id)} />}
       {day?.latestSummary && (
         <details className="latest-summary">
           <summary className="small">
-            Latest summary ({day.latestSummary.kind}, {formatClockTime(day.latestSummary.at)})
+            {day.latestSummary.kind === 'final' ? 'Summary of the work session' : 'Summary so far'} ({formatClockTime(day.latestSummary.at)}
+            )
           </summary>
           <div data-testid="latest-summary">
             <MarkdownText text={day.latestSummary.text} className="small" />
