@@ -218,7 +218,12 @@ export function importSession(
   repo.insertImported(
     row,
     turns,
-    titleHistory.map((t) => ({ title: safeName(t.title).trim(), changed_at: Date.parse(t.changedAt), turn: t.turn, by_user: t.byUser ? 1 : 0 })),
+    titleHistory.map((t) => ({
+      title: safeName(t.title).trim(),
+      changed_at: Date.parse(t.changedAt),
+      turn: t.turn,
+      by_user: t.byUser ? 1 : 0,
+    })),
   );
   return { session: repo.getSession(session.id)!, contextSets };
 }
