@@ -12,7 +12,8 @@ import {
   type Stats,
 } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { FILE_READ_MAX_BYTES, FILE_WRITE_MAX_BYTES, type ContentEncoding } from '../../shared/contract/storage';
+import { FILE_READ_MAX_BYTES, FILE_WRITE_MAX_BYTES } from '../../shared/contract/limits';
+import type { ContentEncoding } from '../../shared/contract/storage';
 import { DomainError, notFound } from '../errors';
 import { storageProblemMessage, storageUnavailable } from '../store/storage-failure';
 import { iso } from '../clock';

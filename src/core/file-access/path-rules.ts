@@ -1,5 +1,5 @@
 import { isAbsolute, normalize, relative, resolve, sep } from 'node:path';
-import { FILE_PATH_MAX_LENGTH } from '../../shared/contract/storage';
+import { FILE_PATH_MAX_LENGTH } from '../../shared/contract/limits';
 import { DomainError } from '../errors';
 import { hasInvisibleControls, INVISIBLE_CONTROL_MESSAGE } from '../../shared/invisible-characters';
 

@@ -30,6 +30,8 @@ export * from './moments';
 export * from './coverage';
 export * from './storage-budget';
 export * from './sync';
+export * from './errors';
+export * from './limits';
 
 /** The whole API table. Each feature adds its own module of operations here; a key used twice throws. */
 export const operations = mergeTables(
