@@ -30,6 +30,12 @@ export interface FileAccessOptions {
   readonly reservedDirs?: readonly string[];
   readonly readMaxBytes?: number;
   readonly writeMaxBytes?: number;
+  /**
+   * Runs after a path passed its checks and before it is opened (to read, list or write): the moment a
+   * folder swapped for a symlink would strike. Tests change the disk here to make that race happen every
+   * time; the open must still refuse whatever the path has become.
+   */
+  readonly betweenCheckAndOpen?: (realPath: string) => void;
 }
 
 export interface FileEntry {
@@ -130,6 +136,7 @@ export class FileAccess {
   readFile(raw: string): { path: string; content: string; encoding: ContentEncoding; size: number } {
     const { real, exists } = this.resolveReadable(raw);
     if (!exists) throw notFound(`File ${raw}`);
+    this.options.betweenCheckAndOpen?.(real);
     // Opened without following a last-moment symlink and without blocking on a FIFO; the checks are then
     // made again on the opened descriptor itself, so a folder swapped for a symlink meanwhile cannot lead out.
     let fd: number;
@@ -165,6 +172,7 @@ export class FileAccess {
   list(raw?: string): { path: string; files: FileEntry[] } {
     const { real, exists } = this.resolveReadable(raw ?? this.options.dataDir);
     if (!exists) throw notFound(`Folder ${raw}`);
+    this.options.betweenCheckAndOpen?.(real);
     let dir: DirHandle;
     try {
       dir = DirHandle.open(real);
@@ -231,6 +239,7 @@ export class FileAccess {
     }
     const root = this.writeRoot();
     this.checkWritable(requested, root);
+    this.options.betweenCheckAndOpen?.(requested);
     return writeUnder(root, this.segmentsUnder(requested, root), data);
   }
 
