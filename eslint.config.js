@@ -12,6 +12,16 @@ const electronBan = {
     'Only src/main and src/preload may import electron; keep core, server and shared plain Node (docs/architecture.md, Import rules).',
 };
 
+/**
+ * One way to turn a caught value into words: messageOf (src/core/util/message-of.ts). A cast hides a
+ * thrown string or object, whose `.message` is undefined. (A later `no-restricted-syntax` for the same
+ * files replaces this one, so such blocks spread these in.)
+ */
+const messageOfRules = [
+  "MemberExpression[property.name='message'][object.type='TSAsExpression'][object.typeAnnotation.typeName.name='Error']",
+  "ConditionalExpression[test.operator='instanceof'][test.right.name='Error'][consequent.property.name='message'][alternate.callee.name='String']",
+].map((selector) => ({ selector, message: 'Use messageOf(error) (src/core/util/message-of.ts) for the message of a caught value.' }));
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'dist/**', 'release/**', 'coverage/**', '.bench-tmp/**', '.shadow-test/**'] },
   js.configs.recommended,
@@ -65,6 +75,12 @@ export default tseslint.config(
       ...tseslint.configs.disableTypeChecked.languageOptions,
       globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly', setTimeout: 'readonly' },
     },
+  },
+  {
+    // The folders other branches are changing still hold casts of their own; they join when those land.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/core/observe/**', 'src/core/recall/**', 'src/renderer/**'],
+    rules: { 'no-restricted-syntax': ['error', ...messageOfRules] },
   },
   // Layer rules (docs/architecture.md, Import rules). Paths: the folders themselves, and what they must not reach.
   {
@@ -141,6 +157,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...messageOfRules,
         {
           selector: "CallExpression[callee.object.name='ipcMain'], CallExpression[callee.object.property.name='ipcMain']",
           message:

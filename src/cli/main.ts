@@ -16,6 +16,7 @@ import { registerImportCommand } from './commands/import';
 import { registerStartCommand } from './commands/start';
 import { registerTodayCommand } from './commands/today';
 import { registerSyncCommand } from './commands/sync';
+import { messageOf } from '../core/util/message-of';
 
 const program = new Command('shadow')
   .description('Workflow Shadow: a desktop assistant that shadows your workday and remembers it')
@@ -58,6 +59,6 @@ try {
     console.error(`shadow: ${error.message}`);
     process.exit(CLI_EXIT_CODE[error.error.kind]);
   }
-  console.error(`shadow: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`shadow: ${messageOf(error)}`);
   process.exit(1);
 }

@@ -24,3 +24,11 @@ export class DomainError<C extends DomainErrorCode = DomainErrorCode> extends Er
 }
 
 export const notFound = (what: string): DomainError => new DomainError('not_found', 'not_found', `${what} was not found`);
+
+/** A key that is missing, malformed, unreadable or does not open the store: always a plain sentence, never a crash. */
+export class StoreKeyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreKeyError';
+  }
+}

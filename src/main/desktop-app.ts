@@ -15,6 +15,7 @@ import type { TrayAction } from './policy/tray-menu';
 import { watchPower } from './power';
 import { desktopStoreKey } from './store-key';
 import { TrayController, type TrayIcons } from './tray';
+import { messageOf } from '../core/util/message-of';
 
 export interface DesktopAppOptions {
   /** `out/renderer/index.html` and `out/preload/index.cjs`, where the build put them. */
@@ -107,7 +108,7 @@ export function runDesktopApp<Image extends TrayImage>(electron: MainElectron<Im
         try {
           launchAtLogin.setEnabled(!launchAtLogin.isEnabled());
         } catch (error) {
-          dialog.showErrorBox('Launch at login could not be changed', (error as Error).message);
+          dialog.showErrorBox('Launch at login could not be changed', messageOf(error));
         }
         break;
       case 'quit':
@@ -167,7 +168,7 @@ export function runDesktopApp<Image extends TrayImage>(electron: MainElectron<Im
   }
 
   function fail(error: unknown): null {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     dialog.showErrorBox('Workflow Shadow could not start', message);
     quitting = true;
     app.exit(1);

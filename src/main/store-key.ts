@@ -4,10 +4,12 @@ import type { ProfilePaths } from '../core/config/paths';
 import { readRuntimeInfo } from '../core/config/runtime-info';
 import { loadSettings } from '../core/config/settings';
 import { encryptProfileStore } from '../core/privacy/encrypt-store';
-import { newStoreKey, parseKeyText, StoreKeyError, type StoreKey } from '../core/privacy/store-key';
+import { StoreKeyError } from '../core/errors';
+import { newStoreKey, parseKeyText, type StoreKey } from '../core/privacy/store-key';
 import { isPlainDatabaseFile } from '../core/store/database';
 import type { MainElectron } from './electron-api';
 import { planStoreKey } from './policy/store-key-plan';
+import { messageOf } from '../core/util/message-of';
 
 /** What the key flow needs of Electron: the keychain, the dialog that asks, and the platform it runs on. */
 export interface KeychainDeps {
@@ -38,7 +40,7 @@ function unseal({ safeStorage }: KeychainDeps, paths: ProfilePaths): StoreKey {
     return { key: parseKeyText(hex, 'The key kept by the keychain'), source: 'keychain' };
   } catch (error) {
     throw new StoreKeyError(
-      `The system keychain could not give back the store key (${(error as Error).message}). ` +
+      `The system keychain could not give back the store key (${messageOf(error)}). ` +
         `If the keychain was reset, the store can only be opened with a copy of its key (SHADOW_DB_KEY).`,
     );
   }

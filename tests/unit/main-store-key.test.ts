@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeRuntimeInfo } from '../../src/core/config/runtime-info';
-import { StoreKeyError } from '../../src/core/privacy/store-key';
+import { StoreKeyError } from '../../src/core/errors';
 import { createShadowCore } from '../../src/core/shadow-core';
 import { isPlainDatabaseFile } from '../../src/core/store/database';
 import { desktopStoreKey } from '../../src/main/store-key';

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ErrorKind, OperationErrorCode } from '../../shared/contract/errors';
 import { DomainError } from '../errors';
 import { storageUnavailable } from '../store/storage-failure';
+import { messageOf } from '../util/message-of';
 
 /** Every failure a surface reports: the domain's kinds, plus `internal` for anything unexpected. */
 export type FailureKind = ErrorKind;
@@ -37,7 +38,7 @@ export function toOperationError(failedName: string, error: unknown): OperationE
   if (error instanceof OperationFailed) return error.error;
   const storage = storageUnavailable(error);
   if (storage) return { kind: storage.kind, code: storage.code, message: storage.message };
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   return { kind: 'internal', code: 'internal_error', message: `${failedName} failed: ${message}` };
 }
 

@@ -20,6 +20,7 @@ import { iso } from '../clock';
 import { badPath, checkPathText, forbiddenPath, isInside, sensitiveReason } from './path-rules';
 import { descriptorRealPath, DirHandle } from './descriptor-paths';
 import { writeUnder } from './safe-write';
+import { messageOf } from '../util/message-of';
 
 export interface FileAccessOptions {
   /** The profile's data directory: readable, and the only place writes go. */
@@ -113,7 +114,7 @@ export class FileAccess {
       // On a read-only profile a recursive mkdir may even answer ENOENT: the folder cannot be made, so nothing can be written.
       throw (
         storageUnavailable(error) ??
-        new DomainError('unavailable', 'storage_unavailable', `${storageProblemMessage('read_only')} (${(error as Error).message})`)
+        new DomainError('unavailable', 'storage_unavailable', `${storageProblemMessage('read_only')} (${messageOf(error)})`)
       );
     }
     return realpathSync.native(this.options.dataDir);

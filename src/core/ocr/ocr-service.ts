@@ -7,6 +7,7 @@ import { BoundedFifo } from '../util/bounded-fifo';
 import { toOcrImage } from './ocr-image';
 import { RegionReader } from './region-reader';
 import type { TextRecognizer } from './text-recognizer';
+import { messageOf } from '../util/message-of';
 
 export interface OcrServiceOptions {
   readonly events: EventBus;
@@ -180,7 +181,7 @@ export class OcrService {
     } catch (error) {
       if (this.closed) return;
       this.counters.failed++;
-      this.lastError = { at: iso(this.options.clock.now()), message: error instanceof Error ? error.message : String(error) };
+      this.lastError = { at: iso(this.options.clock.now()), message: messageOf(error) };
     }
   }
 

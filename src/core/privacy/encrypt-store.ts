@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ProfilePaths } from '../config/paths';
 import { applyStoreKey, isPlainDatabaseFile, openDatabase } from '../store/database';
 import { FrameVault } from './frame-vault';
-import { StoreKeyError } from './store-key';
+import { StoreKeyError } from '../errors';
 
 export interface EncryptionResult {
   /** `encrypted`: migrated now; `already`: it was (and the key opens it); `none`: no database yet (it will be created encrypted). */

@@ -3,7 +3,7 @@ import { detectCards } from './card-detector';
 import { customDetector } from './custom-detector';
 import type { Detector, Finding } from './findings';
 import { detectIbans, detectNationalIds } from './number-detectors';
-import type { RedactionSettings } from './redaction-settings';
+import type { RedactionSettings } from '../config/redaction-settings';
 import { detectPasswordPairs, detectSecrets } from './secret-detectors';
 
 export type RedactionCounts = Partial<Record<RedactionKind, number>>;

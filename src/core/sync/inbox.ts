@@ -9,6 +9,7 @@ import { readManifest } from './manifest';
 import { decodeSegment, SEGMENT_MAX_FILE_BYTES, SegmentError, sha256Of } from './segment-codec';
 import { SYNC_KINDS } from './sync-kinds';
 import { SEGMENT_FILE, segmentFileName, type Manifest } from './sync-records';
+import { messageOf } from '../util/message-of';
 
 export interface InboxDeps {
   readonly repo: SyncImportRepository;
@@ -56,7 +57,7 @@ async function importDevice(deps: InboxDeps, dir: string, id: string): Promise<I
     manifest = readManifest(dir);
   } catch (error) {
     const key = deps.devices.ensure(id, id);
-    failed(deps, key, MANIFEST_SEQ, (error as Error).message, null, 0);
+    failed(deps, key, MANIFEST_SEQ, messageOf(error), null, 0);
     return { ...result, failed: 1 };
   }
   if (!manifest) return result;
@@ -106,7 +107,7 @@ function applyOne(
   try {
     bytes = readBounded(join(dir, segmentFileName(seq)), SEGMENT_MAX_FILE_BYTES);
   } catch (error) {
-    return failed(deps, device.key, seq, (error as Error).message, null, 0);
+    return failed(deps, device.key, seq, messageOf(error), null, 0);
   }
   if (bytes === null) return null;
   const digest = sha256Of(bytes);
@@ -140,7 +141,7 @@ function applyOne(
       });
       return 'failed';
     }
-    const reason = error instanceof SegmentError ? error.message : `it could not be applied (${(error as Error).message})`;
+    const reason = error instanceof SegmentError ? error.message : `it could not be applied (${messageOf(error)})`;
     return failed(deps, device.key, seq, reason, digest, bytes.length);
   }
 }

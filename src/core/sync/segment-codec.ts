@@ -9,6 +9,7 @@ import {
   type SegmentHeader,
   type SyncRecord,
 } from './sync-records';
+import { messageOf } from '../util/message-of';
 
 /** A segment file may be at most this big on disk, and this big unpacked (a gzip bomb stops there). */
 export const SEGMENT_MAX_FILE_BYTES = 16 * 1024 * 1024;
@@ -52,7 +53,7 @@ export function decodeSegment(bytes: Buffer, expected: { device: string; seq: nu
   try {
     text = gunzipSync(bytes, { maxOutputLength: SEGMENT_MAX_UNPACKED_BYTES }).toString('utf8');
   } catch (error) {
-    throw new SegmentError(`it is incomplete or damaged (${(error as Error).message})`);
+    throw new SegmentError(`it is incomplete or damaged (${messageOf(error)})`);
   }
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();

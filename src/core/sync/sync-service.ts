@@ -16,6 +16,7 @@ import { tryExchangeLock } from './exchange-lock';
 import { importChanges, MANIFEST_SEQ } from './inbox';
 import { exportChanges } from './outbox';
 import { sharedKinds } from './sync-kinds';
+import { messageOf } from '../util/message-of';
 
 export interface SyncServiceDeps {
   readonly db: Db;
@@ -162,7 +163,7 @@ export class SyncService {
         exported = await exportChanges({ repo: this.outbox, redactor: this.deps.redactor, now }, folder, local, shared);
         this.problem = null;
       } catch (error) {
-        this.problem = { kind: 'export', message: `Writing to the sync folder failed: ${(error as Error).message}`, atMs: now() };
+        this.problem = { kind: 'export', message: `Writing to the sync folder failed: ${messageOf(error)}`, atMs: now() };
       }
       const imported = await importChanges({ repo: this.inbox, devices: this.devices, now }, folder, local.id);
       if (imported.segments > 0)

@@ -3,6 +3,7 @@ import { DomainError } from '../../core/errors';
 import { REQUEST_BODY_MAX_BYTES, type HttpErrorCode } from '../../shared/contract/index';
 import { formatBytes } from '../../shared/format-bytes';
 import { unsupportedBodyType } from './request-input';
+import { messageOf } from '../../core/util/message-of';
 
 /** A refusal only HTTP has a status for (415): the server answers it with its code's status. */
 export class HttpRefusal extends Error {
@@ -43,7 +44,7 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new DomainError('invalid', 'invalid_json', `The request body is not valid JSON: ${(error as Error).message}`);
+    throw new DomainError('invalid', 'invalid_json', `The request body is not valid JSON: ${messageOf(error)}`);
   }
 }
 
