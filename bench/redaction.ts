@@ -5,7 +5,7 @@
  * dates) with a secret in one screen of four; each size is printed.
  *   node bin/run-ts.js bench/redaction.ts
  */
-import { redactionSettingsSchema } from '../src/core/privacy/redaction-settings';
+import { redactionSettingsSchema } from '../src/core/config/redaction-settings';
 import { createRedactor } from '../src/core/privacy/redactor';
 import { percentile, printFigures, type Figure } from './lib/report';
 

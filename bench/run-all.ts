@@ -1,23 +1,26 @@
 /**
- * Runs every benchmark in bench/ (each in its own process, one after another) and prints a summary
- * table of their figures against the targets:
+ * Runs every benchmark in bench/ (each in its own process, one after another), prints a summary
+ * table of their figures against the targets and writes them into docs/performance.md's figures table
+ * (the rows of the benchmarks that ran; `--no-doc` leaves the doc alone):
  *   npm run bench                 (all)
  *   npm run bench -- --only replay-day,capture-cpu
  * Benchmarks print figures; none asserts. The exit code is not 0 only when a benchmark crashed.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { figureTable, RESULT_PREFIX, type BenchResult, type Figure } from './lib/report';
+import { runContext, updatePerformanceDoc } from './lib/performance-doc';
+import { figureTable, RESULT_PREFIX, type BenchResult } from './lib/report';
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const runTs = fileURLToPath(new URL('../bin/run-ts.js', import.meta.url));
 /** The observation figures of issue 2 first; the rest in name order. */
 const FIRST = ['replay-day', 'capture-cpu'];
 
-const { values } = parseArgs({ options: { only: { type: 'string' } } });
+const performanceDoc = fileURLToPath(new URL('../docs/performance.md', import.meta.url));
+const { values } = parseArgs({ options: { only: { type: 'string' }, 'no-doc': { type: 'boolean', default: false } } });
 const all = readdirSync(benchDir)
   .filter((f) => f.endsWith('.ts') && f !== 'run-all.ts')
   .map((f) => basename(f, '.ts'))
@@ -48,7 +51,7 @@ function runBench(name: string): Promise<{ code: number | null; seconds: number;
   });
 }
 
-const summary: { bench: string; figures: readonly Figure[] }[] = [];
+const summary: BenchResult[] = [];
 const runs: string[][] = [['BENCH', 'EXIT', 'TIME', 'FIGURES']];
 let crashed = false;
 for (const name of selected) {
@@ -79,5 +82,9 @@ if (summary.length > 0) {
       (i) => rows[i]!.bench,
     )}`,
   );
+}
+if (summary.length > 0 && !values['no-doc']) {
+  writeFileSync(performanceDoc, updatePerformanceDoc(readFileSync(performanceDoc, 'utf8'), summary, all, runContext()));
+  console.log(`\nWrote the figures of ${[...new Set(summary.map((r) => r.bench))].join(', ')} into docs/performance.md.`);
 }
 process.exit(crashed ? 1 : 0);

@@ -18,7 +18,7 @@ export interface BenchResult {
 
 export const verdict = (f: Figure): string => (f.targetMax === undefined ? '' : f.value <= f.targetMax ? 'ok' : 'MISSED');
 
-const format = (value: number): string => (Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(2));
+export const formatFigure = (value: number): string => (Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(2));
 
 /** A text table of figures; with `benchOf`, a first column names each figure's benchmark. */
 export function figureTable(figures: readonly Figure[], benchOf?: (index: number) => string): string {
@@ -27,8 +27,8 @@ export function figureTable(figures: readonly Figure[], benchOf?: (index: number
     ...figures.map((f, i) => [
       ...(benchOf ? [benchOf(i)] : []),
       f.name,
-      `${format(f.value)} ${f.unit}`,
-      f.targetMax === undefined ? '-' : `≤ ${format(f.targetMax)} ${f.unit}`,
+      `${formatFigure(f.value)} ${f.unit}`,
+      f.targetMax === undefined ? '-' : `≤ ${formatFigure(f.targetMax)} ${f.unit}`,
       `${verdict(f)}${f.note ? ` ${f.note}` : ''}`.trim(),
     ]),
   ];

@@ -19,6 +19,7 @@ import { registerSyncCommand } from './commands/sync';
 import { registerSetupCommand } from './commands/setup';
 import { printError, write, writeError } from './format';
 import { registerWorkflowCommands } from './commands/workflows';
+import { messageOf } from '../core/util/message-of';
 
 const program = new Command('shadow')
   .description('Workflow Shadow: a desktop assistant that shadows your workday and remembers it')
@@ -65,6 +66,6 @@ try {
     printError(`shadow: ${error.message}`);
     process.exit(CLI_EXIT_CODE[error.error.kind]);
   }
-  printError(`shadow: ${error instanceof Error ? error.message : String(error)}`);
+  printError(`shadow: ${messageOf(error)}`);
   process.exit(1);
 }

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { PublicEventName, PublicEventPayload } from '../shared/contract/index';
 import type { Frame, SignificantChange } from './observe/frame';
+import { messageOf } from './util/message-of';
 
 /** Events that stay inside the process (frames hold screenshots; surfaces never see them). */
 interface InternalEvents {
@@ -45,7 +46,7 @@ export class EventBus {
       try {
         (listener as (p: CoreEvents[K]) => void)(payload);
       } catch (error) {
-        process.emitWarning(`listener of ${name} failed: ${(error as Error).message}`);
+        process.emitWarning(`listener of ${name} failed: ${messageOf(error)}`);
       }
     }
   }

@@ -2,6 +2,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ShadowCore } from './shadow-core';
 import { localDateOf } from './time';
+import { messageOf } from './util/message-of';
 
 const DAY_MS = 86_400_000;
 
@@ -61,7 +62,7 @@ export function scheduleRetention(core: ShadowCore, intervalMs = 3_600_000): () 
     try {
       applyRetention(core);
     } catch (error) {
-      process.emitWarning(`retention failed (will retry in an hour): ${(error as Error).message}`);
+      process.emitWarning(`retention failed (will retry in an hour): ${messageOf(error)}`);
     }
   };
   run();

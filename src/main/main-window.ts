@@ -1,4 +1,4 @@
-import { BrowserWindow, session, shell } from 'electron';
+import type { AppWindow, MainElectron } from './electron-api';
 import { rendererCsp } from './policy/csp';
 import { decideNavigation, decideWindowOpen } from './policy/navigation';
 import type { RendererLocation } from './policy/renderer-location';
@@ -12,7 +12,7 @@ export interface MainWindowOptions {
 }
 
 /** Adds the CSP header to what the dev server sends; the built app carries it in a `<meta>` tag. */
-export function installCspHeader(location: RendererLocation): void {
+export function installCspHeader(session: MainElectron['session'], location: RendererLocation): void {
   const csp = rendererCsp({ devServerUrl: location.devServerUrl });
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
@@ -20,8 +20,8 @@ export function installCspHeader(location: RendererLocation): void {
 }
 
 /** The one window: isolated, sandboxed, no Node, and unable to navigate away or open windows. */
-export function createMainWindow(options: MainWindowOptions): BrowserWindow {
-  const window = new BrowserWindow({
+export function createMainWindow(electron: Pick<MainElectron, 'BrowserWindow' | 'shell'>, options: MainWindowOptions): AppWindow {
+  const window = new electron.BrowserWindow({
     width: 1100,
     height: 760,
     minWidth: 720,
@@ -45,12 +45,12 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     const decision = decideNavigation(url, options.location);
     if (decision.action === 'allow') return;
     event.preventDefault();
-    if (decision.action === 'open-external') void shell.openExternal(decision.url);
+    if (decision.action === 'open-external') void electron.shell.openExternal(decision.url);
   });
   window.webContents.on('will-attach-webview', (event) => event.preventDefault());
   window.webContents.setWindowOpenHandler(({ url }) => {
     const decision = decideWindowOpen(url);
-    if (decision.action === 'open-external') void shell.openExternal(decision.url);
+    if (decision.action === 'open-external') void electron.shell.openExternal(decision.url);
     return { action: 'deny' };
   });
 

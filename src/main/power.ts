@@ -1,8 +1,8 @@
-import { powerMonitor } from 'electron';
+import type { PowerMonitorModule } from './electron-api';
 import { AutoPause, isLowPower, type PausableCapture, type PowerReadings } from './policy/auto-pause';
 
 /** Wires powerMonitor to the auto-pause policy; `onChange` lets the tray refresh its tooltip. */
-export function watchPower(capture: PausableCapture, onChange: () => void): AutoPause {
+export function watchPower(powerMonitor: PowerMonitorModule, capture: PausableCapture, onChange: () => void): AutoPause {
   const autoPause = new AutoPause(capture);
   const readings: { -readonly [K in keyof PowerReadings]: PowerReadings[K] } = {
     onBattery: powerMonitor.isOnBatteryPower(),

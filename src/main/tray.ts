@@ -1,4 +1,4 @@
-import { Menu, Tray, nativeImage, type MenuItemConstructorOptions, type NativeImage } from 'electron';
+import type { MainElectron, MenuItemConstructorOptions, TrayIcon, TrayImage } from './electron-api';
 import { trayIconVariant, trayMenuModel, trayTooltip, type TrayAction, type TrayModelInput } from './policy/tray-menu';
 
 export interface TrayIcons {
@@ -7,20 +7,22 @@ export interface TrayIcons {
 }
 
 /** Turns the tray menu model into Electron's Menu; all decisions live in the pure model. */
-export class TrayController {
-  private readonly tray: Tray;
-  private readonly images: Record<keyof TrayIcons, NativeImage>;
+export class TrayController<Image extends TrayImage = TrayImage> {
+  private readonly tray: TrayIcon<Image>;
+  private readonly images: Record<keyof TrayIcons, Image>;
   private shownVariant: keyof TrayIcons;
 
   constructor(
+    private readonly electron: Pick<MainElectron<Image>, 'Tray' | 'Menu' | 'nativeImage'>,
     icons: TrayIcons,
     private readonly readState: () => TrayModelInput,
     private readonly onAction: (action: TrayAction) => void,
+    platform: NodeJS.Platform = process.platform,
   ) {
-    const size = process.platform === 'darwin' ? 16 : 22;
-    const load = (path: string): NativeImage => nativeImage.createFromPath(path).resize({ width: size, height: size });
+    const size = platform === 'darwin' ? 16 : 22;
+    const load = (path: string): Image => electron.nativeImage.createFromPath(path).resize({ width: size, height: size });
     this.images = { active: load(icons.active), paused: load(icons.paused) };
-    this.tray = new Tray(this.images.active);
+    this.tray = new electron.Tray(this.images.active);
     this.shownVariant = 'active';
     this.tray.on('click', () => this.onAction('open-window'));
     this.refresh();
@@ -38,7 +40,7 @@ export class TrayController {
         click: () => this.onAction(item.action),
       };
     });
-    this.tray.setContextMenu(Menu.buildFromTemplate(template));
+    this.tray.setContextMenu(this.electron.Menu.buildFromTemplate(template));
     this.tray.setToolTip(trayTooltip(input));
     const variant = trayIconVariant(input.state);
     if (variant !== this.shownVariant) {

@@ -14,6 +14,7 @@ import { startHttpServer, type RunningHttpServer } from './http/http-server';
 import { storageProblemMessage, storageProblemOf } from '../core/store/storage-failure';
 import { resetReplayedWindow } from '../core/observe/replay-reset';
 import { scheduleSync } from '../core/sync/sync-scheduler';
+import { messageOf } from '../core/util/message-of';
 
 export interface EngineOptions extends Omit<CoreOptions, 'paths'> {
   readonly port: number;
@@ -135,7 +136,7 @@ function openCore(options: EngineOptions, paths: ReturnType<typeof resolveProfil
     if (!found) throw error;
     // SQLite says only "unable to open": a folder that cannot be written is the usual cause, and says so.
     const problem = found === 'io_error' && !isWritable(paths.dir) ? 'read_only' : found;
-    throw new Error(`Cannot open the database in ${paths.dir}: ${storageProblemMessage(problem)} (${(error as Error).message})`);
+    throw new Error(`Cannot open the database in ${paths.dir}: ${storageProblemMessage(problem)} (${messageOf(error)})`);
   }
 }
 

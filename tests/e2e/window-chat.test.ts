@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Question, ResumeView, Session, Turn } from '../../src/shared/contract/index';
 import { focusedAttribute, focusShown, pageScrollWidth } from '../helpers/page-dom';
+import { runShadow, TEST_API_TOKEN } from '../helpers/shadow-process';
 import type { TempShadowHome } from '../helpers/temp-shadow-home';
 import { waitFor } from '../helpers/wait';
 import { demoDay, webUiForSuite, type WebUi } from '../helpers/web-ui';
@@ -84,10 +85,13 @@ describe('deleting a conversation', () => {
     await page.close();
   });
 
-  it('lets go of a conversation deleted elsewhere (the CLI, an agent) while it is open', async () => {
+  it('lets go of a conversation deleted elsewhere (the CLI) while it is open', async () => {
     const elsewhere = await conversation('Bank portal login', ['The bank portal asked for a new token']);
     const page = await openConversation(elsewhere.id);
-    await ui.shadow.send('DELETE', `/sessions/${elsewhere.id}`);
+    // `shadow sessions delete` finds the running app and deletes there, as a user in a terminal would.
+    const deleted = await runShadow(['sessions', 'delete', elsewhere.id], { ...ui.home.env, SHADOW_API_TOKEN: TEST_API_TOKEN });
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(deleted.stdout).toMatch(new RegExp(`^Deleted ${elsewhere.id} ".+" and its 1 turn\\.\n$`));
     await expect.poll(() => page.getByTestId('example-prompt').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     // The conversation list refreshes on its own event, not necessarily before the open view lets go.
     await expect.poll(() => page.locator(`[data-testid="session-item"][data-session-id="${elsewhere.id}"]`).count()).toBe(0);

@@ -145,3 +145,62 @@ export function objectOf(schema: z.ZodType, pools: Pools = {}, depth = 0): fc.Ar
       ),
     );
 }
+
+const WORDS = ['ledger', 'bank', 'invoice', 'quarter', 'notes'] as const;
+
+/**
+ * A value that fits the schema: pool values that pass the field's own schema first, else plain words,
+ * small whole numbers and the schema's enums. The fuzz mixes these in so that a share of its requests
+ * get past validation and run the operations.
+ */
+function fitting(schema: z.ZodType, field: string, pools: Pools, depth: number): fc.Arbitrary<unknown> {
+  const def = defOf(schema);
+  const fits = (pools[field] ?? []).filter((v) => schema.safeParse(v).success);
+  if (fits.length > 0 && def.type !== 'optional' && def.type !== 'default') return fc.constantFrom(...fits);
+  switch (def.type) {
+    case 'object':
+      return wellFormedObjectOf(schema, pools, depth + 1);
+    case 'optional':
+    case 'default':
+    case 'nullable':
+      return fc.option(fitting(def.innerType!, field, pools, depth), { nil: undefined, freq: 2 });
+    case 'pipe':
+      return fitting(defOf(def.in!).type === 'transform' ? def.out! : def.in!, field, pools, depth);
+    case 'string':
+      return fc.constantFrom(...WORDS);
+    case 'number':
+      return fc.integer({ min: 1, max: 20 });
+    case 'boolean':
+      return fc.boolean();
+    case 'enum':
+      return fc.constantFrom(...Object.values(def.entries ?? {}));
+    case 'literal':
+      return fc.constantFrom(...(def.values ?? [null]));
+    case 'array':
+      return depth > 3 ? fc.constant([]) : fc.array(fitting(def.element!, field, pools, depth + 1), { maxLength: 2 });
+    case 'record':
+      return depth > 3
+        ? fc.constant({})
+        : fc.dictionary(fc.constantFrom(...WORDS), fitting(def.valueType!, field, pools, depth + 1), { maxKeys: 2 });
+    case 'union':
+      return fc.oneof(...(def.options ?? []).map((option) => fitting(option, field, pools, depth)));
+    default:
+      return fc.constantFrom(...WORDS);
+  }
+}
+
+/** An object for an object schema whose every field fits (the input may still fail a rule across fields). */
+export function wellFormedObjectOf(schema: z.ZodType, pools: Pools = {}, depth = 0): fc.Arbitrary<Record<string, unknown>> {
+  const shape = defOf(schema).shape ?? {};
+  const required = Object.entries(shape)
+    .filter(([, field]) => !field.safeParse(undefined).success)
+    .map(([name]) => name);
+  return fc.record(Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, fitting(field, name, pools, depth)])), {
+    requiredKeys: required,
+  });
+}
+
+/** A third of the inputs well formed, the rest hostile: the fuzz both runs the operations and attacks their edges. */
+export function inputOf(schema: z.ZodType, pools: Pools): fc.Arbitrary<Record<string, unknown>> {
+  return fc.oneof({ weight: 1, arbitrary: wellFormedObjectOf(schema, pools) }, { weight: 2, arbitrary: objectOf(schema, pools) });
+}

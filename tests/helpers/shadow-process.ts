@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,6 +29,36 @@ export const TEST_API_TOKEN = 'test-token-0123456789abcdef';
 export function spawnShadow(args: readonly string[], env: NodeJS.ProcessEnv, launcher: readonly string[] = []): ChildProcess {
   const command = [...launcher, process.execPath, shadowBin, ...args];
   return spawn(command[0]!, command.slice(1), { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+export interface ShadowRun {
+  /** The exit code (null when a signal ended it). */
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * Runs one `shadow` command to its end (the real CLI, `node bin/shadow.js <args>`, from the repository
+ * root) and answers its exit code and output; a failing command is an answer, not a throw. The one way
+ * tests run a CLI command: `env` chooses the profile (SHADOW_HOME, a key, TZ).
+ */
+export function runShadow(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  options: { readonly timeoutMs?: number } = {},
+): Promise<ShadowRun> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [shadowBin, ...args],
+      { cwd: repoRoot, env, timeout: options.timeoutMs ?? 0, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
 }
 
 /** Waits for an output line matching `pattern`; rejects with the output so far if the process exits or time runs out. */

@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +10,7 @@ import { startEngine, type RunningEngine } from '../../src/server/start-engine';
 import { operations, type Coverage, type OperationKey } from '../../src/shared/contract/index';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 import { writeTinyDay } from '../helpers/tiny-day';
+import { runShadow } from '../helpers/shadow-process';
 
 /**
  * The same call through every surface (HTTP, IPC, MCP, the CLI) must fail the same way: one adapter
@@ -19,7 +18,6 @@ import { writeTinyDay } from '../helpers/tiny-day';
  * what is wrong with it is the same text everywhere.
  */
 
-const run = promisify(execFile);
 let home: TempShadowHome;
 let engine: RunningEngine;
 let mcp: Client;
@@ -39,15 +37,7 @@ async function tool(name: string, args: Record<string, unknown>): Promise<{ isEr
   return { isError: result.isError === true, text: result.content.map((c) => c.text).join('\n') };
 }
 
-async function shadow(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('node', ['bin/shadow.js', ...args], { env: home.env });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const shadow = (...args: string[]) => runShadow(args, home.env);
 
 beforeAll(async () => {
   home = createTempShadowHome('shadow-adapter-core-');

@@ -1,7 +1,7 @@
-import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,13 +9,14 @@ import { createMcpServer } from '../../src/server/mcp/create-mcp-server';
 import { startEngine, type RunningEngine } from '../../src/server/start-engine';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 import { writeTinyDay } from '../helpers/tiny-day';
+import { runShadow } from '../helpers/shadow-process';
+import { waitFor } from '../helpers/wait';
 
 /**
  * Every input is judged at the edge (issue 13, point 4): what the attack list found reaching a 5xx or
  * slipping through loosely now gets a 400/415 with a message, through HTTP, MCP and the CLI.
  */
 
-const run = promisify(execFile);
 let home: TempShadowHome;
 let engine: RunningEngine;
 let sessionId: string;
@@ -62,21 +63,10 @@ const jsonBody = (body: unknown) => ({ headers: { 'content-type': 'application/j
 async function rpc(method: string, params?: unknown): Promise<JSONRPCMessage & { error?: { code: number; message: string } }> {
   const id = nextId++;
   await mcp.send({ jsonrpc: '2.0', id, method, ...(params !== undefined && { params }) } as JSONRPCMessage);
-  for (let i = 0; i < 200 && !answers.has(id); i++) await new Promise((r) => setTimeout(r, 10));
-  const answer = answers.get(id);
-  if (!answer) throw new Error(`no answer to ${method}`);
-  return answer;
+  return waitFor(() => answers.get(id), { what: `the MCP server's answer to ${method}`, intervalMs: 5 });
 }
 
-async function shadow(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('node', ['bin/shadow.js', ...args], { env: home.env });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const shadow = (...args: string[]) => runShadow(args, home.env);
 
 beforeAll(async () => {
   home = createTempShadowHome('shadow-edge-');

@@ -1,15 +1,12 @@
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { localDayBounds } from '../../src/core/time';
 import { formatClockTime } from '../../src/shared/format-clock-time';
 import { formatDuration } from '../../src/shared/format-duration';
 import { replayWithMemory } from '../helpers/memory-replay';
 import { useTempCore } from '../helpers/temp-core';
+import { runShadow } from '../helpers/shadow-process';
 
-const run = promisify(execFile);
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const dayDir = fileURLToPath(new URL('../../profiles/demo/day', import.meta.url));
 const DAY = '2026-03-10';
 
@@ -49,7 +46,7 @@ describe('one way to say a figure, over the demo day', () => {
     await core.sessions.idle();
     core.close();
 
-    const today = await run(process.execPath, ['bin/shadow.js', 'today', '--date', DAY], { cwd: repoRoot, env: home.env });
+    const today = await runShadow(['today', '--date', DAY], home.env);
     expect(today.stdout).toContain(`Active ${active} ·`);
     expect(today.stdout).toMatch(new RegExp(`^Google Chrome +${chrome} +\\d+%$`, 'm'));
   }, 120_000);
@@ -62,10 +59,7 @@ describe('one way to say a figure, over the demo day', () => {
     const start = Date.parse(ws!.startedAt);
     const end = Date.parse(ws!.endedAt!);
     for (const locale of ['en_US', 'en_GB']) {
-      const { stdout } = await run(process.execPath, ['bin/shadow.js', 'today', '--date', DAY], {
-        cwd: repoRoot,
-        env: { ...home.env, LC_ALL: `${locale}.UTF-8` },
-      });
+      const { stdout } = await runShadow(['today', '--date', DAY], { ...home.env, LC_ALL: `${locale}.UTF-8` });
       const tag = locale.replace('_', '-');
       expect(stdout).toContain(`Latest summary (final, ${formatClockTime(end, { locale: tag })})`);
       expect(stdout).toMatch(new RegExp(`^${escape(formatClockTime(start, { locale: tag }))}–`, 'm'));

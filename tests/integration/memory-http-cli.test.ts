@@ -1,14 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenCount } from '../../src/core/llm/tokens';
 import { startEngine, type RunningEngine } from '../../src/server/start-engine';
 import { writeTinyDay, type TinyDaySegment } from '../helpers/tiny-day';
+import { runShadow } from '../helpers/shadow-process';
 
-const run = promisify(execFile);
 let engine: RunningEngine;
 let home: string;
 
@@ -30,17 +28,7 @@ async function api<T = any>(path: string, init: { method?: string; body?: unknow
   return { status: res.status, body: (await res.json()) as T };
 }
 
-async function shadow(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('node', ['bin/shadow.js', ...args], {
-      env: { ...process.env, SHADOW_HOME: home, SHADOW_PROFILE: 'default', TZ: 'UTC' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const shadow = (...args: string[]) => runShadow(args, { ...process.env, SHADOW_HOME: home, SHADOW_PROFILE: 'default', TZ: 'UTC' });
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'shadow-memory-http-'));

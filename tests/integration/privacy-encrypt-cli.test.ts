@@ -1,32 +1,21 @@
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShadowCore } from '../../src/core/shadow-core';
 import { isPlainDatabaseFile } from '../../src/core/store/database';
 import type { PrivacyReport } from '../../src/shared/contract/index';
 import { quietSource } from '../helpers/quiet-core';
-import { startHeadlessShadow } from '../helpers/shadow-process';
+import { runShadow, startHeadlessShadow } from '../helpers/shadow-process';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 import { waitFor } from '../helpers/wait';
 
-const run = promisify(execFile);
 const MARKER = 'Zanzibar';
 
 /** `shadow encrypt` on a profile used without encryption, then the commands and the engine on the encrypted store. */
 let home: TempShadowHome;
 let keyFile: string;
 
-async function shadow(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/shadow.js', ...args], { env: { ...home.env, ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const shadow = (args: string[], env: NodeJS.ProcessEnv = {}) => runShadow(args, { ...home.env, ...env });
 
 beforeAll(() => {
   home = createTempShadowHome();

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ENCRYPTION_STEPS, type EncryptionStep } from '../../src/core/privacy/encrypt-store';
-import { encryptingCopyOf } from '../../src/core/privacy/encryption-leftovers';
+import { encryptingCopyOf } from '../../src/core/store/encryption-leftovers';
 import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
 import { isPlainDatabaseFile } from '../../src/core/store/database';
 import { quietSource } from '../helpers/quiet-core';

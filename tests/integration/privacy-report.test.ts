@@ -1,6 +1,4 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +9,7 @@ import { allText, startFakeOpenAiServer, type FakeOpenAiServer } from '../helper
 import { SAMPLE_AWS_KEY, SAMPLE_CARD, SAMPLE_CARD_DIGITS, SAMPLE_IBAN } from '../helpers/secret-samples';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 import { writeTinyDay, type TinyDaySegment } from '../helpers/tiny-day';
-
-const run = promisify(execFile);
+import { runShadow } from '../helpers/shadow-process';
 
 /**
  * A recorded morning with a mail showing a card number, an IBAN and an access key (and a card number
@@ -50,15 +47,7 @@ async function api<T>(path: string, init: { method?: string; body?: unknown } = 
   return (await res.json()) as T;
 }
 
-async function shadow(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/shadow.js', ...args], { env: home.env });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const shadow = (...args: string[]) => runShadow(args, home.env);
 
 beforeAll(async () => {
   home = createTempShadowHome();

@@ -1,26 +1,16 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveProfilePaths } from '../../src/core/config/paths';
 import { openDatabase } from '../../src/core/store/database';
 import { ScreenTextRepository } from '../../src/core/store/repositories/screen-text-repository';
 import { formatClockTime } from '../../src/shared/format-clock-time';
+import { runShadow } from '../helpers/shadow-process';
 
-const run = promisify(execFile);
 let home: string;
 
-async function shadow(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('node', ['bin/shadow.js', ...args], { env: { ...process.env, SHADOW_HOME: home, TZ: 'UTC' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const shadow = (...args: string[]) => runShadow(args, { ...process.env, SHADOW_HOME: home, TZ: 'UTC' });
 
 beforeAll(() => {
   home = mkdtempSync(join(tmpdir(), 'shadow-search-cli-'));

@@ -1,16 +1,14 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEngine, type RunningEngine } from '../../src/server/start-engine';
 import { DEMO_DAY_DIR } from '../fixtures/recall-replay';
 import { demoScreenRecognizer } from '../helpers/demo-screen-recognizer';
+import { runShadow } from '../helpers/shadow-process';
 
-const run = promisify(execFile);
 const DAY_MS = 86_400_000;
 let engine: RunningEngine;
 let home: string;
@@ -128,9 +126,7 @@ describe('every screen-search hit shows its own frame’s text, on every surface
   });
 
   it('CLI shadow search --screen', async () => {
-    const { stdout } = await run(process.execPath, [resolve('bin/shadow.js'), 'search', '4471', '--screen', '--limit', '60', '--json'], {
-      env: { ...process.env, SHADOW_HOME: home },
-    });
+    const { stdout } = await runShadow(['search', '4471', '--screen', '--limit', '60', '--json'], { ...process.env, SHADOW_HOME: home });
     expectOwnSnippets(JSON.parse(stdout).screen.hits, 'shadow search --screen');
   });
 

@@ -1,26 +1,16 @@
-import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveProfilePaths } from '../../src/core/config/paths';
 import { createShadowCore } from '../../src/core/shadow-core';
+import { runShadow, spawnShadow } from '../helpers/shadow-process';
 
-const run = promisify(execFile);
 const homes: string[] = [];
 let home: string;
 let ledgerId: string;
 
-async function shadow(inHome: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('node', ['bin/shadow.js', ...args], { env: { ...process.env, SHADOW_HOME: inHome, TZ: 'UTC' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const shadow = (inHome: string, ...args: string[]) => runShadow(args, { ...process.env, SHADOW_HOME: inHome, TZ: 'UTC' });
 
 const newHome = (): string => {
   const dir = mkdtempSync(join(tmpdir(), 'shadow-session-cli-'));
@@ -142,13 +132,10 @@ describe('session CLI commands', { timeout: 120_000 }, () => {
   });
 
   it('a reader that closes the pipe early (`shadow sessions | head`) ends the command quietly, exit 0', async () => {
-    const child = spawn('node', ['bin/shadow.js', 'sessions'], {
-      env: { ...process.env, SHADOW_HOME: home },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.destroy();
+    const child = spawnShadow(['sessions'], { ...process.env, SHADOW_HOME: home });
+    child.stdout!.destroy();
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((done) => child.on('close', done));
     expect(stderr).not.toMatch(/EPIPE|Unhandled/);
     expect(code).toBe(0);

@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../src/core/api/handlers';
 import { ManualClock } from '../../src/core/clock';
@@ -12,8 +9,8 @@ import { startHttpServer, type RunningHttpServer } from '../../src/server/http/h
 import type { Health, StorageMeter } from '../../src/shared/contract/index';
 import { openQuietCore } from '../helpers/quiet-core';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
+import { runShadow } from '../helpers/shadow-process';
 
-const run = promisify(execFile);
 const DAYS = ['2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09', '2026-03-10'];
 const TODAY = '2026-03-10';
 const FRAMES_PER_DAY = 12;
@@ -142,8 +139,7 @@ describe('the storage budget', () => {
     });
 
     it('`shadow today` prints the meter under the day', async () => {
-      const bin = fileURLToPath(new URL('../../bin/shadow.js', import.meta.url));
-      const { stdout } = await run(process.execPath, [bin, 'today', '--date', TODAY], { env: home.env, timeout: 60_000 });
+      const { stdout } = await runShadow(['today', '--date', TODAY], home.env);
       expect(stdout).toMatch(/Storage: [\d.]+ MB of 10 MB \(\d+%\) · screen text since 2026-03-\d\d/);
     }, 60_000);
   });

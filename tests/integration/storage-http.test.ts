@@ -8,6 +8,7 @@ import { resolveProfilePaths } from '../../src/core/config/paths';
 import type { ShadowCore } from '../../src/core/shadow-core';
 import { openQuietCore } from '../helpers/quiet-core';
 import { startHttpServer, type RunningHttpServer } from '../../src/server/http/http-server';
+import { FILE_READ_MAX_BYTES, FILE_WRITE_MAX_BYTES, OUTPUT_MAX_BYTES, REQUEST_BODY_MAX_BYTES } from '../../src/shared/contract/limits';
 
 const TOKEN = 'storage-test-token-0123456789abcdef';
 const CANARY = 'CANARY-7f3a-never-served';
@@ -145,12 +146,61 @@ describe('storage API: allowed use', () => {
     expect(await json('GET', '/api/v1/storage/roots')).toMatchObject({ writeRoot: data });
   });
 
-  it('refuses reads over 5 MB and writes over 1 MB with 413', async () => {
-    writeFileSync(join(data, 'big.bin'), Buffer.alloc(5 * 1024 * 1024 + 1));
-    expect((await raw('GET', `/api/v1/storage/file?path=${q(join(data, 'big.bin'))}`)).status).toBe(413);
-    const res = await raw('POST', '/api/v1/storage/file', { path: 'too-big.txt', content: 'x'.repeat(1024 * 1024 + 1) });
-    expect(res.status).toBe(413);
+  it("reaches the file API's own limits through HTTP: the body cap never refuses first", async () => {
+    const refusal = (res: { status: number; text: string }) => ({ status: res.status, ...JSON.parse(res.text).error });
+    writeFileSync(join(data, 'big.bin'), Buffer.alloc(FILE_READ_MAX_BYTES + 1));
+    expect(refusal(await raw('GET', `/api/v1/storage/file?path=${q(join(data, 'big.bin'))}`))).toEqual({
+      status: 413,
+      code: 'file_too_large',
+      message: `The file is ${FILE_READ_MAX_BYTES + 1} bytes; at most ${FILE_READ_MAX_BYTES} bytes are read.`,
+    });
+    writeFileSync(join(data, 'just-fits.bin'), Buffer.alloc(FILE_READ_MAX_BYTES, 1));
+    expect(await json('GET', `/api/v1/storage/file?path=${q('just-fits.bin')}`)).toMatchObject({ size: FILE_READ_MAX_BYTES });
+
+    // One byte over the write limit, as text and as base64 (a third larger on the wire): the file API answers, naming its limit.
+    const over = Buffer.alloc(FILE_WRITE_MAX_BYTES + 1, 0xff);
+    for (const body of [
+      { path: 'too-big.txt', content: 'x'.repeat(FILE_WRITE_MAX_BYTES + 1) },
+      { path: 'too-big.txt', content: over.toString('base64'), encoding: 'base64' },
+    ]) {
+      expect(refusal(await raw('POST', '/api/v1/storage/file', body))).toEqual({
+        status: 413,
+        code: 'file_too_large',
+        message: `The content is ${FILE_WRITE_MAX_BYTES + 1} bytes; at most ${FILE_WRITE_MAX_BYTES} bytes are written.`,
+      });
+    }
     expect(existsSync(join(data, 'too-big.txt'))).toBe(false);
+    const fits = Buffer.alloc(FILE_WRITE_MAX_BYTES, 0xff);
+    expect(
+      await json('POST', '/api/v1/storage/file', { path: 'fits.bin', content: fits.toString('base64'), encoding: 'base64' }),
+    ).toMatchObject({
+      size: FILE_WRITE_MAX_BYTES,
+    });
+    expect(readFileSync(join(data, 'fits.bin')).equals(fits)).toBe(true);
+
+    // An output of the largest size, base64, fits under the body cap; one byte more is the output store's refusal.
+    const { id } = await json('POST', '/api/v1/sessions', { type: 'chat' });
+    const output = (bytes: number) => ({
+      kind: 'image',
+      content: Buffer.alloc(bytes, 7).toString('base64'),
+      encoding: 'base64',
+      mimeType: 'image/png',
+    });
+    expect(await json('POST', `/api/v1/sessions/${id}/outputs`, output(OUTPUT_MAX_BYTES))).toMatchObject({ size: OUTPUT_MAX_BYTES });
+    expect(refusal(await raw('POST', `/api/v1/sessions/${id}/outputs`, output(OUTPUT_MAX_BYTES + 1)))).toEqual({
+      status: 413,
+      code: 'output_too_large',
+      message: `The output is ${OUTPUT_MAX_BYTES + 1} bytes; at most ${OUTPUT_MAX_BYTES} bytes are stored. Show a part of it instead.`,
+    });
+
+    // Only a body past the cap is the server's own refusal.
+    const past = await raw('POST', '/api/v1/storage/file', { path: 'past-cap.txt', content: 'x'.repeat(REQUEST_BODY_MAX_BYTES) });
+    expect(refusal(past)).toMatchObject({
+      status: 413,
+      code: 'body_too_large',
+      message: expect.stringContaining(`${REQUEST_BODY_MAX_BYTES} bytes`),
+    });
+    expect(existsSync(join(data, 'past-cap.txt'))).toBe(false);
   });
 });
 

@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fillSyntheticDays } from '../../bench/lib/synthetic-work';
 import { TEMP_PREFIX } from '../../src/core/sync/folder-files';
@@ -13,6 +11,7 @@ import { SEGMENT_FILE } from '../../src/core/sync/sync-records';
 import { openQuietCore } from '../helpers/quiet-core';
 import { publicKeyIn } from '../helpers/sync-profiles';
 import { createTempShadowHome } from '../helpers/temp-shadow-home';
+import { spawnShadow } from '../helpers/shadow-process';
 
 /**
  * A SIGKILL while a segment is being written leaves nothing half-applied (issue 17): `shadow sync now`
@@ -21,7 +20,6 @@ import { createTempShadowHome } from '../helpers/temp-shadow-home';
  * those segments. Run to its end, the export brings the other profile exactly the laptop's rows.
  */
 
-const shadowBin = fileURLToPath(new URL('../../bin/shadow.js', import.meta.url));
 const laptop = createTempShadowHome('shadow-crash-laptop-');
 const desktop = createTempShadowHome('shadow-crash-desktop-');
 const folder = mkdtempSync(join(tmpdir(), 'shadow-crash-folder-'));
@@ -45,9 +43,10 @@ function exportLaptop(deviceDir: string, killAt: number | null): Promise<{ kille
   const toTheEnd = killAt === null;
   let temps = 0;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [shadowBin, 'sync', 'now', '--json'], { env: laptop.env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawnShadow(['sync', 'now', '--json'], laptop.env);
+    child.stdout!.resume();
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const watcher = toTheEnd
       ? null
       : watch(deviceDir, (_event, name) => {

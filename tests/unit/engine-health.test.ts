@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3-multiple-ciphers';
 import sharp from 'sharp';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/core/clock';
@@ -42,7 +43,7 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-const diskFull = (): Error => Object.assign(new Error('database or disk is full'), { name: 'SqliteError', code: 'SQLITE_FULL' });
+const diskFull = (): Error => new Database.SqliteError('database or disk is full', 'SQLITE_FULL');
 
 const T0 = Date.parse('2026-11-02T09:00:00Z');
 let db: Db;

@@ -2,8 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHandlers } from '../../src/core/api/handlers';
 import { ManualClock } from '../../src/core/clock';
 import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
+import { registerOperationHandlers } from '../../src/main/ipc';
 import { isTrustedSender } from '../../src/main/policy/ipc-sender';
 import type { ShadowBridge } from '../../src/preload/bridge-contract';
+import { bridgeClient } from '../../src/renderer/api/bridge-transport';
+import { ApiCallError } from '../../src/renderer/api/client';
 import { eventNames, operations } from '../../src/shared/contract/index';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 import { writeTinyDay } from '../helpers/tiny-day';
@@ -21,14 +24,16 @@ const electron = vi.hoisted(() => ({
   senderFrame: null as { url: string; parent: unknown } | null,
 }));
 
-vi.mock('electron', () => ({
-  ipcMain: {
-    handle: (channel: string, handler: MainHandler) => {
-      if (electron.handlers.has(channel)) throw new Error(`second handler for ${channel}`);
-      electron.handlers.set(channel, handler);
-    },
-    removeHandler: (channel: string) => electron.handlers.delete(channel),
+/** Main's side of the transport, handed to ipc.ts as the real ipcMain is by the desktop app. */
+const ipcMain = {
+  handle: (channel: string, handler: MainHandler) => {
+    if (electron.handlers.has(channel)) throw new Error(`second handler for ${channel}`);
+    electron.handlers.set(channel, handler);
   },
+  removeHandler: (channel: string) => void electron.handlers.delete(channel),
+};
+
+vi.mock('electron', () => ({
   ipcRenderer: {
     invoke: async (channel: string, input: unknown) => {
       const handler = electron.handlers.get(channel);
@@ -52,8 +57,9 @@ beforeEach(async () => {
   const day = await writeTinyDay([{ app: 'Excel', title: 'Budget.xlsx', seconds: 120 }]);
   core = createShadowCore({ paths: home.paths, replayDir: day, clock: new ManualClock(0), settings: { ocrEnabled: false } });
   core.observer.start();
-  const { registerOperationHandlers } = await import('../../src/main/ipc');
-  unregister = registerOperationHandlers(createHandlers(core), (event) => isTrustedSender(event.senderFrame, { fileUrl: rendererUrl }));
+  unregister = registerOperationHandlers(ipcMain, createHandlers(core), (event) =>
+    isTrustedSender(event.senderFrame, { fileUrl: rendererUrl }),
+  );
   await import('../../src/preload/index');
   bridge = electron.exposed.get('shadow') as ShadowBridge;
   electron.senderFrame = { url: `${rendererUrl}#/today`, parent: null };
@@ -102,5 +108,22 @@ describe('preload bridge ↔ main IPC handlers', () => {
     expect(seen).toEqual([{ state: 'paused', reason: 'x' }]);
     expect(eventNames).toContain('capture:state-changed');
     expect(() => bridge.subscribe('frame:kept' as never, () => {})).toThrow(/Unknown event "frame:kept"/);
+  });
+
+  it("carries the renderer's own client (bridgeClient) through the preload to the core and back", async () => {
+    const client = bridgeClient(bridge);
+    expect(client.transport).toBe('ipc');
+    await expect(client.call('pauseCapture', { reason: 'a meeting' })).resolves.toMatchObject({
+      state: 'paused',
+      pausedReason: 'a meeting',
+    });
+    const refused = client.call('appTime', { date: 'yesterday' });
+    await expect(refused).rejects.toBeInstanceOf(ApiCallError);
+    await expect(refused).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/date/) });
+    const seen: unknown[] = [];
+    const off = client.subscribe('capture:state-changed', (payload) => seen.push(payload));
+    electron.rendererListeners.get('shadow:event')!({}, { name: 'capture:state-changed', payload: { state: 'observing', reason: null } });
+    off();
+    expect(seen).toEqual([{ state: 'observing', reason: null }]);
   });
 });

@@ -11,6 +11,7 @@ import type { Frame } from '../../src/core/observe/frame';
 import { migrate } from '../../src/core/store/database';
 import { migrations } from '../../src/core/store/migrations/index';
 import { ScreenTextRepository } from '../../src/core/store/repositories/screen-text-repository';
+import { waitFor } from '../helpers/wait';
 
 const T0 = Date.parse('2026-03-02T09:00:00Z');
 let images: Buffer[];
@@ -147,7 +148,7 @@ describe('OcrService', () => {
     const ocr = service(script.recognizer);
     events.emit('frame:kept', { frame: frame(1), change: null });
     events.emit('frame:kept', { frame: frame(2), change: null });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => script.calls.length === 1, { what: 'the first frame to reach the recognizer' });
     const idle = ocr.whenIdle();
     const closing = ocr.close();
     expect(script.terminated()).toBe(0);
@@ -155,7 +156,8 @@ describe('OcrService', () => {
     await closing;
     await idle;
     events.emit('frame:kept', { frame: frame(3), change: null });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A frame wrongly taken after the close would be read before the service is idle again.
+    await ocr.whenIdle();
     expect(script.calls).toHaveLength(1);
     expect(script.terminated()).toBe(1);
     expect(ocr.status()).toMatchObject({ running: false, queued: 0, stored: 0 });

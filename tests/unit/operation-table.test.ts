@@ -38,7 +38,7 @@ describe('the adapter core', () => {
       409, 403, 413, 503, 500,
     ]);
     expect(mcpToolErrorText('get_turn', error)).toBe('Invalid arguments for get_turn: Turn 4 of session ses_abcd1234 was not found');
-    const down = toOperationError('health', new DomainError('unavailable', 'store_busy', 'the store is busy'));
+    const down = toOperationError('health', new DomainError('unavailable', 'storage_unavailable', 'the store is busy'));
     expect(mcpToolErrorText('current_activity', down)).toBe('current_activity failed: the store is busy');
   });
 

@@ -3,7 +3,7 @@ import type { LlmClient, LlmRequest } from '../../src/core/llm/llm-client';
 import { ImageVerdicts } from '../../src/core/privacy/image-verdicts';
 import { describeEndpoint, isLoopbackHost } from '../../src/core/privacy/llm-destination';
 import { guardLlm, type LlmGateDeps } from '../../src/core/privacy/llm-gate';
-import { redactionSettingsSchema } from '../../src/core/privacy/redaction-settings';
+import { redactionSettingsSchema } from '../../src/core/config/redaction-settings';
 import { createRedactor, type RedactionCounts } from '../../src/core/privacy/redactor';
 import type { LlmCallRecord } from '../../src/core/store/repositories/privacy-repository';
 import { SAMPLE_AWS_KEY, SAMPLE_CARD, SAMPLE_IBAN } from '../helpers/secret-samples';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/core/clock';
 import { DayRecorder } from '../../src/core/observe/recorder';
 import type { CaptureSource } from '../../src/core/observe/sources/capture-source';
-import { redactionSettingsSchema } from '../../src/core/privacy/redaction-settings';
+import { redactionSettingsSchema } from '../../src/core/config/redaction-settings';
 import { createRedactor } from '../../src/core/privacy/redactor';
 import { SAMPLE_CARD } from '../helpers/secret-samples';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SCREENS } from '../../scripts/day/demo-screens';
 import { IBAN_LENGTHS } from '../../src/core/privacy/checksums';
-import { redactionSettingsSchema } from '../../src/core/privacy/redaction-settings';
+import { redactionSettingsSchema } from '../../src/core/config/redaction-settings';
 import { createRedactor } from '../../src/core/privacy/redactor';
 import { ibanFor, inFours, withLuhnDigit } from '../helpers/secret-samples';
 

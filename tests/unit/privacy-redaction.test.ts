@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardNetworkPlausible, ibanValid, luhnValid, spanishIdValid, ukNinoValid, usSsnValid } from '../../src/core/privacy/checksums';
-import { redactionSettingsSchema, type RedactionSettings } from '../../src/core/privacy/redaction-settings';
+import { redactionSettingsSchema, type RedactionSettings } from '../../src/core/config/redaction-settings';
 import { createRedactor } from '../../src/core/privacy/redactor';
 import { SAMPLE_AWS_KEY, SAMPLE_CARD, SAMPLE_IBAN, SAMPLE_IBAN_COMPACT } from '../helpers/secret-samples';
 

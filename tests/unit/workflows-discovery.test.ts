@@ -5,7 +5,7 @@ import { ENGINEER_DAY } from '../../scripts/day/jobs/engineer-day';
 import { JOB_DAYS } from '../../scripts/day/jobs';
 import { SALES_DAY } from '../../scripts/day/jobs/sales-day';
 import { createRedactor } from '../../src/core/privacy/redactor';
-import { redactionSettingsSchema } from '../../src/core/privacy/redaction-settings';
+import { redactionSettingsSchema } from '../../src/core/config/redaction-settings';
 import { discoverWorkflows } from '../../src/core/workflows/discover-workflows';
 import { buildEventLog } from '../../src/core/workflows/event-log';
 import { casesFromSightings } from '../../src/core/workflows/work-cases';

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CliError, parseFlags } from '../cli-error';
 import { withOperations } from '../profile-operations';
 import { print, printJson, write } from '../format';
+import { messageOf } from '../../core/util/message-of';
 
 const flagsSchema = z.object({ out: z.string().min(1).optional(), json: z.boolean().default(false) });
 
@@ -22,7 +23,7 @@ export function registerGuideCommand(program: Command): void {
         try {
           writeFileSync(file, guide.markdown);
         } catch (error) {
-          throw new CliError(`Could not write the guide to ${file}: ${(error as Error).message}. Choose another --out path.`);
+          throw new CliError(`Could not write the guide to ${file}: ${messageOf(error)}. Choose another --out path.`);
         }
         print(`Wrote the workflow guide to ${file}`);
       } else if (flags.json) printJson(guide);

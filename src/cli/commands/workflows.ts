@@ -1,4 +1,5 @@
 import { existsSync, writeFileSync } from 'node:fs';
+import { messageOf } from '../../core/util/message-of';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -66,10 +67,8 @@ export function registerWorkflowCommands(program: Command): void {
       try {
         writeFileSync(file, log.content);
       } catch (error) {
-        throw new CliError(`Could not write the event log to ${file}: ${(error as Error).message}. Choose another --out path.`);
+        throw new CliError(`Could not write the event log to ${file}: ${messageOf(error)}. Choose another --out path.`);
       }
-      print(
-        `Wrote ${log.format.toUpperCase()} with ${log.cases} cases and ${log.events} events (${log.from} to ${log.to}) to ${file}`,
-      );
+      print(`Wrote ${log.format.toUpperCase()} with ${log.cases} cases and ${log.events} events (${log.from} to ${log.to}) to ${file}`);
     });
 }

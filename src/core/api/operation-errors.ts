@@ -1,14 +1,16 @@
 import type { z } from 'zod';
-import { DomainError, type DomainErrorKind } from '../errors';
+import type { ErrorKind, OperationErrorCode } from '../../shared/contract/errors';
+import { DomainError } from '../errors';
 import { storageUnavailable } from '../store/storage-failure';
+import { messageOf } from '../util/message-of';
 
 /** Every failure a surface reports: the domain's kinds, plus `internal` for anything unexpected. */
-export type FailureKind = DomainErrorKind | 'internal';
+export type FailureKind = ErrorKind;
 
 export interface OperationError {
   readonly kind: FailureKind;
-  /** Stable code for programs (`invalid_input`, `not_found`, `reply_in_progress`, …). */
-  readonly code: string;
+  /** Stable code for programs (`invalid_input`, `not_found`, `reply_in_progress`, …; src/shared/contract/errors.ts). */
+  readonly code: OperationErrorCode;
   readonly message: string;
 }
 
@@ -29,11 +31,14 @@ export function invalidInput(operationName: string, error: z.ZodError): Operatio
 
 /** A thrown error as a surface reports it: a DomainError keeps its kind, code and message; anything else is internal. */
 export function toOperationError(failedName: string, error: unknown): OperationError {
-  if (error instanceof DomainError) return { kind: error.kind, code: error.code, message: error.message };
+  if (error instanceof DomainError) {
+    const { kind, code, message } = error as DomainError;
+    return { kind, code, message };
+  }
   if (error instanceof OperationFailed) return error.error;
   const storage = storageUnavailable(error);
   if (storage) return { kind: storage.kind, code: storage.code, message: storage.message };
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   return { kind: 'internal', code: 'internal_error', message: `${failedName} failed: ${message}` };
 }
 

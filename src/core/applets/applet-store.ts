@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { APPLET_STATE_MAX_BYTES } from '../../shared/contract/limits';
 import {
-  APPLET_STATE_MAX_BYTES,
   appletContentSchema,
   appletMetaSchema,
   appletSlugSchema,

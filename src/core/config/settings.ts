@@ -3,7 +3,8 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import { SYNC_SHARE_KINDS, deviceNameSchema, syncShareKindSchema } from '../../shared/contract/sync';
 import { isAbsolutePath } from '../../shared/absolute-path';
-import { redactionSettingsSchema } from '../privacy/redaction-settings';
+import { redactionSettingsSchema } from './redaction-settings';
+import { messageOf } from '../util/message-of';
 
 export const exclusionRuleSchema = z.object({
   /** Case-insensitive regular expression matched against the app name. */
@@ -88,7 +89,7 @@ export function loadSettings(file: string): Settings {
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`Settings file ${file} is not valid JSON (${(error as Error).message}). Fix or delete it.`);
+    throw new Error(`Settings file ${file} is not valid JSON (${messageOf(error)}). Fix or delete it.`);
   }
   const parsed = settingsSchema.safeParse(raw);
   if (!parsed.success) {

@@ -12,13 +12,15 @@ import {
   type Stats,
 } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { FILE_READ_MAX_BYTES, FILE_WRITE_MAX_BYTES, type ContentEncoding } from '../../shared/contract/storage';
+import { FILE_READ_MAX_BYTES, FILE_WRITE_MAX_BYTES } from '../../shared/contract/limits';
+import type { ContentEncoding } from '../../shared/contract/storage';
 import { DomainError, notFound } from '../errors';
 import { storageProblemMessage, storageUnavailable } from '../store/storage-failure';
 import { iso } from '../clock';
 import { badPath, checkPathText, forbiddenPath, isInside, sensitiveReason } from './path-rules';
 import { descriptorRealPath, DirHandle } from './descriptor-paths';
 import { writeUnder } from './safe-write';
+import { messageOf } from '../util/message-of';
 
 export interface FileAccessOptions {
   /** The profile's data directory: readable, and the only place writes go. */
@@ -29,6 +31,12 @@ export interface FileAccessOptions {
   readonly reservedDirs?: readonly string[];
   readonly readMaxBytes?: number;
   readonly writeMaxBytes?: number;
+  /**
+   * Runs after a path passed its checks and before it is opened (to read, list or write): the moment a
+   * folder swapped for a symlink would strike. Tests change the disk here to make that race happen every
+   * time; the open must still refuse whatever the path has become.
+   */
+  readonly betweenCheckAndOpen?: (realPath: string) => void;
 }
 
 export interface FileEntry {
@@ -106,7 +114,7 @@ export class FileAccess {
       // On a read-only profile a recursive mkdir may even answer ENOENT: the folder cannot be made, so nothing can be written.
       throw (
         storageUnavailable(error) ??
-        new DomainError('unavailable', 'storage_unavailable', `${storageProblemMessage('read_only')} (${(error as Error).message})`)
+        new DomainError('unavailable', 'storage_unavailable', `${storageProblemMessage('read_only')} (${messageOf(error)})`)
       );
     }
     return realpathSync.native(this.options.dataDir);
@@ -129,6 +137,7 @@ export class FileAccess {
   readFile(raw: string): { path: string; content: string; encoding: ContentEncoding; size: number } {
     const { real, exists } = this.resolveReadable(raw);
     if (!exists) throw notFound(`File ${raw}`);
+    this.options.betweenCheckAndOpen?.(real);
     // Opened without following a last-moment symlink and without blocking on a FIFO; the checks are then
     // made again on the opened descriptor itself, so a folder swapped for a symlink meanwhile cannot lead out.
     let fd: number;
@@ -164,6 +173,7 @@ export class FileAccess {
   list(raw?: string): { path: string; files: FileEntry[] } {
     const { real, exists } = this.resolveReadable(raw ?? this.options.dataDir);
     if (!exists) throw notFound(`Folder ${raw}`);
+    this.options.betweenCheckAndOpen?.(real);
     let dir: DirHandle;
     try {
       dir = DirHandle.open(real);
@@ -230,6 +240,7 @@ export class FileAccess {
     }
     const root = this.writeRoot();
     this.checkWritable(requested, root);
+    this.options.betweenCheckAndOpen?.(requested);
     return writeUnder(root, this.segmentsUnder(requested, root), data);
   }
 

@@ -1,5 +1,5 @@
 import { isAbsolute, normalize, relative, resolve, sep } from 'node:path';
-import { FILE_PATH_MAX_LENGTH } from '../../shared/contract/storage';
+import { FILE_PATH_MAX_LENGTH } from '../../shared/contract/limits';
 import { DomainError } from '../errors';
 import { hasUnsafeCharacters, UNSAFE_CHARACTER_MESSAGE } from '../../shared/safe-text';
 

@@ -5,6 +5,7 @@ import { DomainError } from '../errors';
 import { storageUnavailable } from '../store/storage-failure';
 import { DirHandle } from './descriptor-paths';
 import { badPath, forbiddenPath } from './path-rules';
+import { messageOf } from '../util/message-of';
 
 const errnoOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | null)?.code;
 
@@ -59,7 +60,7 @@ export function writeUnder(root: string, segments: readonly string[], data: Buff
       rmSync(temp, { force: true });
       throw (
         storageUnavailable(error) ??
-        new DomainError('invalid', 'write_failed', `The file could not be written (${errnoOf(error) ?? (error as Error).message}).`)
+        new DomainError('invalid', 'write_failed', `The file could not be written (${errnoOf(error) ?? messageOf(error)}).`)
       );
     }
     return { path: join(dir.path, name), size: data.length };

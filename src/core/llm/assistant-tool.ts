@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { LlmToolSpec } from '../llm/llm-client';
+import { messageOf } from '../util/message-of';
 
 /** What a tool handler knows about the call: the session the assistant is working in. */
 export interface ToolCallScope {
@@ -42,7 +43,7 @@ export async function callTool(tool: AssistantTool, rawArguments: unknown, scope
     try {
       args = rawArguments.trim() ? JSON.parse(rawArguments) : {};
     } catch (error) {
-      return { text: `Arguments of ${tool.name} are not valid JSON: ${(error as Error).message}`, isError: true };
+      return { text: `Arguments of ${tool.name} are not valid JSON: ${messageOf(error)}`, isError: true };
     }
   }
   const parsed = tool.schema.safeParse(args);
@@ -53,6 +54,6 @@ export async function callTool(tool: AssistantTool, rawArguments: unknown, scope
   try {
     return await tool.handler(parsed.data, scope);
   } catch (error) {
-    return { text: `${tool.name} failed: ${(error as Error).message}`, isError: true };
+    return { text: `${tool.name} failed: ${messageOf(error)}`, isError: true };
   }
 }

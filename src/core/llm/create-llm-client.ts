@@ -1,11 +1,12 @@
 import type { LlmStatus } from '../../shared/contract/observation';
 import type { Settings } from '../config/settings';
-import { OPENAI_DEFAULT_BASE_URL } from '../privacy/llm-destination';
+import { OPENAI_DEFAULT_BASE_URL } from './llm-config';
 import type { LlmClient, LlmRequest, LlmResult, OfflineAnswer } from './llm-client';
 import { resolveLlmConfig, type LlmConfig, type ReadyLlmConfig } from './llm-config';
 import { discoverModel } from './model-discovery';
 import { createOfflineLlmClient, offlineResult } from './offline-llm-client';
 import type { OpenAiLlmClientOptions } from './openai-llm-client';
+import { messageOf } from '../util/message-of';
 
 /** After the server could not say which model it serves, when to ask again (it may be starting). */
 const REDISCOVER_AFTER_MS = 60_000;
@@ -46,7 +47,7 @@ export function createLlmClient(settings: Settings, env: NodeJS.ProcessEnv = pro
       return { ...base, textModel: model };
     } catch (error) {
       failedAt = now();
-      Object.assign(status, { state: 'unavailable', model: null, lastError: (error as Error).message });
+      Object.assign(status, { state: 'unavailable', model: null, lastError: messageOf(error) });
       return null;
     }
   };

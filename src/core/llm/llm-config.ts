@@ -1,5 +1,8 @@
 import type { Settings } from '../config/settings';
 
+/** Where the OpenAI client sends requests when no base URL is configured. */
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
 /** What the OpenAI-compatible provider needs; null when no LLM is configured (offline only). */
 export interface LlmConfig {
   readonly baseUrl: string | undefined;

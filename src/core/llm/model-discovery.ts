@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageOf } from '../util/message-of';
 
 /** The part of an OpenAI-compatible `GET /models` answer we read. */
 const modelListSchema = z.object({ data: z.array(z.object({ id: z.string().min(1) })) });
@@ -23,7 +24,7 @@ export async function discoverModel(
       signal: AbortSignal.timeout(endpoint.timeoutMs),
     });
   } catch (error) {
-    throw new Error(`No model is set and ${url} could not be asked which models it serves (${(error as Error).message}); ${fix}`);
+    throw new Error(`No model is set and ${url} could not be asked which models it serves (${messageOf(error)}); ${fix}`);
   }
   if (!response.ok) throw new Error(`No model is set and ${url} answered ${response.status} when asked which models it serves; ${fix}`);
   const parsed = modelListSchema.safeParse(await response.json().catch(() => null));

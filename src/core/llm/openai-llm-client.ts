@@ -5,13 +5,14 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
-import { OPENAI_DEFAULT_BASE_URL } from '../privacy/llm-destination';
+import { OPENAI_DEFAULT_BASE_URL } from './llm-config';
 import { imageDataUrl } from './image-data-url';
 import type { ReadyLlmConfig } from './llm-config';
 import type { LlmClient, LlmMessage, LlmRequest, LlmResult, LlmToolCall, OfflineAnswer } from './llm-client';
 import { offlineResult } from './offline-llm-client';
 import { Semaphore } from './semaphore';
 import { visionImage } from './vision-image';
+import { messageOf } from '../util/message-of';
 
 /** Why a call failed, worded for `fallbackReason`; `retryable` for 429, 5xx and dropped connections. */
 class CallFailure extends Error {
@@ -220,11 +221,11 @@ function toFailure(error: unknown, timeoutMs: number, callerSignal: AbortSignal 
     return new CallFailure(`LLM ${label} (HTTP ${error.status}): ${firstLine(error.message)}`, retryable, retryAfter(headers));
   }
   const name = error instanceof Error ? error.name : '';
-  if (name === 'APIUserAbortError' || name === 'AbortError' || /abort|timeout/i.test(String((error as Error)?.message))) {
+  if (name === 'APIUserAbortError' || name === 'AbortError' || /abort|timeout/i.test(messageOf(error))) {
     return new CallFailure(`the LLM did not answer within ${timeoutMs} ms (timeout)`, false);
   }
   if (error instanceof APIConnectionError) return new CallFailure(`could not reach the LLM: ${firstLine(error.message)}`, true);
-  return new CallFailure(`the LLM call failed: ${firstLine(error instanceof Error ? error.message : String(error))}`, false);
+  return new CallFailure(`the LLM call failed: ${firstLine(messageOf(error))}`, false);
 }
 
 /** Honours a short `retry-after`; a long one is not worth waiting for when an offline answer is ready. */

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { tokenCount, truncateToTokens } from '../llm/tokens';
+import { messageOf } from '../util/message-of';
 
 /** The onboarding interview: what the wizard asks (ids are stable; answers are stored by id). */
 export const INTERVIEW_QUESTIONS = [
@@ -112,7 +113,7 @@ export function readInterviewSeed(file: string): { answers: Record<string, strin
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`The interview seed ${file} is not valid JSON (${(error as Error).message}). Fix or remove it.`);
+    throw new Error(`The interview seed ${file} is not valid JSON (${messageOf(error)}). Fix or remove it.`);
   }
   const parsed = seedFileSchema.safeParse(raw);
   if (!parsed.success)

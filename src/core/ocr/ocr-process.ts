@@ -6,6 +6,7 @@
  * `{ id, error }` out. The process exits when the parent disconnects (close, or the parent died) or is gone.
  */
 import { createTesseractRecognizer, type OcrArea, type OcrLine } from './text-recognizer';
+import { messageOf } from '../util/message-of';
 
 export interface OcrRequest {
   readonly id: number;
@@ -48,7 +49,7 @@ if (process.send) {
         const text = await recognizer.recognize(buffer);
         reply({ id, text, peakRssBytes: process.resourceUsage().maxRSS * 1024 });
       } catch (error) {
-        reply({ id, error: error instanceof Error ? error.message : String(error) });
+        reply({ id, error: messageOf(error) });
       }
     });
   });

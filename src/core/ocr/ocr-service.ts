@@ -8,6 +8,7 @@ import { toOcrImage } from './ocr-image';
 import { RegionReader } from './region-reader';
 import type { TextRecognizer } from './text-recognizer';
 import { safeText } from '../../shared/safe-text';
+import { messageOf } from '../util/message-of';
 
 export interface OcrServiceOptions {
   readonly events: EventBus;
@@ -181,7 +182,7 @@ export class OcrService {
     } catch (error) {
       if (this.closed) return;
       this.counters.failed++;
-      this.lastError = { at: iso(this.options.clock.now()), message: error instanceof Error ? error.message : String(error) };
+      this.lastError = { at: iso(this.options.clock.now()), message: messageOf(error) };
     }
   }
 

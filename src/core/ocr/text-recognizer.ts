@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Worker } from 'tesseract.js';
 import { toOcrCrop } from './ocr-image';
+import { messageOf } from '../util/message-of';
 
 /** One line of text read, with its vertical extent in the image's pixels. */
 export interface OcrLine {
@@ -63,7 +64,7 @@ export function createTesseractRecognizer(options: { onWorkerError?: (error: Err
       )
       .catch((error: unknown) => {
         worker = null;
-        throw new Error(`Could not start the OCR worker (tesseract.js): ${(error as Error).message ?? String(error)}`);
+        throw new Error(`Could not start the OCR worker (tesseract.js): ${messageOf(error)}`);
       });
     return worker;
   };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { OUTPUT_MAX_BYTES, type ContentEncoding, type OutputKind, type OutputMeta, type StoredOutput } from '../../shared/contract/storage';
+import { OUTPUT_MAX_BYTES } from '../../shared/contract/limits';
+import type { ContentEncoding, OutputKind, OutputMeta, StoredOutput } from '../../shared/contract/storage';
 import { DomainError, notFound } from '../errors';
 import { iso, type Clock } from '../clock';
 import type { OutputMetaRow, OutputRepository } from '../store/repositories/output-repository';

@@ -1,4 +1,4 @@
-import type { RedactionSettings } from './redaction-settings';
+import type { RedactionSettings } from '../config/redaction-settings';
 import type { Detector, Finding } from './findings';
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

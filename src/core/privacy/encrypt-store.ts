@@ -4,9 +4,9 @@ import { dirname, join } from 'node:path';
 import type { ProfilePaths } from '../config/paths';
 import { applyStoreKey, isPlainDatabaseFile, openDatabase } from '../store/database';
 import { tryPidLock } from '../util/pid-lock';
-import { encryptingCopyOf, encryptingLockOf, rollBackInterruptedEncryption } from './encryption-leftovers';
+import { encryptingCopyOf, encryptingLockOf, rollBackInterruptedEncryption } from '../store/encryption-leftovers';
 import { FrameVault } from './frame-vault';
-import { StoreKeyError } from './store-key';
+import { StoreKeyError } from '../errors';
 
 export interface EncryptionResult {
   /** `encrypted`: migrated now; `already`: it was (and the key opens it); `none`: no database yet (it will be created encrypted). */
@@ -130,7 +130,7 @@ function syncDirectory(dir: string): void {
  * The copy is written encrypted from its first page (`exportEncrypted`), checked against the store,
  * then renamed over it in one step: until that rename the store is whole and as it was, after it the
  * store is the encrypted copy. An interrupted encryption is rolled back when the store is next opened
- * (encryption-leftovers.ts); kept screenshots left in the clear are finished when it next starts
+ * (store/encryption-leftovers.ts); kept screenshots left in the clear are finished when it next starts
  * (`finishFrameEncryption`). Blocks the plain file used may stay on the disk until they are
  * overwritten: docs/privacy.md says so.
  */

@@ -4,7 +4,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Frame } from '../observe/frame';
 import { localDateOf } from '../time';
-import { deriveFramesKey, StoreKeyError } from './store-key';
+import { StoreKeyError } from '../errors';
+import { deriveFramesKey } from './store-key';
 
 const MAGIC = Buffer.from('WSF1');
 const IV_BYTES = 12;

@@ -1,6 +1,3 @@
-/** Where the OpenAI client sends requests when no base URL is configured. */
-export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
-
 export interface LlmEndpoint {
   /** Host and port, as the user would recognise it (`api.openai.com`, `127.0.0.1:11434`). */
   readonly endpoint: string;

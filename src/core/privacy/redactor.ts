@@ -5,7 +5,7 @@ import { customDetector } from './custom-detector';
 import type { Detector, Finding } from './findings';
 import { detectMisreadPasswordLabels } from './misread-labels';
 import { detectIbans, detectNationalIds } from './number-detectors';
-import type { RedactionSettings } from './redaction-settings';
+import type { RedactionSettings } from '../config/redaction-settings';
 import { detectPasswordPairs, detectSecrets } from './secret-detectors';
 
 export type RedactionCounts = Partial<Record<RedactionKind, number>>;

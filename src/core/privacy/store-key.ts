@@ -2,6 +2,8 @@ import { hkdfSync, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute } from 'node:path';
 import type { StoreKeySource } from '../../shared/contract/privacy';
+import { StoreKeyError } from '../errors';
+import { messageOf } from '../util/message-of';
 
 /** The key the store and kept frames are encrypted with: 32 random bytes, and where it came from. */
 export interface StoreKey {
@@ -9,14 +11,6 @@ export interface StoreKey {
   readonly source: StoreKeySource;
   /** The key file, when the key came from one. */
   readonly file?: string;
-}
-
-/** A key that is missing, malformed, unreadable or does not open the store: always a plain sentence, never a crash. */
-export class StoreKeyError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'StoreKeyError';
-  }
 }
 
 const KEY_BYTES = 32;
@@ -38,7 +32,7 @@ export function readKeyFile(file: string): Buffer {
   try {
     mode = statSync(file).mode;
   } catch (error) {
-    throw new StoreKeyError(`The key file ${file} cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
+    throw new StoreKeyError(`The key file ${file} cannot be read: ${(error as NodeJS.ErrnoException).code ?? messageOf(error)}.`);
   }
   if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
     throw new StoreKeyError(

@@ -10,6 +10,7 @@ import type { RecallEngine } from '../recall/recall-engine';
 import type { OfflineAssistant, OfflineReply } from './offline-assistant';
 import { buildHistory, DEFAULT_HISTORY_TOKENS } from './resume-builder';
 import type { ChatLlmContext, LlmContextProvider } from './system-prompt';
+import { messageOf } from '../util/message-of';
 
 export interface ReplyStreamerDeps {
   readonly repo: SessionRepository;
@@ -114,7 +115,7 @@ export class ReplyStreamer {
       // The client falls back by itself; this is the last line of defence so a turn is never lost.
       const rest = `${streamed ? '\n\n' : ''}${offline()}`;
       onDelta(rest);
-      process.emitWarning(`session ${sessionId}: the reply failed (${(error as Error).message}); answered offline`);
+      process.emitWarning(`session ${sessionId}: the reply failed (${messageOf(error)}); answered offline`);
       return { reply: soFar + rest, engine: 'offline', model: null, replyTokens: null, evidence: offlineAnswer().evidence };
     }
   }
@@ -126,7 +127,7 @@ export class ReplyStreamer {
       const provided = await this.deps.llmContext();
       llmContext = typeof provided === 'string' ? { text: provided } : provided;
     } catch (error) {
-      llmContext = { text: `(The observed context is unavailable: ${(error as Error).message})` };
+      llmContext = { text: `(The observed context is unavailable: ${messageOf(error)})` };
     }
     // The turn just started is the newest in the store (prompt, no reply yet); it goes last, as the user message.
     const history = buildHistory(this.deps.repo, sessionId, this.deps.historyTokens ?? DEFAULT_HISTORY_TOKENS).history.slice(0, -1);

@@ -16,6 +16,7 @@ import { ContextSetError, replaceContextSets } from '../context-sets/context-set
 import type { SessionRepository } from '../store/repositories/session-repository';
 import type { SessionRow, TurnRow } from '../store/repositories/session-rows';
 import { LOCAL_DEVICE } from '../store/repositories/device-repository';
+import { messageOf } from '../util/message-of';
 
 export const EXPORT_FORMAT = 'workflow-shadow-session';
 
@@ -129,7 +130,7 @@ function parseJson(text: string, file: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw bad(`${file} is not valid JSON (${(error as Error).message})`);
+    throw bad(`${file} is not valid JSON (${messageOf(error)})`);
   }
 }
 

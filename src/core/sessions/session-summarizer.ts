@@ -11,6 +11,7 @@ import type { SessionRepository } from '../store/repositories/session-repository
 import { cutAtWord, extractiveSummary, toOneLine } from './extractive';
 import { extractiveTitle, type TopicOf } from './offline-title';
 import { commandSummary } from './pause-intent';
+import { messageOf } from '../util/message-of';
 
 /** How many TOC lines the title prompt shows, newest first. */
 const TITLE_PROMPT_TURNS = 30;
@@ -101,7 +102,7 @@ export class SessionSummarizer {
       .then(() => (this.gone(sessionId) ? undefined : job()))
       .catch((error: unknown) => {
         // Summaries are a convenience: a failure must never reach the conversation.
-        if (!this.gone(sessionId)) process.emitWarning(`session ${sessionId}: summary work failed: ${(error as Error).message}`);
+        if (!this.gone(sessionId)) process.emitWarning(`session ${sessionId}: summary work failed: ${messageOf(error)}`);
       })
       .finally(() => {
         if (this.chains.get(sessionId) === next) this.chains.delete(sessionId);

@@ -7,6 +7,7 @@ import type { Db } from '../store/database';
 import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
 import { localDateOf, localDayBounds } from '../time';
 import { folderSize } from './folder-size';
+import { messageOf } from '../util/message-of';
 
 export interface StorageBudgetDeps {
   readonly db: Db;
@@ -165,7 +166,7 @@ function fileSize(path: string): number {
 export function scheduleStorageBudget(budget: StorageBudget, intervalMs = 600_000): () => void {
   const run = (): void => {
     budget.enforce().catch((error: unknown) => {
-      process.emitWarning(`storage budget failed (will retry): ${(error as Error).message}`);
+      process.emitWarning(`storage budget failed (will retry): ${messageOf(error)}`);
     });
   };
   run();

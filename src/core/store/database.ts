@@ -1,12 +1,20 @@
 import Database from 'better-sqlite3-multiple-ciphers';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { rollBackInterruptedEncryption } from '../privacy/encryption-leftovers';
-import { StoreKeyError } from '../privacy/store-key';
+import { rollBackInterruptedEncryption } from './encryption-leftovers';
+import { StoreKeyError } from '../errors';
 import { migrations as allMigrations } from './migrations/index';
 import type { Migration } from './migrations/types';
 
 export type Db = Database.Database;
+
+/** An error SQLite raised, with its result code (`SQLITE_FULL`, `SQLITE_BUSY`…), as opposed to one of ours. */
+export type DatabaseError = InstanceType<typeof Database.SqliteError>;
+
+/** Whether SQLite raised this error (by its class, which every statement of the driver throws). */
+export function isDatabaseError(error: unknown): error is DatabaseError {
+  return error instanceof Database.SqliteError;
+}
 
 export class DatabaseTooNewError extends Error {
   constructor(file: string, found: number, known: number) {

@@ -1,4 +1,5 @@
 import { DomainError } from '../errors';
+import { isDatabaseError } from './database';
 
 /**
  * Failures that mean "the profile cannot be written right now" (a full disk, a read-only or vanished
@@ -42,10 +43,10 @@ const MESSAGES: Readonly<Record<StorageProblem, string>> = {
 
 /** What kind of storage problem an error is, or null when it is something else. */
 export function storageProblemOf(error: unknown): StorageProblem | null {
+  if (isDatabaseError(error)) return SQLITE_KINDS.find(([pattern]) => pattern.test(error.code))?.[1] ?? null;
   if (!(error instanceof Error)) return null;
   const code = (error as NodeJS.ErrnoException).code;
   if (typeof code !== 'string') return null;
-  if (error.name === 'SqliteError') return SQLITE_KINDS.find(([pattern]) => pattern.test(code))?.[1] ?? null;
   if (code === 'EACCES' || code === 'EPERM')
     return WRITING_SYSCALLS.has((error as NodeJS.ErrnoException).syscall ?? '') ? 'read_only' : null;
   return ERRNO_KINDS[code] ?? null;

@@ -1,5 +1,6 @@
 import { iso, type Clock } from '../clock';
 import { storageProblemMessage, storageProblemOf, type StorageProblem } from './storage-failure';
+import { messageOf } from '../util/message-of';
 
 export interface StorageState {
   readonly writable: boolean;
@@ -61,7 +62,7 @@ export class StorageMonitor {
     const problem = storageProblemOf(error);
     if (!problem) return false;
     const now = this.options.clock.now();
-    this.lastError = { at: iso(now), message: error instanceof Error ? error.message : String(error) };
+    this.lastError = { at: iso(now), message: messageOf(error) };
     const wasWritable = this.writable;
     this.problem = problem;
     this.failingSince ??= now;

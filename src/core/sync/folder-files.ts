@@ -15,6 +15,7 @@ import {
   type Stats,
 } from 'node:fs';
 import { basename, join } from 'node:path';
+import { messageOf } from '../util/message-of';
 
 /** Temporary files start with this, so readers (and a sync tool's ignore pattern, docs/sync.md) skip them. */
 export const TEMP_PREFIX = '.shadow-tmp-';
@@ -113,7 +114,7 @@ export function readUntrusted(file: string, maxBytes: number): UntrustedFile | n
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return null;
     if (code === 'ELOOP') throw new RefusedFileError(`${basename(file)} is a symbolic link (never followed in the sync folder)`);
-    throw new RefusedFileError(`${basename(file)} cannot be opened (${code ?? (error as Error).message})`);
+    throw new RefusedFileError(`${basename(file)} cannot be opened (${code ?? messageOf(error)})`);
   }
   try {
     const stat = fstatSync(fd);

@@ -11,6 +11,7 @@ import { ManifestError, readManifest } from './manifest';
 import { decodeSegment, newDecodeUse, SEGMENT_MAX_FILE_BYTES, SegmentError, sha256Of } from './segment-codec';
 import { SYNC_KINDS } from './sync-kinds';
 import { SEGMENT_FILE, segmentFileName, type Manifest } from './sync-records';
+import { messageOf } from '../util/message-of';
 
 export interface InboxDeps {
   readonly repo: SyncImportRepository;
@@ -121,7 +122,7 @@ function trustedManifest(
     return failed(deps, {
       key,
       seq: MANIFEST_SEQ,
-      detail: (error as Error).message,
+      detail: messageOf(error),
       refused: error instanceof ManifestError && error.refused,
     });
   }
@@ -254,7 +255,7 @@ async function applyOne(
   try {
     file = readUntrusted(join(dir, segmentFileName(seq)), SEGMENT_MAX_FILE_BYTES);
   } catch (error) {
-    return failed(deps, { ...at, detail: (error as Error).message, refused: error instanceof RefusedFileError });
+    return failed(deps, { ...at, detail: messageOf(error), refused: error instanceof RefusedFileError });
   }
   if (file === null) return 'missing';
   budget.charge({ bytes: file.bytes.length });
@@ -279,7 +280,7 @@ async function applyOne(
       return 'waiting';
     }
     if (error instanceof SegmentError) return failed(deps, { ...at, ...found, detail: error.message, refused: error.refused });
-    return failed(deps, { ...at, ...found, detail: `it could not be applied (${(error as Error).message})` });
+    return failed(deps, { ...at, ...found, detail: `it could not be applied (${messageOf(error)})` });
   } finally {
     budget.charge(use);
   }

@@ -1,4 +1,5 @@
 import type { KeyObject } from 'node:crypto';
+import { messageOf } from '../util/message-of';
 import { join } from 'node:path';
 import { publicKeyOf } from './device-key';
 import { readUntrusted, RefusedFileError, writeFileAtomic } from './folder-files';
@@ -45,7 +46,7 @@ export function readManifest(deviceDir: string): ReadManifest | null {
   try {
     file = readUntrusted(join(deviceDir, MANIFEST_FILE), MANIFEST_MAX_BYTES);
   } catch (error) {
-    throw new ManifestError((error as Error).message, error instanceof RefusedFileError);
+    throw new ManifestError(messageOf(error), error instanceof RefusedFileError);
   }
   if (file === null) return null;
   const raw = parseJson(file.bytes.toString('utf8'));

@@ -10,6 +10,7 @@ import {
   type SyncRecord,
 } from './sync-records';
 import { segmentSignedBy, signSegment } from './signing';
+import { messageOf } from '../util/message-of';
 
 /**
  * A segment file may be at most this big on disk, and this big unpacked (a gzip bomb stops there); one
@@ -111,7 +112,7 @@ export async function decodeSegment(
     }
   } catch (error) {
     if (error instanceof SegmentError) throw error;
-    throw new SegmentError(`it is incomplete or damaged (${(error as Error).message})`);
+    throw new SegmentError(`it is incomplete or damaged (${messageOf(error)})`);
   } finally {
     gunzip.destroy();
   }

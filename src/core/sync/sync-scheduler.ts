@@ -1,4 +1,5 @@
 import type { SyncService } from './sync-service';
+import { messageOf } from '../util/message-of';
 
 /**
  * The observing app's exchanges with the sync folder: a first one shortly after start, then every
@@ -13,7 +14,7 @@ export function scheduleSync(sync: SyncService, firstDelayMs = 5_000): () => Pro
     try {
       await sync.run();
     } catch (error) {
-      process.emitWarning(`sync failed (will retry at the next interval): ${(error as Error).message}`);
+      process.emitWarning(`sync failed (will retry at the next interval): ${messageOf(error)}`);
     }
   };
   const next = (delayMs: number): void => {

@@ -21,6 +21,7 @@ import { importChanges, MANIFEST_SEQ } from './inbox';
 import { exportChanges } from './outbox';
 import { syncHealthReasons } from './sync-health';
 import { sharedKinds, SYNC_KINDS } from './sync-kinds';
+import { messageOf } from '../util/message-of';
 
 export interface SyncServiceDeps {
   readonly db: Db;
@@ -253,7 +254,7 @@ export class SyncService {
     try {
       return this.signingKey().fingerprint;
     } catch (error) {
-      this.problem ??= { kind: 'export', message: (error as Error).message, atMs: this.deps.clock.now() };
+      this.problem ??= { kind: 'export', message: messageOf(error), atMs: this.deps.clock.now() };
       return null;
     }
   }
@@ -318,7 +319,7 @@ export class SyncService {
         );
         this.problem = null;
       } catch (error) {
-        this.problem = { kind: 'export', message: `Writing to the sync folder failed: ${(error as Error).message}`, atMs: now() };
+        this.problem = { kind: 'export', message: `Writing to the sync folder failed: ${messageOf(error)}`, atMs: now() };
       }
       const imported = await importChanges({ repo: this.inbox, devices: this.devices, now }, folder, local.id);
       if (imported.segments > 0)

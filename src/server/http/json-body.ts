@@ -1,14 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import { DomainError } from '../../core/errors';
+import { REQUEST_BODY_MAX_BYTES, type HttpErrorCode } from '../../shared/contract/index';
+import { formatBytes } from '../../shared/format-bytes';
 import { unsupportedBodyType } from './request-input';
+import { messageOf } from '../../core/util/message-of';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
-
-/** A refusal only HTTP has a status for (415): the server answers it as it is. */
+/** A refusal only HTTP has a status for (415): the server answers it with its code's status. */
 export class HttpRefusal extends Error {
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly code: HttpErrorCode,
     message: string,
   ) {
     super(message);
@@ -18,19 +18,25 @@ export class HttpRefusal extends Error {
 
 /**
  * Reads a JSON request body (empty = `{}`), refusing bodies not declared `application/json` (415),
- * over 1 MiB, and text that is not JSON.
+ * over the body cap (`REQUEST_BODY_MAX_BYTES`), and text that is not JSON.
  */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   const wrongType = unsupportedBodyType(req);
   if (wrongType) {
     req.resume();
-    throw new HttpRefusal(415, 'unsupported_media_type', wrongType);
+    throw new HttpRefusal('unsupported_media_type', wrongType);
   }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new DomainError('too_large', 'body_too_large', `The request body is over ${MAX_BODY_BYTES} bytes`);
+    if (size > REQUEST_BODY_MAX_BYTES) {
+      throw new DomainError(
+        'too_large',
+        'body_too_large',
+        `The request body is over ${REQUEST_BODY_MAX_BYTES} bytes (${formatBytes(REQUEST_BODY_MAX_BYTES)}), the largest this server reads.`,
+      );
+    }
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8').trim();
@@ -38,7 +44,7 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new DomainError('invalid', 'invalid_json', `The request body is not valid JSON: ${(error as Error).message}`);
+    throw new DomainError('invalid', 'invalid_json', `The request body is not valid JSON: ${messageOf(error)}`);
   }
 }
 

@@ -7,7 +7,7 @@ import { DomainError } from '../../core/errors';
  * as bad input, never passed on to fail deeper as a server error.
  */
 
-const badRequest = (code: string, message: string): DomainError => new DomainError('invalid', code, message);
+const badRequest = (code: 'malformed_escape' | 'nul_character', message: string): DomainError => new DomainError('invalid', code, message);
 
 /** One percent-decoded component; `where` names it in the message (`the path`, `query parameter "q"`). */
 export function decodeComponent(raw: string, where: string): string {

@@ -1,6 +1,7 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { sessionIdSchema } from '../../shared/contract/index';
+import { toOperationError } from '../../core/api/operation-errors';
 import { VERSION } from '../../core/version';
 import { mcpTools } from './tool-list';
 import { callOperation, type McpToolDeps } from './mcp-tool';
@@ -33,7 +34,9 @@ export function createMcpServer(ctx: McpToolDeps, caller: ToolCaller = { transpo
       argsSchema: { session_id: sessionIdSchema.optional().describe('Session id ("ses_…")') },
     },
     async ({ session_id }) => {
-      const view = await callOperation(ctx, 'previewResume', { id: await resolveSessionId(ctx, session_id) });
+      const view = await asProtocolError('resume_session', async () =>
+        callOperation(ctx, 'previewResume', { id: await resolveSessionId(ctx, session_id) }),
+      );
       const warning = view.warning ? `\n\nNote: ${view.warning}` : '';
       return {
         description: `Resume "${view.session.title}"`,
@@ -68,7 +71,7 @@ function registerSessionResources(server: McpServer, ctx: McpToolDeps): void {
     }),
     { title: 'Session transcript', description: 'The whole conversation of a session as Markdown', mimeType: 'text/markdown' },
     async (uri, { id }) => {
-      const exported = await callOperation(ctx, 'exportSession', { id: idOf(id) });
+      const exported = await asProtocolError(uri.href, () => callOperation(ctx, 'exportSession', { id: idOf(id) }));
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: exported.files['transcript.md'] }] };
     },
   );
@@ -85,8 +88,24 @@ function registerSessionResources(server: McpServer, ctx: McpToolDeps): void {
     }),
     { title: 'Session table of contents', description: 'Numbered one-line summaries of the turns of a session', mimeType: 'text/plain' },
     async (uri, { id }) => {
-      const toc = await callOperation(ctx, 'sessionToc', { id: idOf(id) });
+      const toc = await asProtocolError(uri.href, () => callOperation(ctx, 'sessionToc', { id: idOf(id) }));
       return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: `${toc.sessionTitle}\n${toc.formatted}` }] };
     },
   );
+}
+
+/**
+ * Resources and prompts have no tool-error result: a failure the agent can correct (no such session,
+ * no session yet) is answered as invalid params (-32602) with the message every surface gives; only a
+ * failure that is not the caller's stays an internal error.
+ */
+async function asProtocolError<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof McpError) throw error;
+    const failure = toOperationError(what, error);
+    if (failure.kind === 'internal' || failure.kind === 'unavailable') throw error;
+    throw new McpError(ErrorCode.InvalidParams, failure.message);
+  }
 }

@@ -34,6 +34,8 @@ export * from './storage-budget';
 export * from './sync';
 export * from './desktop-setup';
 export * from './workflows';
+export * from './errors';
+export * from './limits';
 
 /** The whole API table. Each feature adds its own module of operations here; a key used twice throws. */
 export const operations = mergeTables(

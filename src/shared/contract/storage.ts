@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { hasUnsafeCharacters, UNSAFE_CHARACTER_MESSAGE } from '../safe-text';
 import { safeNameInput } from './safe-name';
+import { formatBytes } from '../format-bytes';
 import { defineOperation, defineOperations } from './define';
+import {
+  APPLET_PART_MAX_CHARS,
+  APPLET_STATE_MAX_BYTES,
+  FILE_PATH_MAX_LENGTH,
+  FILE_READ_MAX_BYTES,
+  FILE_WRITE_MAX_BYTES,
+  OUTPUT_MAX_BYTES,
+} from './limits';
 import { sessionIdSchema } from './sessions';
-
-export const OUTPUT_MAX_BYTES = 5 * 1024 * 1024;
-export const FILE_READ_MAX_BYTES = 5 * 1024 * 1024;
-export const FILE_WRITE_MAX_BYTES = 1024 * 1024;
-export const FILE_PATH_MAX_LENGTH = 1024;
-export const APPLET_PART_MAX_CHARS = 512 * 1024;
-export const APPLET_STATE_MAX_BYTES = 256 * 1024;
 
 export const outputIdSchema = z
   .string()
@@ -103,7 +105,7 @@ export const storageOperations = defineOperations({
   storeOutput: defineOperation({
     method: 'POST',
     path: '/sessions/{id}/outputs',
-    summary: 'Store an output shown to the user; the answer carries the [output:<id>] marker for the turn text.',
+    summary: `Store an output shown to the user (at most ${formatBytes(OUTPUT_MAX_BYTES)}); the answer carries the [output:<id>] marker for the turn text.`,
     input: z
       .object({
         id: sessionIdSchema,
@@ -130,14 +132,14 @@ export const storageOperations = defineOperations({
   storageReadFile: defineOperation({
     method: 'GET',
     path: '/storage/file',
-    summary: 'Read a file inside the allowed roots (at most 5 MB); text as utf8, anything else as base64.',
+    summary: `Read a file inside the allowed roots (at most ${formatBytes(FILE_READ_MAX_BYTES)}); text as utf8, anything else as base64.`,
     input: z.object({ path: filePathSchema }).strict(),
     output: z.object({ path: z.string(), content: z.string(), encoding: contentEncodingSchema, size: z.number().int() }),
   }),
   storageWriteFile: defineOperation({
     method: 'POST',
     path: '/storage/file',
-    summary: 'Write a file under the profile data directory (at most 1 MB); missing folders are created.',
+    summary: `Write a file under the profile data directory (at most ${formatBytes(FILE_WRITE_MAX_BYTES)}); missing folders are created.`,
     input: z.object({ path: filePathSchema, content: z.string(), encoding: contentEncodingSchema.default('utf8') }).strict(),
     output: z.object({ path: z.string(), size: z.number().int() }),
   }),
@@ -193,7 +195,7 @@ export const storageOperations = defineOperations({
   setAppletState: defineOperation({
     method: 'POST',
     path: '/storage/applet/{slug}/state',
-    summary: "Replace an applet's state (a JSON object, at most 256 KB).",
+    summary: `Replace an applet's state (a JSON object, at most ${formatBytes(APPLET_STATE_MAX_BYTES)}).`,
     input: z.object({ slug: appletSlugSchema, state: appletStateSchema }).strict(),
     output: z.object({ slug: appletSlugSchema, state: appletStateSchema }),
   }),

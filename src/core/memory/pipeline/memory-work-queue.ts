@@ -1,5 +1,6 @@
 import { iso, type Clock } from '../../clock';
 import type { EventBus } from '../../events';
+import { messageOf } from '../../util/message-of';
 
 export interface MemoryHealth {
   readonly errors: number;
@@ -32,7 +33,7 @@ export class MemoryWorkQueue {
 
   report(error: unknown): void {
     this.errors++;
-    this.lastError = { at: iso(this.deps.clock.now()), message: `memory: ${error instanceof Error ? error.message : String(error)}` };
+    this.lastError = { at: iso(this.deps.clock.now()), message: `memory: ${messageOf(error)}` };
     this.deps.events.emit('memory:error', this.lastError);
   }
 

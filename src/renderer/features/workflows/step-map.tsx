@@ -2,7 +2,7 @@ import { Group } from '@visx/group';
 import { LinePath } from '@visx/shape';
 import type { Workflow } from '../../../shared/contract/workflows';
 import { formatDuration } from '../../format';
-import { usualSteps } from './workflow-card';
+import { usualSteps } from './usual-steps';
 
 const NODE_W = 176;
 const NODE_H = 64;

@@ -1,21 +1,13 @@
 import { lazy, Suspense } from 'react';
-import type { Workflow, WorkflowStep } from '../../../shared/contract/workflows';
+import type { Workflow } from '../../../shared/contract/workflows';
 import { formatDateTime, formatDuration } from '../../format';
 import type { MomentTarget } from '../evidence/moment-dialog';
 import { OccurrenceCalendar } from './occurrence-calendar';
+import { usualSteps } from './usual-steps';
 
 const StepMap = lazy(() => import('./step-map'));
 
 const percent = (share: number): string => `${Math.round(share * 100)}%`;
-
-/** The usual variant's steps in order (a window the work comes back to listed again). */
-export function usualSteps(workflow: Workflow): { step: WorkflowStep; again: boolean }[] {
-  const usual = workflow.variants.find((v) => v.usual);
-  return (usual?.steps ?? []).flatMap((id, i, all) => {
-    const step = workflow.steps.find((s) => s.id === id);
-    return step ? [{ step, again: all.indexOf(id) < i }] : [];
-  });
-}
 
 interface WorkflowCardProps {
   readonly workflow: Workflow;
