@@ -51,10 +51,11 @@ export interface ScreenLock {
 }
 
 /**
- * `native`/`import`: X11 (node-screenshots, ImageMagick); `wlr-screencopy`/`grim`: wlroots
- * compositors; `gnome-shell`/`kwin`: the compositor's own screenshot, asked by the app's extension or script.
+ * `native`/`import`: X11 (node-screenshots, ImageMagick); `x11-getimage`: X11 over the app's own
+ * connection (after the display came back); `wlr-screencopy`/`grim`: wlroots compositors;
+ * `gnome-shell`/`kwin`: the compositor's own screenshot, asked by the app's extension or script.
  */
-export type ScreenshotGrabberKind = 'native' | 'import' | 'wlr-screencopy' | 'grim' | 'gnome-shell' | 'kwin';
+export type ScreenshotGrabberKind = 'native' | 'import' | 'x11-getimage' | 'wlr-screencopy' | 'grim' | 'gnome-shell' | 'kwin';
 
 export interface GrabRequest {
   readonly monitors: 'focused' | 'all';

@@ -2,8 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { ActiveWindow } from './capture-source';
 
-/** `_NET_ACTIVE_WINDOW(WINDOW): window id # 0x60000c` → `0x60000c`; `0x0` (nothing focused) → null. */
+/**
+ * `_NET_ACTIVE_WINDOW(WINDOW): window id # 0x60000c` → `0x60000c`; `0x0` (nothing focused) → null,
+ * and so is a root window without the property (no window manager yet, as on a display just started
+ * again): get-windows reads the same property, so asking it instead would only cost processes.
+ */
 export function parseActiveWindowLine(line: string): string | null | undefined {
+  if (/^_NET_ACTIVE_WINDOW:\s+(not found|no such atom on any window)\.$/.test(line.trim())) return null;
   const match = /_NET_ACTIVE_WINDOW\(WINDOW\): window id # (0x[0-9a-f]+)/i.exec(line);
   if (!match) return undefined;
   return Number.parseInt(match[1]!, 16) === 0 ? null : match[1]!;
