@@ -58,6 +58,7 @@ const seen = {
   coverage: null as Coverage | null,
   appTime: null as AppTime | null,
   healthAtEnd: null as Health | null,
+  grabberAtStart: null as string | null,
 };
 
 const health = (): Promise<Health> => shadow!.get<Health>('/health');
@@ -103,6 +104,7 @@ beforeAll(async () => {
   });
   seen.startedAt = Date.now();
   seen.observingWindow = await windowSaying('Observing');
+  seen.grabberAtStart = (await health()).capture.screenshots?.grabber ?? null;
   await sleep(3000);
 
   // 1. The X server dies, and comes back at the same display.
@@ -223,6 +225,16 @@ describe('a display that goes away and comes back at the same name', () => {
   it('observes again by itself once the display is back', () => {
     expect(seen.backAt - seen.restartedAt).toBeLessThanOrEqual(20_000);
     expect(seen.healthAtEnd!.capture.state).toBe('observing');
+  });
+
+  it("takes screenshots again in-process, over the app's own connection, and says why", () => {
+    expect(seen.grabberAtStart).toBe('native');
+    expect(seen.healthAtEnd!.capture.screenshots).toEqual({
+      grabber: 'x11-getimage',
+      fallbackReason: expect.stringMatching(new RegExp(`cannot reconnect to the display ${x.display} after it came back`)) as string,
+    });
+    // Frames were kept after the return: the new monitor's (below) can only come from this grabber.
+    expect(seen.monitorsAfterSplit.at(-1)).toBe('WEST');
   });
 });
 
