@@ -118,6 +118,27 @@ describe('Observer', () => {
     expect(time.idleSeconds).toBe(61);
   });
 
+  it('dates a switch by when the source saw the focus move, not by the poll that read it late', async () => {
+    await runFor(10);
+    // The focus moved 0.7 s after the last poll; the next poll came 3 s later (a screenshot held it up).
+    source.window = { app: 'Chrome', title: 'Bank portal', since: clock.now() + 700 };
+    clock.advance(3000);
+    await observer.tick();
+    // A focus time before the last poll (that poll saw the old window) or after this one is not taken.
+    source.window = { app: 'Slack', title: '#finance', since: clock.now() - 500 };
+    clock.advance(1000);
+    await observer.tick();
+    source.window = { app: 'Excel', title: 'Budget.xlsx', since: clock.now() + 5000 };
+    clock.advance(1000);
+    await observer.tick();
+    await runFor(2);
+    observer.flushOpenSpan();
+    const seconds = Object.fromEntries(
+      activity.appTime({ window: { startMs: T0, endMs: T0 + 3_600_000 } }).apps.map((a) => [a.app, a.seconds]),
+    );
+    expect(seconds).toEqual({ Excel: 9.7 + 2, Chrome: 3.3, Slack: 1 });
+  });
+
   it('reads idle time only when the threshold could have been crossed while active, and every poll while idle', async () => {
     await runFor(60);
     // idleAfterSec is 30: readings at +1 s, +31 s and +61 s, not one a second.

@@ -310,8 +310,10 @@ export class Observer {
       since = at - idleSeconds * 1000;
     } else if (privateRule !== null) {
       activity = { kind: 'private', reason: privateRule };
+      since = this.switchedAt(window, at);
     } else {
       activity = { kind: 'app', app: window.app, title };
+      since = this.switchedAt(window, at);
     }
     this.tracker.observe(at, activity, since);
     this.lastPollAt = at;
@@ -328,6 +330,19 @@ export class Observer {
     if (previous && previous.app !== window.app) this.lastAppSwitch = at;
     this.lastWindow = { app: window.app, title };
     if (this.capture.due(at, switched)) await this.capture.capture(at, window, title, timeout);
+    return since;
+  }
+
+  /**
+   * When the window a poll saw began to have the focus: the source's own time for it where it follows
+   * the focus by events and that time falls after the previous poll (which saw what was there before),
+   * else the poll's. A switch made while a screenshot held up the polls is not dated late by it. After
+   * a pause, a lock or a lost display the poll's time stands: nothing before it was observed.
+   */
+  private switchedAt(window: ActiveWindow, at: number): number {
+    const since = window.since;
+    const observing = this.state === 'observing' || this.state === 'idle' || this.state === 'private';
+    if (since === undefined || !observing || this.lastPollAt === null || since <= this.lastPollAt || since > at) return at;
     return since;
   }
 

@@ -6,6 +6,12 @@ export interface ActiveWindow {
   readonly title: string;
   /** Set by a source that already knows the window is private (a recording made with exclusions). */
   readonly private?: boolean;
+  /**
+   * When the focus moved to this window or its title last changed, on the observer's clock, from a
+   * source that follows the focus by events: a switch is dated by it rather than by the poll that saw it
+   * (which waits while a screenshot is taken).
+   */
+  readonly since?: number;
 }
 
 /** Where observations come from: the real desktop, or a recorded day replayed. */

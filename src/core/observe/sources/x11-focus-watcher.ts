@@ -60,6 +60,8 @@ export class X11FocusWatcher {
   private netName: string | null = null;
   private wmName: string | null = null;
   private noFocusSince: number | null = null;
+  /** When the focus moved to the focused window, or its class or title changed after it was first read. */
+  private changedAt: number | null = null;
   private last: ActiveWindow | null = null;
   private failed: Error | null = null;
 
@@ -91,7 +93,11 @@ export class X11FocusWatcher {
       return null;
     }
     if (this.app === null) return undefined;
-    this.last = { app: this.app || 'Unknown', title: this.netName ?? this.wmName ?? '' };
+    this.last = {
+      app: this.app || 'Unknown',
+      title: this.netName ?? this.wmName ?? '',
+      ...(this.changedAt === null ? {} : { since: this.changedAt }),
+    };
     return this.last;
   }
 
@@ -116,6 +122,7 @@ export class X11FocusWatcher {
     this.focused = null;
     this.focusedId = id;
     this.app = this.netName = this.wmName = null;
+    this.changedAt = this.now();
     if (id === null) {
       this.noFocusSince = this.now();
       return;
@@ -124,9 +131,12 @@ export class X11FocusWatcher {
     const child = this.spy(['-id', id, '-spy', 'WM_CLASS', '_NET_WM_NAME', 'WM_NAME'], (line) => {
       if (this.focused !== child) return;
       const property = parseWindowPropertyLine(line);
-      if (property?.kind === 'class') this.app = property.app;
-      else if (property?.kind === 'net-name') this.netName = property.title;
-      else if (property?.kind === 'wm-name') this.wmName = property.title;
+      if (!property) return;
+      const field = property.kind === 'class' ? 'app' : property.kind === 'net-name' ? 'netName' : 'wmName';
+      const value = property.kind === 'class' ? property.app : property.title;
+      // The first reading of each property belongs to the focus change; a later different one is a change of its own.
+      if (this[field] !== null && this[field] !== value) this.changedAt = this.now();
+      this[field] = value;
     });
     this.focused = child;
   }
