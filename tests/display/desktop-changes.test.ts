@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppTime, Coverage, Health, ImmediateContextView } from '../../src/shared/contract/index';
+import type { AppTime, Coverage, Health, ImmediateContextView, Timeline } from '../../src/shared/contract/index';
 import { startHeadlessShadow, type ShadowProcess } from '../helpers/shadow-process';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 import { waitFor } from '../helpers/wait';
@@ -38,6 +38,7 @@ interface WindowView {
 }
 /** What the scenario measured and what the engine and the window said at each step. */
 const seen = {
+  launchedAt: 0,
   startedAt: 0,
   killedAt: 0,
   lostSeenAt: 0,
@@ -58,6 +59,8 @@ const seen = {
   coverage: null as Coverage | null,
   appTime: null as AppTime | null,
   healthAtEnd: null as Health | null,
+  grabberAtStart: null as string | null,
+  spans: [] as [string, string, string | null, number][],
 };
 
 const health = (): Promise<Health> => shadow!.get<Health>('/health');
@@ -92,6 +95,7 @@ beforeAll(async () => {
   x = await startXSession();
   await openEditor();
   input = startInputLoop(x, 250);
+  seen.launchedAt = Date.now();
   shadow = await startHeadlessShadow(['--poll-ms', String(POLL_MS), '--interval', String(INTERVAL_SEC), '--idle-after', '30'], {
     ...home.env,
     DISPLAY: x.display,
@@ -103,6 +107,7 @@ beforeAll(async () => {
   });
   seen.startedAt = Date.now();
   seen.observingWindow = await windowSaying('Observing');
+  seen.grabberAtStart = (await health()).capture.screenshots?.grabber ?? null;
   await sleep(3000);
 
   // 1. The X server dies, and comes back at the same display.
@@ -175,6 +180,9 @@ beforeAll(async () => {
   await shadow.post('/capture/pause', { reason: 'end of the scenario' });
   seen.coverage = await shadow.get<Coverage>('/observation/coverage');
   seen.appTime = await shadow.get<AppTime>('/observation/app-time');
+  seen.spans = (await shadow.get<Timeline>('/timeline')).days
+    .flatMap((day) => day.spans)
+    .map((span) => [span.from.slice(11, 23), span.kind, span.app, (Date.parse(span.to) - Date.parse(span.from)) / 1000]);
 }, 420_000);
 
 afterAll(async () => {
@@ -224,6 +232,16 @@ describe('a display that goes away and comes back at the same name', () => {
     expect(seen.backAt - seen.restartedAt).toBeLessThanOrEqual(20_000);
     expect(seen.healthAtEnd!.capture.state).toBe('observing');
   });
+
+  it("takes screenshots again in-process, over the app's own connection, and says why", () => {
+    expect(seen.grabberAtStart).toBe('native');
+    expect(seen.healthAtEnd!.capture.screenshots).toEqual({
+      grabber: 'x11-getimage',
+      fallbackReason: expect.stringMatching(new RegExp(`cannot reconnect to the display ${x.display} after it came back`)) as string,
+    });
+    // Frames were kept after the return: the new monitor's (below) can only come from this grabber.
+    expect(seen.monitorsAfterSplit.at(-1)).toBe('WEST');
+  });
 });
 
 describe('a monitor that appears mid-run', () => {
@@ -263,17 +281,22 @@ describe('the whole run', () => {
     const gaps = secondsOf('display_lost') + secondsOf('locked') + secondsOf('suspended');
     const observed = secondsOf('observing');
     // Never more than was observed (a span ends at its last poll; coverage at the moment a fault began).
-    expect(time.totalActiveSeconds).toBeLessThanOrEqual(observed + 1);
-    // Measured from outside: from the first observation to the pause, less each fault.
-    const expected =
-      (seen.endAt - seen.startedAt) / 1000 -
-      (seen.displayBackAt - seen.killedAt) / 1000 -
-      (seen.unlockedAt - seen.lockedAt) / 1000 -
-      (seen.continuedAt - seen.stoppedAt) / 1000;
     const story = JSON.stringify({
       seen: { ...seen, coverage: undefined, lostHealth: undefined, lockedHealth: undefined, healthAtEnd: undefined, appTime: undefined },
       stretches: seen.coverage!.stretches.slice(1).map((st) => [st.start.slice(11, 23), st.reason, st.seconds]),
     });
+    expect(time.totalActiveSeconds, story).toBeLessThanOrEqual(observed + 1);
+    // Measured from outside: from the first observation to the pause, less each fault. The first
+    // observation is the engine's first observed second, between its launch and the moment the test
+    // saw the editor observed (the engine may start observing well before an HTTP answer says so).
+    const firstObservedAt = Date.parse(seen.coverage!.stretches.find((st) => st.observed)!.start);
+    expect(firstObservedAt).toBeGreaterThanOrEqual(seen.launchedAt);
+    expect(firstObservedAt).toBeLessThanOrEqual(seen.startedAt);
+    const expected =
+      (seen.endAt - firstObservedAt) / 1000 -
+      (seen.displayBackAt - seen.killedAt) / 1000 -
+      (seen.unlockedAt - seen.lockedAt) / 1000 -
+      (seen.continuedAt - seen.stoppedAt) / 1000;
     // Each fault costs up to a slow poll on either side (the machine runs Chromium and the engine at once).
     expect(time.totalActiveSeconds, story).toBeGreaterThanOrEqual(expected - 12);
     expect(time.totalActiveSeconds, story).toBeLessThanOrEqual(expected + 4);

@@ -109,6 +109,24 @@ describe('web UI served by shadow start --headless', () => {
     await page.close();
   });
 
+  it('sets which monitors are read from the window: the selector saves captureMonitors and shows what is stored', async () => {
+    const page = await ui.newPage();
+    await page.goto(ui.uiUrl);
+    const stored = async (): Promise<unknown> =>
+      (await ui.shadow.get<{ settings: { captureMonitors: unknown } }>('/settings')).settings.captureMonitors;
+    const select = page.getByTestId('capture-monitors');
+    await expect.poll(() => select.inputValue(), { timeout: 30_000 }).toBe('focused');
+    expect(await stored()).toBe('focused');
+    await select.selectOption('all');
+    await expect.poll(stored).toBe('all');
+    await page.reload();
+    await expect.poll(() => select.inputValue(), { timeout: 30_000 }).toBe('all');
+    await select.selectOption('focused');
+    await expect.poll(stored).toBe('focused');
+    expect(ui.errors).toEqual([]);
+    await page.close();
+  });
+
   it('asks for the token when the page is opened without one', async () => {
     const page = await ui.newPage();
     await page.goto(`http://127.0.0.1:${ui.port}/`);

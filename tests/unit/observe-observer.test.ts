@@ -27,6 +27,8 @@ class ScriptedSource implements CaptureSource {
   screenshots = 0;
   /** Focus moves to this window while the next screenshot is taken. */
   focusDuringCapture: ActiveWindow | null = null;
+  /** How long the next screenshots take, on the test's clock. */
+  captureTakesMs = 0;
   async activeWindow() {
     if (this.windowError) throw this.windowError;
     return this.window;
@@ -39,6 +41,7 @@ class ScriptedSource implements CaptureSource {
   async captureScreen() {
     if (this.screenshotError) throw this.screenshotError;
     this.screenshots++;
+    clock.advance(this.captureTakesMs);
     const shown = this.window;
     if (this.focusDuringCapture) {
       this.window = this.focusDuringCapture;
@@ -116,6 +119,53 @@ describe('Observer', () => {
     // Active +1..+20 s (last input at +20) and +81..+90 s; idle from the last input until input came back.
     expect(time.apps[0]).toMatchObject({ app: 'Excel', seconds: 19 + 9 });
     expect(time.idleSeconds).toBe(61);
+  });
+
+  it('dates a switch by when the source saw the focus move, not by the poll that read it late', async () => {
+    await runFor(10);
+    // The focus moved 0.7 s after the last poll; the next poll came 3 s later (a screenshot held it up).
+    source.window = { app: 'Chrome', title: 'Bank portal', since: clock.now() + 700 };
+    clock.advance(3000);
+    await observer.tick();
+    // A focus time before the last poll (that poll saw the old window) or after this one is not taken.
+    source.window = { app: 'Slack', title: '#finance', since: clock.now() - 500 };
+    clock.advance(1000);
+    await observer.tick();
+    source.window = { app: 'Excel', title: 'Budget.xlsx', since: clock.now() + 5000 };
+    clock.advance(1000);
+    await observer.tick();
+    await runFor(2);
+    observer.flushOpenSpan();
+    const seconds = Object.fromEntries(
+      activity.appTime({ window: { startMs: T0, endMs: T0 + 3_600_000 } }).apps.map((a) => [a.app, a.seconds]),
+    );
+    expect(seconds).toEqual({ Excel: 9.7 + 2, Chrome: 3.3, Slack: 1 });
+  });
+
+  it('counts the seconds a slow screenshot held the poll up as seen, when the window was the same after it', async () => {
+    await runFor(3);
+    source.window = { app: 'Chrome', title: 'Bank portal' };
+    source.captureTakesMs = 4500;
+    await runFor(1);
+    source.captureTakesMs = 0;
+    await runFor(3);
+    // The focus moves on during the next slow one: nothing is counted beyond the poll that saw Slack.
+    source.window = { app: 'Slack', title: '#finance' };
+    source.captureTakesMs = 4500;
+    source.focusDuringCapture = { app: 'Excel', title: 'Budget.xlsx' };
+    await runFor(1);
+    source.captureTakesMs = 0;
+    await runFor(2);
+    observer.flushOpenSpan();
+    const spans = activity.spansIn({ startMs: T0, endMs: T0 + 3_600_000 }).map((span) => [span.app, (span.endMs - span.startMs) / 1000]);
+    // Chrome from +4 s (4.5 s of it in its screenshot) to the poll that saw Slack at +12.5 s; Slack only
+    // at that poll; Excel from the first poll after the gap the second screenshot left (+18 s).
+    expect(spans).toEqual([
+      ['Excel', 3],
+      ['Chrome', 8.5],
+      ['Slack', 0],
+      ['Excel', 1],
+    ]);
   });
 
   it('reads idle time only when the threshold could have been crossed while active, and every poll while idle', async () => {

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { parseActiveWindowLine, parseWindowPropertyLine } from '../../src/core/observe/sources/x11-focus-watcher';
 
 describe('xprop -spy lines', () => {
-  it('reads the focused window id, and 0x0 as nothing focused', () => {
+  it('reads the focused window id, and 0x0 or a root without the property (no window manager yet) as nothing focused', () => {
     expect(parseActiveWindowLine('_NET_ACTIVE_WINDOW(WINDOW): window id # 0x60000c')).toBe('0x60000c');
     expect(parseActiveWindowLine('_NET_ACTIVE_WINDOW(WINDOW): window id # 0x0')).toBeNull();
-    expect(parseActiveWindowLine('_NET_ACTIVE_WINDOW:  not found.')).toBeUndefined();
+    expect(parseActiveWindowLine('_NET_ACTIVE_WINDOW:  not found.')).toBeNull();
+    expect(parseActiveWindowLine('_NET_ACTIVE_WINDOW:  no such atom on any window.')).toBeNull();
+    expect(parseActiveWindowLine('xprop: unable to open display ":9"')).toBeUndefined();
   });
 
   it('takes the class name (the app) from WM_CLASS and titles from both name properties', () => {

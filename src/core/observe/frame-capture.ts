@@ -27,6 +27,8 @@ export interface FrameCaptureDeps {
   /** A frame of the focused window's monitor was kept (`monitor`: its name, where the source knows it). */
   readonly onFrameKept: (monitor: string | null) => void;
   readonly onFailure: (error: unknown) => void;
+  /** The observer's clock: when the window was read again after a screenshot. */
+  readonly now: () => number;
 }
 
 const NO_WINDOW: ActiveWindow = { app: 'Desktop', title: '' };
@@ -56,12 +58,17 @@ export class FrameCapture {
     return switched || at - this.lastCaptureAt >= this.deps.settings.captureIntervalSec * 1000;
   }
 
-  /** `window` as the source reported it (to see whether the focus moved), `title` as it may be kept. */
-  async capture(at: number, window: ActiveWindow, title: string, timeout: number): Promise<void> {
-    await this.takeAndKeep(at, window, title, timeout);
+  /**
+   * `window` as the source reported it (to see whether the focus moved), `title` as it may be kept.
+   * Resolves with when the window was read again after the screenshot and was still `window`; null
+   * when it was not, or the screenshot failed.
+   */
+  async capture(at: number, window: ActiveWindow, title: string, timeout: number): Promise<number | null> {
+    const seenAt = await this.takeAndKeep(at, window, title, timeout);
     // The grabbed pixels are unreachable once that returns: freed now, while they are young, rather
     // than by a full collection of the engine's heap a few screenshots later (young-generation-gc.ts).
     if (this.deps.source.grabScreens) collectYoungGeneration();
+    return seenAt;
   }
 
   /** The next capture of a new work session happens at its first poll. */
@@ -69,10 +76,11 @@ export class FrameCapture {
     this.lastCaptureAt = Number.NEGATIVE_INFINITY;
   }
 
-  private async takeAndKeep(at: number, window: ActiveWindow, title: string, timeout: number): Promise<void> {
+  private async takeAndKeep(at: number, window: ActiveWindow, title: string, timeout: number): Promise<number | null> {
     const { source, settings, privacy } = this.deps;
     this.lastCaptureAt = at;
     let shots: CapturedShot[];
+    let seenAt: number;
     try {
       shots = await withTimeout(
         takeShots(source, {
@@ -88,13 +96,14 @@ export class FrameCapture {
       const after = safeWindow((await withTimeout(source.activeWindow(), timeout, 'reading the active window')) ?? NO_WINDOW);
       if (after.app !== window.app || after.title !== window.title) {
         privacy?.frameDropped('focus-moved', at);
-        return;
+        return null;
       }
+      seenAt = this.deps.now();
       this.probe.ok(at);
     } catch (error) {
       this.probe.fail(at, error);
       this.deps.onFailure(error);
-      return;
+      return null;
     }
     for (const shot of shots) {
       const shown = shot.focused ? { app: window.app, title } : this.windowBeside(shot, at);
@@ -105,6 +114,7 @@ export class FrameCapture {
         this.deps.onFailure(error);
       }
     }
+    return seenAt;
   }
 
   /** What a monitor beside the focused one shows, as it may be kept; null when that window is excluded. */

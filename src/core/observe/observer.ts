@@ -28,6 +28,8 @@ const NO_WINDOW: ActiveWindow = { app: 'Desktop', title: '' };
 const IDLE_PROBE_RETRY_MS = 60_000;
 /** A stall shorter than this between two polls is a slow poll; longer, the computer slept or the process was stopped. */
 const MIN_STALL_MS = 15_000;
+/** How far the wall clock and the monotonic one may part during a poll before the wall clock is not trusted for it. */
+const CLOCK_AGREEMENT_MS = 1000;
 
 const LOCK_WORDS: Record<ScreenLock['why'], string> = {
   'screen locked': 'the screen is locked',
@@ -69,7 +71,9 @@ export class Observer {
   private nextIdleProbeAt = Number.NEGATIVE_INFINITY;
   private lastAppSwitch: number | null = null;
   private lastPollAt: number | null = null;
-  private pollStartedAt = 0;
+  /** What the last poll's observation is of: when it began, or when its screenshot's window check saw the same window. */
+  private observedAt = 0;
+  private readonly maxGapMs: number;
   /** When observing last began (start, resume): a poll is due from then on. */
   private observingSince: number | null = null;
   private ticking = false;
@@ -85,6 +89,7 @@ export class Observer {
     const { settings, activity, clock } = deps;
     this.exclusions = compileExclusions(settings.exclusions);
     const maxGapMs = Math.max(5000, settings.pollIntervalMs * 5);
+    this.maxGapMs = maxGapMs;
     this.stallMs = Math.max(MIN_STALL_MS, maxGapMs * 3);
     this.clockWatch = new ClockWatch(clock, this.stallMs);
     this.tracker = new SpanTracker(
@@ -107,6 +112,7 @@ export class Observer {
         deps.events.emit('context:immediate-updated', this.immediateContext());
       },
       onFailure: (error) => this.fail(error),
+      now: () => clock.now(),
     });
     this.storage = deps.storage ?? new StorageMonitor({ clock, probeWrite: () => {} });
     this.coverage =
@@ -185,8 +191,8 @@ export class Observer {
     } finally {
       this.ticking = false;
     }
-    // A poll's observation is of the moment it began (as its span's is), however long its screenshot took.
-    if (!this.heldByClock()) this.recordCoverage(since === undefined ? this.deps.clock.now() : this.pollStartedAt, since);
+    // A poll's observation is of the moment it began (as its span's is), or as far as its screenshot confirmed it.
+    if (!this.heldByClock()) this.recordCoverage(since === undefined ? this.deps.clock.now() : this.observedAt, since);
     // Checked again at the end: a process stopped in the middle of a poll shows here, not hidden in its length.
     const after = this.clockWatch.check();
     if (after) this.onTimeEvent(after);
@@ -267,7 +273,8 @@ export class Observer {
   private async poll(): Promise<number> {
     const { source, clock, settings } = this.deps;
     const at = clock.now();
-    this.pollStartedAt = at;
+    this.observedAt = at;
+    const startedMonotonic = clock.monotonic?.();
     this.counters.polls++;
     this.rollOverDay(at);
     const timeout = this.deps.probeTimeoutMs ?? 5000;
@@ -310,8 +317,10 @@ export class Observer {
       since = at - idleSeconds * 1000;
     } else if (privateRule !== null) {
       activity = { kind: 'private', reason: privateRule };
+      since = this.switchedAt(window, at);
     } else {
       activity = { kind: 'app', app: window.app, title };
+      since = this.switchedAt(window, at);
     }
     this.tracker.observe(at, activity, since);
     this.lastPollAt = at;
@@ -327,8 +336,40 @@ export class Observer {
     const switched = !previous || previous.app !== window.app || previous.title !== title;
     if (previous && previous.app !== window.app) this.lastAppSwitch = at;
     this.lastWindow = { app: window.app, title };
-    if (this.capture.due(at, switched)) await this.capture.capture(at, window, title, timeout);
+    if (this.capture.due(at, switched)) {
+      const seenAt = await this.capture.capture(at, window, title, timeout);
+      if (seenAt !== null) this.observedUntil(at, seenAt, startedMonotonic, activity);
+    }
     return since;
+  }
+
+  /**
+   * When the window a poll saw began to have the focus: the source's own time for it where it follows
+   * the focus by events and that time falls after the previous poll (which saw what was there before),
+   * else the poll's. A switch made while a screenshot held up the polls is not dated late by it. After
+   * a pause, a lock or a lost display the poll's time stands: nothing before it was observed.
+   */
+  private switchedAt(window: ActiveWindow, at: number): number {
+    const since = window.since;
+    const observing = this.state === 'observing' || this.state === 'idle' || this.state === 'private';
+    if (since === undefined || !observing || this.lastPollAt === null || since <= this.lastPollAt || since > at) return at;
+    return since;
+  }
+
+  /**
+   * A screenshot held the poll up, and the window read once it was taken was the same: it was seen
+   * throughout, so its span and coverage reach that far instead of showing the wait as unobserved.
+   * Not across a change of the clock, nor a wait longer than spans may have between two readings.
+   */
+  private observedUntil(at: number, seenAt: number, startedMonotonic: number | undefined, activity: ActivityState): void {
+    const elapsed = seenAt - at;
+    if (elapsed <= 0 || elapsed > this.maxGapMs || this.state !== 'observing') return;
+    const monotonic = this.deps.clock.monotonic?.();
+    if (startedMonotonic === undefined || monotonic === undefined || Math.abs(monotonic - startedMonotonic - elapsed) > CLOCK_AGREEMENT_MS)
+      return;
+    this.tracker.observe(seenAt, activity);
+    this.lastPollAt = seenAt;
+    this.observedAt = seenAt;
   }
 
   /** The source's lock state; a source that cannot tell, or fails to, counts as unlocked. */

@@ -7,6 +7,12 @@ export interface ActiveWindow {
   readonly title: string;
   /** Set by a source that already knows the window is private (a recording made with exclusions). */
   readonly private?: boolean;
+  /**
+   * When the focus moved to this window or its title last changed, on the observer's clock, from a
+   * source that follows the focus by events: a switch is dated by it rather than by the poll that saw it
+   * (which waits while a screenshot is taken).
+   */
+  readonly since?: number;
 }
 
 /**
@@ -63,10 +69,11 @@ export interface ScreenLock {
 }
 
 /**
- * `native`/`import`: X11 (node-screenshots, ImageMagick); `wlr-screencopy`/`grim`: wlroots
- * compositors; `gnome-shell`/`kwin`: the compositor's own screenshot, asked by the app's extension or script.
+ * `native`/`import`: X11 (node-screenshots, ImageMagick); `x11-getimage`: X11 over the app's own
+ * connection (after the display came back); `wlr-screencopy`/`grim`: wlroots compositors;
+ * `gnome-shell`/`kwin`: the compositor's own screenshot, asked by the app's extension or script.
  */
-export type ScreenshotGrabberKind = 'native' | 'import' | 'wlr-screencopy' | 'grim' | 'gnome-shell' | 'kwin';
+export type ScreenshotGrabberKind = 'native' | 'import' | 'x11-getimage' | 'wlr-screencopy' | 'grim' | 'gnome-shell' | 'kwin';
 
 export interface GrabRequest {
   readonly monitors: 'focused' | 'all';

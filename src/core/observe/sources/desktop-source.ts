@@ -13,7 +13,7 @@ import { detectDesktopSession } from './desktop-session';
 import type { DesktopStatus } from './desktop-status';
 import { frameOf, monitorHolding, topWindowOn, withinMonitor } from './monitor-choice';
 import { createScreenGrabber, importScreenGrabber, type MonitorArea, type NativeLoader, type ScreenGrabber } from './screen-grabber';
-import { X11Display } from './x11-display';
+import { displayScreenGrabber, UnreadablePixelsError, X11Display } from './x11-display';
 import { X11FocusWatcher } from './x11-focus-watcher';
 import { X11PrivateWindows } from './x11-private-windows';
 import { X11TreeReader } from './x11-tree-reader';
@@ -52,8 +52,6 @@ export class DesktopSource implements CaptureSource {
   private readonly privateWindows = new X11PrivateWindows(() => this.treeReader.read());
   private grabber: ScreenGrabber | null;
   private fallbackReason: string | null = null;
-  /** The display came back after a loss: node-screenshots keeps its broken connection, so a failed grab switches to import. */
-  private displayReturned = false;
 
   constructor(
     private readonly idleProbe?: IdleProbe,
@@ -64,8 +62,8 @@ export class DesktopSource implements CaptureSource {
     this.display = this.onLinux && name ? new X11Display(name) : null;
     this.focusWatcher = this.display ? new X11FocusWatcher() : null;
     this.display?.onReturn(() => {
-      this.displayReturned = true;
       this.restartFocusWatcher();
+      this.grabOverOwnConnection();
     });
     this.logind = this.onLinux && options.logind !== false ? new LogindWatcher() : null;
     this.grabber = options.grabber ?? null;
@@ -198,15 +196,25 @@ export class DesktopSource implements CaptureSource {
     return shots;
   }
 
-  /** A failed grab re-reads the monitors next time (one may have gone); after a display came back, node-screenshots gives way to import. */
+  /**
+   * The display came back after a loss. node-screenshots keeps the connection it made first for the
+   * life of the process, dead now, so screenshots are taken over the display's own connection from
+   * here on (as cheap, and it follows the display). Nothing to change when no grab was made yet.
+   */
+  private grabOverOwnConnection(): void {
+    if (this.options.grabber || this.grabber?.kind !== 'native' || !this.display) return;
+    this.grabber = displayScreenGrabber(this.display);
+    this.fallbackReason = `node-screenshots cannot reconnect to the display ${this.display.display} after it came back, so screenshots are taken over Workflow Shadow's own connection to it`;
+  }
+
+  /** A failed grab re-reads the monitors next time (one may have gone); a display whose pixels the own connection cannot read gives way to import. */
   private async grab(monitor: MonitorArea): Promise<Awaited<ReturnType<ScreenGrabber['grab']>>> {
     try {
       return await this.grabber!.grab(monitor);
     } catch (error) {
       void this.display?.monitors({ fresh: true }).catch(() => undefined);
-      if (this.grabber!.kind === 'native' && this.displayReturned && !this.options.grabber) {
-        const why = error instanceof Error ? error.message : String(error);
-        this.fallbackReason = `node-screenshots cannot reconnect to the display after it came back (${why}); grabbing with xrandr + import until Workflow Shadow restarts`;
+      if (error instanceof UnreadablePixelsError) {
+        this.fallbackReason = `${error.message}; grabbing with xrandr + import`;
         this.grabber = importScreenGrabber();
         return this.grabber.grab(monitor);
       }

@@ -15,8 +15,11 @@ export interface MonitorArea extends ScreenArea {
 
 /** Takes the pixels of a monitor. The desktop source depends on this, not on a library or a tool. */
 export interface ScreenGrabber {
-  /** `native`: in-process (node-screenshots); `import`: xrandr + ImageMagick's import, one process per frame. */
-  readonly kind: 'native' | 'import';
+  /**
+   * `native`: in-process (node-screenshots); `import`: xrandr + ImageMagick's import, one process per
+   * frame; `x11-getimage`: in-process over the app's own X connection (x11-display.ts).
+   */
+  readonly kind: 'native' | 'import' | 'x11-getimage';
   monitors(): Promise<readonly MonitorArea[]>;
   grab(monitor: MonitorArea): Promise<RawImage>;
 }

@@ -16,6 +16,19 @@ interface Pending {
   readonly reject: (error: Error) => void;
 }
 
+/** How the root window's pixels come in a ZPixmap image: only what the desktop source can read is described. */
+export interface PixelFormat {
+  readonly depth: number;
+  readonly bitsPerPixel: number;
+  readonly lsbFirst: boolean;
+  readonly redMask: number;
+  readonly greenMask: number;
+  readonly blueMask: number;
+}
+
+/** Replies larger than this are handed over without a copy (a screenshot); smaller ones are copied out of the read buffer. */
+const COPY_REPLIES_UP_TO = 4096;
+
 /**
  * A minimal X11 protocol client over one socket: the requests the desktop source needs (extension
  * queries, MIT-SCREEN-SAVER's idle and saver state, RandR's monitors, atom names) as round trips,
@@ -23,7 +36,10 @@ interface Pending {
  * sends. The socket closing is how a display that went away is noticed at once (`onClose`).
  */
 export class X11Connection {
-  private buffer: Buffer = Buffer.alloc(0);
+  /** Bytes received and not yet parsed, joined only once a whole packet is there (a screenshot comes in many chunks). */
+  private chunks: Buffer[] = [];
+  private buffered = 0;
+  private needed = 32;
   private sequence = 0;
   private readonly pending = new Map<number, Pending>();
   private closedError: Error | null = null;
@@ -33,6 +49,8 @@ export class X11Connection {
     private readonly socket: Socket,
     /** The root window of the display's screen. */
     readonly root: number,
+    /** How the root window's pixels are laid out. */
+    readonly pixels: PixelFormat,
     readonly display: string,
     private readonly timeoutMs: number,
   ) {
@@ -49,7 +67,8 @@ export class X11Connection {
     try {
       const cookie = host === null ? localCookie(number, options.env) : null;
       const setup = await handshake(socket, cookie, timeoutMs);
-      return new X11Connection(socket, rootOf(setup, screen, display), display, timeoutMs);
+      const { root, pixels } = screenOf(setup, screen, display);
+      return new X11Connection(socket, root, pixels, display, timeoutMs);
     } catch (error) {
       socket.destroy();
       throw new Error(`could not open X display ${display}: ${error instanceof Error ? error.message : String(error)}`);
@@ -71,18 +90,26 @@ export class X11Connection {
     this.closed(new Error(`the connection to X display ${this.display} was closed`));
   }
 
-  /** Sends one request (its length field filled in here) and resolves with the whole reply. */
-  request(bytes: Buffer): Promise<Buffer> {
+  /**
+   * Sends one request (its length field filled in here) and resolves with the whole reply. A server
+   * that does not answer within `timeoutMs` (default: the connection's) is as good as gone: the
+   * connection is dropped, and reconnected later.
+   */
+  request(bytes: Buffer, timeoutMs = this.timeoutMs): Promise<Buffer> {
     if (this.closedError) return Promise.reject(this.closedError);
     bytes.writeUInt16LE(bytes.length / 4, 2);
     this.sequence = (this.sequence + 1) & 0xffff;
     const seq = this.sequence;
     return new Promise<Buffer>((resolve, reject) => {
       const timer = setTimeout(() => {
-        // A server that stops answering is as good as gone: the connection is dropped, and reconnected later.
-        this.socket.destroy();
-        this.closed(new Error(`the X display ${this.display} did not answer within ${this.timeoutMs} ms`));
-      }, this.timeoutMs);
+        // Timers run before sockets are read: after this process was stopped or starved, the reply
+        // may be waiting unread. It is read first (setImmediate runs after the poll for I/O).
+        setImmediate(() => {
+          if (!this.pending.has(seq)) return;
+          this.socket.destroy();
+          this.closed(new Error(`the X display ${this.display} did not answer within ${timeoutMs} ms`));
+        });
+      }, timeoutMs);
       this.pending.set(seq, {
         resolve: (reply) => {
           clearTimeout(timer);
@@ -117,22 +144,31 @@ export class X11Connection {
   }
 
   private receive(chunk: Buffer): void {
-    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
-    while (this.buffer.length >= 32) {
-      const kind = this.buffer.readUInt8(0);
+    this.chunks.push(chunk);
+    this.buffered += chunk.length;
+    if (this.buffered < this.needed) return;
+    let buffer = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.buffered);
+    this.needed = 32;
+    while (buffer.length >= 32) {
+      const kind = buffer.readUInt8(0);
       // Replies (1) and generic events (35) carry extra 4-byte units; errors and other events are 32 bytes.
-      const length = kind === 1 || (kind & 0x7f) === 35 ? 32 + 4 * this.buffer.readUInt32LE(4) : 32;
-      if (this.buffer.length < length) return;
-      const packet = this.buffer.subarray(0, length);
-      this.buffer = this.buffer.subarray(length);
+      const length = kind === 1 || (kind & 0x7f) === 35 ? 32 + 4 * buffer.readUInt32LE(4) : 32;
+      if (buffer.length < length) {
+        this.needed = length;
+        break;
+      }
+      const packet = buffer.subarray(0, length);
+      buffer = buffer.subarray(length);
       if (kind > 1) continue; // an event: none is asked for, any that comes is ignored
       const seq = packet.readUInt16LE(2);
       const waiting = this.pending.get(seq);
       if (!waiting) continue;
       this.pending.delete(seq);
-      if (kind === 1) waiting.resolve(Buffer.from(packet));
+      if (kind === 1) waiting.resolve(length <= COPY_REPLIES_UP_TO ? Buffer.from(packet) : packet);
       else waiting.reject(new Error(`X error ${packet.readUInt8(1)} for request ${packet.readUInt8(10)}.${packet.readUInt16LE(8)}`));
     }
+    this.chunks = buffer.length > 0 ? [buffer] : [];
+    this.buffered = buffer.length;
   }
 
   private closed(error: Error): void {
@@ -212,17 +248,37 @@ function handshake(socket: Socket, cookie: { name: string; data: Buffer } | null
   });
 }
 
-/** The root window of `screen` in the connection setup reply. */
-function rootOf(setup: Buffer, screen: number, display: string): number {
+/** The root window of `screen` in the connection setup reply, and how its pixels are laid out. */
+export function screenOf(setup: Buffer, screen: number, display: string): { root: number; pixels: PixelFormat } {
   const vendorLength = setup.readUInt16LE(24);
   const screens = setup.readUInt8(28);
-  const formats = setup.readUInt8(29);
+  const formatCount = setup.readUInt8(29);
   if (screen >= screens) throw new Error(`X display ${display} has no screen ${screen}`);
-  let at = 40 + vendorLength + pad4(vendorLength) + 8 * formats;
+  const formatsAt = 40 + vendorLength + pad4(vendorLength);
+  let at = formatsAt + 8 * formatCount;
   for (let i = 0; i < screen; i++) {
     const depths = setup.readUInt8(at + 39);
     at += 40;
     for (let d = 0; d < depths; d++) at += 8 + 24 * setup.readUInt16LE(at + 2);
   }
-  return setup.readUInt32LE(at);
+  const root = setup.readUInt32LE(at);
+  const rootVisual = setup.readUInt32LE(at + 32);
+  const depth = setup.readUInt8(at + 38);
+  let bitsPerPixel = 0;
+  for (let f = 0; f < formatCount; f++)
+    if (setup.readUInt8(formatsAt + 8 * f) === depth) bitsPerPixel = setup.readUInt8(formatsAt + 8 * f + 1);
+  const masks = { redMask: 0, greenMask: 0, blueMask: 0 };
+  let depthAt = at + 40;
+  for (let d = 0; d < setup.readUInt8(at + 39); d++) {
+    const visuals = setup.readUInt16LE(depthAt + 2);
+    for (let v = 0; v < visuals; v++) {
+      const visualAt = depthAt + 8 + 24 * v;
+      if (setup.readUInt32LE(visualAt) !== rootVisual) continue;
+      masks.redMask = setup.readUInt32LE(visualAt + 8);
+      masks.greenMask = setup.readUInt32LE(visualAt + 12);
+      masks.blueMask = setup.readUInt32LE(visualAt + 16);
+    }
+    depthAt += 8 + 24 * visuals;
+  }
+  return { root, pixels: { depth, bitsPerPixel, lsbFirst: setup.readUInt8(30) === 0, ...masks } };
 }

@@ -1,5 +1,7 @@
-import type { MonitorArea } from './screen-grabber';
-import { X11Connection } from './x11-connection';
+import type { RawImage } from '../raw-image';
+import type { MonitorArea, ScreenGrabber } from './screen-grabber';
+import { X11Connection, type PixelFormat } from './x11-connection';
+import type { ScreenArea } from './x11-private-windows';
 
 /** What MIT-SCREEN-SAVER says: input idle time, and whether the screen saver (or a locker using it) is on. */
 export interface SaverInfo {
@@ -22,6 +24,39 @@ const RECONNECT_EVERY_MS = 2000;
 const MONITORS_TTL_MS = 3000;
 
 const SAVER_STATES = ['off', 'on', 'off', 'disabled'] as const;
+
+/** A screenshot is a big reply: the server is given this long per megapixel to send it. */
+const GRAB_TIMEOUT_MS_PER_MEGAPIXEL = 5000;
+
+/** The display's pixel format is not one `grab` reads: screenshots need another way. */
+export class UnreadablePixelsError extends Error {
+  override readonly name = 'UnreadablePixelsError';
+}
+
+/** Whether the desktop source can read a ZPixmap of this format: 32 bits a pixel, 8 bits a colour, on a little-endian host. */
+export function readablePixels(format: PixelFormat): boolean {
+  return (
+    format.bitsPerPixel === 32 &&
+    format.lsbFirst &&
+    format.redMask === 0xff0000 &&
+    format.greenMask === 0xff00 &&
+    format.blueMask === 0xff &&
+    new Uint8Array(new Uint32Array([1]).buffer)[0] === 1
+  );
+}
+
+/** A ZPixmap's B, G, R, pad bytes, in place, as the R, G, B, A the grabbers hand over (opaque). */
+export function zPixmapToRgba(pixels: Buffer): void {
+  const words =
+    pixels.byteOffset % 4 === 0
+      ? new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length / 4)
+      : new Uint32Array(Uint8Array.from(pixels).buffer);
+  for (let i = 0; i < words.length; i++) {
+    const v = words[i]!;
+    words[i] = 0xff000000 | ((v & 0xff) << 16) | (v & 0xff00) | ((v >>> 16) & 0xff);
+  }
+  if (pixels.byteOffset % 4 !== 0) Buffer.from(words.buffer).copy(pixels);
+}
 
 /** `RRGetMonitors` reply body → monitors (names still atoms). */
 export function parseMonitorsReply(
@@ -129,6 +164,36 @@ export class X11Display {
     return { saver: state, saverOnForMs: state === 'on' && since >= 0 && since <= idleMs ? since : null, idleMs };
   }
 
+  /**
+   * The pixels of `area` of the root window (GetImage over this connection), as RGBA. node-screenshots
+   * keeps the first connection it made for the life of the process, so after the display came back
+   * only this can still take a screenshot in-process.
+   */
+  async grab(area: ScreenArea): Promise<RawImage> {
+    const connection = await this.ensure();
+    const format = connection.pixels;
+    if (!readablePixels(format))
+      throw new UnreadablePixelsError(
+        `the X display ${this.display} has ${format.bitsPerPixel}-bit pixels of depth ${format.depth}, which Workflow Shadow cannot read over its own connection`,
+      );
+    const req = Buffer.alloc(20);
+    req.writeUInt8(73, 0); // GetImage
+    req.writeUInt8(2, 1); // ZPixmap
+    req.writeUInt32LE(connection.root, 4);
+    req.writeInt16LE(area.x, 8);
+    req.writeInt16LE(area.y, 10);
+    req.writeUInt16LE(area.width, 12);
+    req.writeUInt16LE(area.height, 14);
+    req.writeUInt32LE(0xffffffff, 16);
+    const megapixels = (area.width * area.height) / 1e6;
+    const reply = await connection.request(req, Math.max(2000, Math.ceil(megapixels * GRAB_TIMEOUT_MS_PER_MEGAPIXEL)));
+    const bytes = area.width * area.height * 4;
+    if (reply.length < 32 + bytes) throw new Error(`the X display ${this.display} sent ${reply.length - 32} bytes for ${bytes} of pixels`);
+    const pixels = reply.subarray(32, 32 + bytes);
+    zPixmapToRgba(pixels);
+    return { pixels, width: area.width, height: area.height, channels: 4 };
+  }
+
   /** RandR's monitors, virtual ones included, as a person sees them (`viewedMonitors`); cached 3 s. */
   monitors(options: { fresh?: boolean } = {}): Promise<MonitorArea[]> {
     const at = this.now();
@@ -201,4 +266,9 @@ export class X11Display {
     if (returned) for (const listener of this.returnListeners) listener();
     return connection;
   }
+}
+
+/** Screenshots over the display's own connection: the grabber once node-screenshots lost the display for good. */
+export function displayScreenGrabber(display: X11Display): ScreenGrabber {
+  return { kind: 'x11-getimage', monitors: () => display.monitors(), grab: (monitor) => display.grab(monitor) };
 }

@@ -2,8 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { ActiveWindow } from './capture-source';
 
-/** `_NET_ACTIVE_WINDOW(WINDOW): window id # 0x60000c` → `0x60000c`; `0x0` (nothing focused) → null. */
+/**
+ * `_NET_ACTIVE_WINDOW(WINDOW): window id # 0x60000c` → `0x60000c`; `0x0` (nothing focused) → null,
+ * and so is a root window without the property (no window manager yet, as on a display just started
+ * again): get-windows reads the same property, so asking it instead would only cost processes.
+ */
 export function parseActiveWindowLine(line: string): string | null | undefined {
+  if (/^_NET_ACTIVE_WINDOW:\s+(not found|no such atom on any window)\.$/.test(line.trim())) return null;
   const match = /_NET_ACTIVE_WINDOW\(WINDOW\): window id # (0x[0-9a-f]+)/i.exec(line);
   if (!match) return undefined;
   return Number.parseInt(match[1]!, 16) === 0 ? null : match[1]!;
@@ -55,6 +60,8 @@ export class X11FocusWatcher {
   private netName: string | null = null;
   private wmName: string | null = null;
   private noFocusSince: number | null = null;
+  /** When the focus moved to the focused window, or its class or title changed after it was first read. */
+  private changedAt: number | null = null;
   private last: ActiveWindow | null = null;
   private failed: Error | null = null;
 
@@ -86,7 +93,11 @@ export class X11FocusWatcher {
       return null;
     }
     if (this.app === null) return undefined;
-    this.last = { app: this.app || 'Unknown', title: this.netName ?? this.wmName ?? '' };
+    this.last = {
+      app: this.app || 'Unknown',
+      title: this.netName ?? this.wmName ?? '',
+      ...(this.changedAt === null ? {} : { since: this.changedAt }),
+    };
     return this.last;
   }
 
@@ -111,6 +122,7 @@ export class X11FocusWatcher {
     this.focused = null;
     this.focusedId = id;
     this.app = this.netName = this.wmName = null;
+    this.changedAt = this.now();
     if (id === null) {
       this.noFocusSince = this.now();
       return;
@@ -119,9 +131,12 @@ export class X11FocusWatcher {
     const child = this.spy(['-id', id, '-spy', 'WM_CLASS', '_NET_WM_NAME', 'WM_NAME'], (line) => {
       if (this.focused !== child) return;
       const property = parseWindowPropertyLine(line);
-      if (property?.kind === 'class') this.app = property.app;
-      else if (property?.kind === 'net-name') this.netName = property.title;
-      else if (property?.kind === 'wm-name') this.wmName = property.title;
+      if (!property) return;
+      const field = property.kind === 'class' ? 'app' : property.kind === 'net-name' ? 'netName' : 'wmName';
+      const value = property.kind === 'class' ? property.app : property.title;
+      // The first reading of each property belongs to the focus change; a later different one is a change of its own.
+      if (this[field] !== null && this[field] !== value) this.changedAt = this.now();
+      this[field] = value;
     });
     this.focused = child;
   }

@@ -1,0 +1,179 @@
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { screenOf, type PixelFormat } from '../../src/core/observe/sources/x11-connection';
+import { readablePixels, UnreadablePixelsError, X11Display, zPixmapToRgba } from '../../src/core/observe/sources/x11-display';
+
+const pad4 = (n: number): number => (4 - (n % 4)) % 4;
+
+interface SetupOptions {
+  readonly rootDepth: number;
+  readonly bitsPerPixel: number;
+  readonly lsbFirst?: boolean;
+  readonly masks?: readonly [number, number, number];
+}
+
+/**
+ * A connection setup reply as an X server sends it: a vendor, two pixmap formats (depth 1 and the
+ * root's), and one screen whose root visual is the second of two in the root's depth.
+ */
+function setupReply({ rootDepth, bitsPerPixel, lsbFirst = true, masks = [0xff0000, 0xff00, 0xff] }: SetupOptions): Buffer {
+  const vendor = Buffer.from('Test Server', 'latin1');
+  const head = Buffer.alloc(40);
+  head.writeUInt8(1, 0);
+  head.writeUInt16LE(11, 2);
+  head.writeUInt16LE(vendor.length, 24);
+  head.writeUInt8(1, 28); // one screen
+  head.writeUInt8(2, 29); // two formats
+  head.writeUInt8(lsbFirst ? 0 : 1, 30);
+  const formats = Buffer.alloc(16);
+  formats.writeUInt8(1, 0);
+  formats.writeUInt8(1, 1);
+  formats.writeUInt8(rootDepth, 8);
+  formats.writeUInt8(bitsPerPixel, 9);
+  const screen = Buffer.alloc(40);
+  screen.writeUInt32LE(0x4a1, 0); // root
+  screen.writeUInt16LE(1280, 20);
+  screen.writeUInt16LE(800, 22);
+  screen.writeUInt32LE(0x22, 32); // root visual
+  screen.writeUInt8(rootDepth, 38);
+  screen.writeUInt8(1, 39); // one depth
+  const depth = Buffer.alloc(8 + 2 * 24);
+  depth.writeUInt8(rootDepth, 0);
+  depth.writeUInt16LE(2, 2);
+  depth.writeUInt32LE(0x21, 8); // another visual, other masks
+  depth.writeUInt32LE(0x7c00, 16);
+  depth.writeUInt32LE(0x22, 32);
+  depth.writeUInt32LE(masks[0], 40);
+  depth.writeUInt32LE(masks[1], 44);
+  depth.writeUInt32LE(masks[2], 48);
+  const reply = Buffer.concat([head, vendor, Buffer.alloc(pad4(vendor.length)), formats, screen, depth]);
+  reply.writeUInt16LE((reply.length - 8) / 4, 6);
+  return reply;
+}
+
+describe("the root window's pixel format", () => {
+  it('is read from the connection setup: depth, bits per pixel, byte order and the root visual’s masks', () => {
+    expect(screenOf(setupReply({ rootDepth: 24, bitsPerPixel: 32 }), 0, ':5')).toEqual({
+      root: 0x4a1,
+      pixels: { depth: 24, bitsPerPixel: 32, lsbFirst: true, redMask: 0xff0000, greenMask: 0xff00, blueMask: 0xff },
+    });
+    expect(
+      screenOf(setupReply({ rootDepth: 16, bitsPerPixel: 16, lsbFirst: false, masks: [0xf800, 0x7e0, 0x1f] }), 0, ':5').pixels,
+    ).toEqual({
+      depth: 16,
+      bitsPerPixel: 16,
+      lsbFirst: false,
+      redMask: 0xf800,
+      greenMask: 0x7e0,
+      blueMask: 0x1f,
+    });
+    expect(() => screenOf(setupReply({ rootDepth: 24, bitsPerPixel: 32 }), 1, ':5')).toThrow(/X display :5 has no screen 1/);
+  });
+
+  it('is readable in-process only as 32-bit pixels with 8-bit colours in the usual order', () => {
+    const usual: PixelFormat = { depth: 24, bitsPerPixel: 32, lsbFirst: true, redMask: 0xff0000, greenMask: 0xff00, blueMask: 0xff };
+    expect(readablePixels(usual)).toBe(true);
+    expect(readablePixels({ ...usual, depth: 32 })).toBe(true);
+    expect(readablePixels({ ...usual, bitsPerPixel: 24 })).toBe(false);
+    expect(readablePixels({ ...usual, lsbFirst: false })).toBe(false);
+    expect(readablePixels({ ...usual, redMask: 0xff, blueMask: 0xff0000 })).toBe(false);
+    expect(readablePixels({ depth: 16, bitsPerPixel: 16, lsbFirst: true, redMask: 0xf800, greenMask: 0x7e0, blueMask: 0x1f })).toBe(false);
+  });
+
+  it("turns a ZPixmap's blue, green, red, pad bytes into opaque RGBA in place, aligned or not", () => {
+    const bgrx = [0x10, 0x20, 0x30, 0x00, 0xff, 0x00, 0x80, 0x7f];
+    const rgba = [0x30, 0x20, 0x10, 0xff, 0x80, 0x00, 0xff, 0xff];
+    const aligned = Buffer.from(bgrx);
+    zPixmapToRgba(aligned);
+    expect([...aligned]).toEqual(rgba);
+    const unaligned = Buffer.from([0xaa, ...bgrx, 0xbb]).subarray(1, 9);
+    zPixmapToRgba(unaligned);
+    expect([...unaligned]).toEqual(rgba);
+    expect([...Buffer.from(unaligned.buffer, unaligned.byteOffset - 1, 10)].at(-1)).toBe(0xbb);
+  });
+});
+
+/**
+ * A stand-in X server on 127.0.0.1 (display `127.0.0.1:N` is TCP port 6000 + N): it accepts the
+ * connection with `setup`, then answers GetImage with a gradient (each pixel's bytes B, G, R, pad)
+ * written in small pieces, the way a big reply arrives.
+ */
+async function fakeServer(setup: Buffer): Promise<{ server: Server; display: string; requests: Buffer[]; sockets: Socket[] }> {
+  const requests: Buffer[] = [];
+  const sockets: Socket[] = [];
+  const server = createServer((socket) => {
+    sockets.push(socket);
+    let setupDone = false;
+    socket.on('data', (chunk: Buffer) => {
+      if (!setupDone) {
+        setupDone = true;
+        socket.write(setup);
+        return;
+      }
+      requests.push(chunk);
+      const seq = requests.length;
+      if (chunk.readUInt8(0) !== 73) return;
+      const width = chunk.readUInt16LE(12);
+      const height = chunk.readUInt16LE(14);
+      const data = Buffer.alloc(width * height * 4);
+      for (let i = 0; i < width * height; i++) data.writeUInt32LE(((i % 251) << 16) | ((i % 13) << 8) | (i % 7), 4 * i);
+      const head = Buffer.alloc(32);
+      head.writeUInt8(1, 0);
+      head.writeUInt8(24, 1);
+      head.writeUInt16LE(seq, 2);
+      head.writeUInt32LE(data.length / 4, 4);
+      const reply = Buffer.concat([head, data]);
+      void (async () => {
+        for (let at = 0; at < reply.length; at += 7000) {
+          socket.write(reply.subarray(at, at + 7000));
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return { server, display: `127.0.0.1:${port - 6000}`, requests, sockets };
+}
+
+describe('a screenshot over the own X connection', () => {
+  let stop: (() => void) | null = null;
+  afterEach(() => stop?.());
+
+  it('asks GetImage for the area and hands over its pixels as RGBA, however the reply is cut', async () => {
+    const fake = await fakeServer(setupReply({ rootDepth: 24, bitsPerPixel: 32 }));
+    const display = new X11Display(fake.display);
+    stop = () => {
+      display.close();
+      fake.server.close();
+    };
+    const image = await display.grab({ x: 40, y: 8, width: 300, height: 90 });
+    expect(image).toMatchObject({ width: 300, height: 90, channels: 4 });
+    expect(image.pixels.length).toBe(300 * 90 * 4);
+    for (const i of [0, 1, 250, 251, 12_345, 300 * 90 - 1]) {
+      expect([...image.pixels.subarray(4 * i, 4 * i + 4)]).toEqual([i % 251, i % 13, i % 7, 0xff]);
+    }
+    const request = fake.requests[0]!;
+    expect(request.readUInt8(0)).toBe(73);
+    expect(request.readUInt8(1)).toBe(2); // ZPixmap
+    expect(request.readUInt32LE(4)).toBe(0x4a1);
+    expect([request.readInt16LE(8), request.readInt16LE(10), request.readUInt16LE(12), request.readUInt16LE(14)]).toEqual([40, 8, 300, 90]);
+    // A second one on the same connection: the first reply left nothing behind.
+    const again = await display.grab({ x: 0, y: 0, width: 16, height: 16 });
+    expect([...again.pixels.subarray(4 * 15, 4 * 16)]).toEqual([15, 2, 1, 0xff]);
+    expect(fake.sockets.length).toBe(1);
+  });
+
+  it('refuses a pixel format it cannot read, so the grabber gives way to import', async () => {
+    const fake = await fakeServer(setupReply({ rootDepth: 16, bitsPerPixel: 16, masks: [0xf800, 0x7e0, 0x1f] }));
+    const display = new X11Display(fake.display);
+    stop = () => {
+      display.close();
+      fake.server.close();
+    };
+    const grab = display.grab({ x: 0, y: 0, width: 10, height: 10 });
+    await expect(grab).rejects.toBeInstanceOf(UnreadablePixelsError);
+    await expect(grab).rejects.toThrow(/16-bit pixels of depth 16/);
+    expect(fake.requests).toEqual([]);
+  });
+});
