@@ -1,5 +1,5 @@
 import { kindWord, type KindWord, type ListKind } from './kind-words';
-import { FILLER, SHORTHANDS } from './lexicon';
+import { COMMON_WORDS, FILLER, SHORTHANDS } from './lexicon';
 import { contentTerms, nearestWord, words } from './question-terms';
 import { readTime, type AskedTime, type DayShape } from './time-understanding';
 
@@ -91,7 +91,7 @@ const VALUE_WORDS = [
 const RULES: readonly (readonly [QuestionKind, RegExp])[] = [
   [
     'advice',
-    /^\W*(draft|write|compose|rephrase|reword|summari[sz]e (this|that) for|translate|create|generate|make me)\b|\b(should i|shall i|what do you (think|suggest|recommend|advise)|do you think|would you (suggest|recommend)|recommend|recommendation|suggest(ion)?s?|any advice|advi[cs]e|how (should|can|do|could) i (improve|fix|handle|deal|approach|prioriti[sz]e|get better|be more|avoid|speed)|what('s| is) the best (way|approach|order)|is it (a )?(good|bad|wise)|your opinion|help me (write|draft|decide|plan|reply|respond)|prioriti[sz]e)\b/,
+    /^\W*(draft|write|compose|rephrase|reword|summari[sz]e (this|that) for|translate|create|generate|make me)\b|\b(should i|shall i|what do you (think|suggest|recommend|advise)|do you think|would you (suggest|recommend)|recommend|recommendation|suggest(ion)?s?|any advice|advi[cs]e|how (should|can|do|could) i (improve|fix|handle|deal|approach|prioriti[sz]e|get better|be more|avoid|speed)|what('s| is) the best (way|approach|order)|is it (a )?(good|bad|wise)|your opinion|help me (write|draft|decide|plan|reply|respond)|prioriti[sz]e|how would you|what would you|how (do|can|should|could) (i|we) (stop|prevent|avoid|keep|make sure|get)|what (can|could|should) (i|we) do (to|about)|(tips|ideas) (for|on|to))\b/,
   ],
   [
     'why',
@@ -99,16 +99,16 @@ const RULES: readonly (readonly [QuestionKind, RegExp])[] = [
   ],
   [
     'break',
-    /\b(when|what time)\b[^?]*\b(lunch|break)\b(?![^?]*\b(do|did|work|doing|get up to|up to)\b)|\bhow long (was|were|did) (my |i |the )?(lunch|take for lunch|have lunch|break)\b/,
+    /\b(when|what time)\b[^?]*\b(lunch|break)\b(?![^?]*\b(do|did|work|doing|get up to|up to)\b)|\bhow long (was|were|did) (my |i |the )?(lunch|take for lunch|have lunch|break)\b|^(?!.*\b(after|before|since|until|till|during|post|pre|following|over|in|on)\s+(my |the )?lunch).*\blunch\b.*\bhow long\b|^(?!.*\b(after|before|since|until|till|during|post|pre|following|over|in|on)\s+(my |the )?lunch).*\bhow long\b[^?]*\b(away|gone|out|off)\b.*\blunch\b/,
   ],
   [
     'time_spent',
-    /\bhow (long|much time)\b|\bhow many (hours|minutes|hrs|mins)\b|\btime (i )?(spent|spend)?\s*(in|on|with|using)\b|\btime spent\b|^\W*time\b|\b(spend|spent|put|sink|sank|devote|devoted|give|gave) (the )?(most|more|less|much|a lot of|all|half|the bulk of|my)? ?(time|hours|minutes|day|morning|afternoon)\b|\bwhat (took|ate|eats|takes) (up )?(most|the most|much|all|the bulk) (of )?(my )?(time|day)\b|\bduration\b/,
+    /\bhow (long|much time)\b|\bhow many (hours|minutes|hrs|mins)\b|\btime (i )?(spent|spend)?\s*(in|on|with|using)\b|\btime spent\b|^\W*time\b|\b(spend|spent|put|sink|sank|devote|devoted|give|gave) (the )?(most|more|less|much|a lot of|all|half|the bulk of|my)? ?(time|hours|minutes|day|morning|afternoon)\b|\bwhat (took|ate|eats|takes) (up )?(most|the most|much|all|the bulk) (of )?(my )?(time|day)\b|\bduration\b|\bhow much of (my|the|this) (day|time|morning|afternoon|week|evening)\b|\b(share|part|portion|chunk) of (my|the) (day|time)\b/,
   ],
   ['value', /\bhow much\b(?! time)/],
   [
     'open',
-    /\b(still (open|pending|outstanding|to do|waiting|unresolved|in progress|unfinished|on hold)|open (items|tickets|issues|tasks|loops|questions|cases|orders)|what('s| is| remains)? (still )?(left|open|pending|outstanding|unfinished|unresolved)|(left|remaining) to do|to-?do list|not (yet )?(done|finished|resolved|closed|complete|completed|paid|approved|answered|replied)|(have|has)n'?t (yet )?(been )?(finished|done|closed|resolved|replied|answered|paid|approved|completed)|unfinished|unresolved|outstanding|pending|waiting (on|for)|follow[ -]?ups?|loose ends|open loops|(do|did) i owe|need(s)? (a )?(reply|response|follow)|yet to|^\W*did (i|we) (ever |actually )?(finish|complete|close|resolve|fix|pay|approve|submit|sign|ship|deliver|merge|deploy|book|schedule|confirm|get through|wrap up)|^\W*(is|was|are|were|has|have|had) [^?]{0,40}\b(done|finished|resolved|closed|fixed|approved|paid|merged|shipped|delivered|booked|scheduled|confirmed|signed|complete|completed|open|pending)\b|\b(status|state|stage|progress) (of|on|for)\b|\bwhat (is|was) the (status|state|stage|progress)\b|\bwhere (does|do|did|is|are) [^?]* stand\b|\bhow (is|was|are|were) [^?]* (going|coming along|looking)\b)\b/,
+    /\b(still (open|pending|outstanding|to do|waiting|unresolved|in progress|unfinished|on hold)|open (items|tickets|issues|tasks|loops|questions|cases|orders)|what('s| is| remains)? (still )?(left|open|pending|outstanding|unfinished|unresolved)|(left|remaining) to do|to-?do list|not (yet )?(done|finished|resolved|closed|complete|completed|paid|approved|answered|replied)|(have|has)n'?t (yet )?(been )?(finished|done|closed|resolved|replied|answered|paid|approved|completed)|unfinished|unresolved|outstanding|pending|waiting (on|for)|follow[ -]?ups?|loose ends|open loops|(do|did) i owe|need(s)? (a )?(reply|response|follow)|yet to|^\W*did (i|we) (ever |actually )?(finish|complete|close|resolve|fix|pay|approve|submit|sign|ship|deliver|merge|deploy|book|schedule|confirm|get through|wrap up)|^\W*(is|was|are|were|has|have|had) [^?]{0,40}\b(done|finished|resolved|closed|fixed|approved|paid|merged|shipped|delivered|booked|scheduled|confirmed|signed|complete|completed|open|pending)\b|\b(status|state|stage|progress) (of|on|for)\b|\bwhat (is|was) the (status|state|stage|progress)\b|\bwhere (does|do|did|is|are) [^?]* stand\b|\bhow (is|was|are|were) [^?]* (going|coming along|looking)\b|\b(anything|what|which|stuff|things|items?) (left|still|remaining) (open|pending|undone|unfinished|to do|outstanding)\b|\b(left|remaining) (open|undone|unfinished|pending)\b)\b/,
   ],
   [
     'day_bounds',
@@ -116,7 +116,7 @@ const RULES: readonly (readonly [QuestionKind, RegExp])[] = [
   ],
   [
     'value',
-    /\b(what|which)( is| was| were| are|'s)?( the| my)?( \w+){0,3} (total|amount|balance|sum|price|cost|fee|rate|variance|actual|figure|salary|quote|estimate|due date|deadline|eta|reference|po number|budget|limit|score|count|number)\b|\bwhen (is|was|were|are) [^?]* due\b|\bdue (date|by|on)\b|\b(what|which) po\b|\bhow many\b(?! (hours|minutes|times|tasks))/,
+    /\b(what|which)( is| was| were| are|'s)?( the| my)?( \w+){0,3} (total|amount|balance|sum|price|cost|fee|rate|variance|actual|figure|salary|quote|estimate|due date|deadline|eta|reference|po number|budget|limit|score|count|number)\b|\bwhen (is|was|were|are) [^?]* due\b|\bdue (date|by|on)\b|\b(what|which) po\b|\bhow many\b(?! (hours|minutes|times|tasks))|\bwhat (was|is|were|are)( the| my)? (?!(name|reason|purpose|point|status|state|stage|plan|problem|issue|story|idea|topic|subject|meeting|call)\b)([a-z0-9-]+ ){1,3}(on|in|for|of|at) (the|my|this|that)\b(?! screen)/,
   ],
   [
     'who',
@@ -154,7 +154,7 @@ const INTENT_WORDS: Partial<Record<QuestionKind, readonly string[]>> = {
   activity: `summarize summarise summary recap happened busy walk through run rundown overview break breakdown go over accomplish
     accomplished achieve achieved done tackle tackled handle handled timeline get got`.split(/\s+/),
   open: `status state stage progress stand going coming along looking open pending outstanding left remaining unfinished unresolved waiting wait follow follow-up follow-ups loose ends loops owe owed
-    need needs reply replies response respond answered finished closed resolved complete completed paid approved yet done items`.split(
+    need needs reply replies response respond answered finish finished close closed resolve resolved complete completed paid approved yet done items wrap`.split(
     /\s+/,
   ),
   why: ['reason', 'purpose', 'point', 'because', 'come'],
@@ -181,7 +181,7 @@ const INTENT_WORDS: Partial<Record<QuestionKind, readonly string[]>> = {
   ],
   time_spent: ['put', 'sink', 'sank', 'devote', 'devoted', 'took', 'ate', 'bulk', 'duration', 'hrs', 'mins'],
   which:
-    `touch touched handle handled process processed deal dealt review reviewed visit visited log logged into access accessed edit edited
+    `list show name give tell all every touch touched handle handled process processed deal dealt review reviewed visit visited log logged into access accessed edit edited
     hit come came across encounter encountered deal with have involved mention mentioned pull pulled bring brought up ssh connect connected
     meet met talk talked email emailed call called interview interviewed book booked schedule scheduled send sent receive received`.split(
       /\s+/,
@@ -205,7 +205,20 @@ const ROLE_ASKS: readonly (readonly [RegExp, readonly string[]])[] = [
   ],
   [
     /\b(attend(ed|ees?)?|join(ed)?|in (the|that|my|our) (meeting|call|sync|stand-?up|interview|session)|on (the|that) call|participants?|invited|guests?)\b/,
-    ['attendees', 'attendee', 'participants', 'participant', 'guests', 'invitees', 'with', 'organizer', 'host'],
+    [
+      'attendees',
+      'attendee',
+      'participants',
+      'participant',
+      'people',
+      'members',
+      'guests',
+      'invitees',
+      'attending',
+      'with',
+      'organizer',
+      'host',
+    ],
   ],
   [/\b(interviewers?|interviewed me|on the panel)\b/, ['interviewer', 'interviewers', 'panel']],
   [/\b(candidates?|applicants?|did i interview|was i interviewing|interviewee)\b/, ['candidate', 'applicant']],
@@ -269,13 +282,28 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
   const lower = clean.toLowerCase();
   const { time, rest } = readTime(clean, nowMs, day);
   let kind: QuestionKind = RULES.find(([, rule]) => rule.test(lower))?.[0] ?? 'unknown';
-  // "Who do I owe a reply to?" asks for people; "which invoices are still open?" for records.
-  if (kind === 'open' && /^\W*(who|whom)\b/.test(lower)) kind = 'who';
   const lowerWords = words(lower);
   const noun = lowerWords.map((w) => kindWord(w)).find(Boolean) ?? null;
+  if (kind === 'open' && /^\W*(who|whom)\b/.test(lower)) kind = 'who';
   if (kind === 'who' && noun && noun.list !== 'person' && noun.list !== 'organization' && !/^\W*(who|whom|whose)\b/.test(lower))
     kind = 'which';
   const listOf = noun?.list ?? null;
+  // "Tickets I touched today?", "what hosts came up": a question that opens with a kind of thing lists it.
+  const lead =
+    /^\W*(?:(?:what|which|list|show|name|any|all|the|my)\s+(?:me\s+)?(?:the\s+|my\s+|all\s+)?)?([a-z'’-]+)(?:\s+([a-z'’-]+))?/.exec(lower);
+  const leadNoun = [lead?.[1], lead?.[2]].find((w) => w && /s$/.test(w) && kindWord(w));
+  if ((kind === 'lookup' || kind === 'unknown') && leadNoun && noun && sameKind(kindWord(leadNoun), noun)) kind = 'which';
+  // "PLAT-2147 reporter?", "author of the driver bump?": a role names the person asked for.
+  if (
+    (kind === 'lookup' || kind === 'unknown' || kind === 'which') &&
+    noun?.list === 'person' &&
+    noun.roles &&
+    !/s$/.test(lowerWords.find((w) => sameKind(kindWord(w), noun)) ?? 's')
+  )
+    kind = 'who';
+  if (kind === 'open' && /^\W*(anyone|anybody|someone|somebody|who|whom)\b/.test(lower)) kind = 'who';
+  // "When was the fix deployed?", "what time did the load leave?": when something happened.
+  if ((kind === 'lookup' || kind === 'unknown') && /^\W*(when|what time|at what time|what day)\b/.test(lower)) kind = 'seen';
   // The noun of a list ("which tickets") says what to list, not what to look for; elsewhere it is a word like any other.
   const listing = kind === 'which' || kind === 'open' || (kind === 'who' && (noun?.list === 'person' || noun?.list === 'organization'));
   const intent = new Set([
@@ -321,7 +349,7 @@ function correctTerms(terms: readonly string[], options: UnderstandingOptions): 
   const { vocabulary, seenOnScreen } = options;
   if (!vocabulary || vocabulary.size === 0) return [...terms];
   return terms.map((term) => {
-    if (vocabulary.has(term) || /\d/.test(term) || term.length < 4) return term;
+    if (vocabulary.has(term) || /\d/.test(term) || term.length < 4 || COMMON_WORDS.has(term)) return term;
     if (seenOnScreen?.(term)) return term;
     return nearestWord(term, vocabulary) ?? term;
   });

@@ -12,7 +12,7 @@ import { WorkItemRepository } from '../store/repositories/work-item-repository';
 import { itemViews } from '../understanding/item-views';
 import { isUser } from '../understanding/user-identity';
 import { answerActivity, answerBreak, answerDayBounds, answerMoment } from './answers/activity';
-import type { RecallAnswer, RecallContext } from './answers/answer-kit';
+import { answerPrivate, type RecallAnswer, type RecallContext } from './answers/answer-kit';
 import { answerAdvice, answerLookup, answerWhy, capabilities } from './answers/lookup';
 import { answerOpen } from './answers/open';
 import { answerSeen } from './answers/seen';
@@ -108,7 +108,8 @@ export class RecallEngine {
       const { engine, text } = this.forDeviceNamedIn(question);
       if (engine !== this) return engine.answer(text, nowMs);
       const understood = this.namesOnlyApps(this.understand(question, nowMs), nowMs);
-      return ANSWERS[understood.kind](this.context(nowMs), understood);
+      const context = this.context(nowMs);
+      return (understood.kind !== 'advice' && answerPrivate(context, understood)) || ANSWERS[understood.kind](context, understood);
     } catch (error) {
       process.emitWarning(`recall could not answer “${question.slice(0, 80)}”: ${(error as Error).stack ?? String(error)}`);
       return capabilities(this.context(nowMs));
@@ -380,7 +381,7 @@ export function recallEngineFor(db: Db, ocrEnabled: boolean): RecallEngine {
       summaries,
       questions,
       items: new WorkItemRepository(db),
-      interviewAnswers: () => interview.answers(),
+      interviewAnswers: () => interview.entries(),
     },
     ocrEnabled,
   });

@@ -6,8 +6,9 @@ import { when } from '../evidence-format';
 import { termMatches } from '../question-terms';
 import type { UnderstoodQuestion } from '../question-understanding';
 import { oneLine } from '../retrieval';
+import { localDateOf, localDayBounds } from '../../time';
 import { answerLookup } from './lookup';
-import { answer, askedWindow, joinAnd, LIST_MAX, leftOut, today, windowOf, type RecallAnswer, type RecallContext } from './answer-kit';
+import { answer, askedWindow, joinAnd, LIST_MAX, leftOut, today, type RecallAnswer, type RecallContext } from './answer-kit';
 
 /** Kinds of item that have a state of their own. */
 const STATEFUL = new Set(['identifier', 'document']);
@@ -19,7 +20,8 @@ const STATEFUL = new Set(['identifier', 'document']);
  */
 export function answerOpen(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
   const time = askedWindow(question, today(ctx.nowMs));
-  const window = windowOf(time);
+  // A state lasts until another is seen: what was open at the end of the time asked about is read from the start of its day.
+  const window = { startMs: Math.min(time.startMs, localDayBounds(localDateOf(time.startMs)).startMs), endMs: time.endMs };
   const sightings = ctx.store.items.sightingsIn(window);
   // What each screen or window showed in all, so "the ledger" finds the record a reconciled row stood in.
   const refText = new Map<string, string>();
@@ -47,11 +49,9 @@ export function answerOpen(ctx: RecallContext, question: UnderstoodQuestion): Re
   const yesNo = question.terms.length > 0 && /^\W*(did|have|has|is|was|are|were)\b/i.test(question.text);
   const status = question.terms.length > 0 && /\b(status|state|stage|progress|stand|going|coming along|looking)\b/i.test(question.text);
   if ((yesNo || status) && stateful.length > 0) {
-    // The record the question names itself ("INC-2231") before one only seen beside its words.
-    const direct = (v: ItemView): boolean => question.terms.every((t) => termMatches(t, `${v.name} ${v.forms.join(' ')}`));
-    const best = [...stateful].sort(
-      (a, b) => Number(direct(b)) - Number(direct(a)) || Number(b.inTitle) - Number(a.inTitle) || b.seconds - a.seconds,
-    )[0]!;
+    // The record the question names itself ("INC-2231", "the ledger" for "Ledger 2026.xlsx") before one only seen beside its words.
+    const direct = (v: ItemView): number => question.terms.filter((t) => termMatches(t, `${v.name} ${v.forms.join(' ')}`)).length;
+    const best = [...stateful].sort((a, b) => direct(b) - direct(a) || Number(b.inTitle) - Number(a.inTitle) || b.seconds - a.seconds)[0]!;
     const state = best.state!;
     const verdict = isUnfinished(state.cls) ? 'Not yet' : state.cls === 'done' ? 'Yes' : state.cls === 'declined' ? 'No' : 'It seems so';
     const lead = yesNo && !status ? `${verdict}: **${best.name}** last showed` : `**${best.name}** was last`;
