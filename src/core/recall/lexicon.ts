@@ -7,7 +7,7 @@
 export const FILLER = new Set(
   `a an the this that these those my our your his her their its me i we you he she they it them us myself mine im i'm
   what which who whom whose when where why how whats what's was were is are am be been being do did does done doing have has had
-  having can could would should will shall may might must let lets please tell show give find know say said
+  having once can could would should will shall may might must let lets please tell show give find know say said
   in on at of to for from with by about into onto over under after before during between since until till up down out off
   and or but not no nor so than then also just only very really quite still yet ever even again
   time times long much many spent spend spending working work worked doing do

@@ -85,7 +85,13 @@ const VALUE_WORDS = [
   'reference',
   'deadline',
   'eta',
+  'discount',
+  'surcharge',
+  'charge',
+  'charged',
 ];
+/** Words that name a figure wherever they stand ("ER-20931 total?", "cost of the tire job"). */
+const FIGURE_WORDS = new Set(['total', 'amount', 'balance', 'sum', 'price', 'cost', 'fee', 'variance', 'salary', 'discount', 'surcharge']);
 
 /** Intents by the shape of the question, tried in order: the first that fits wins. */
 const RULES: readonly (readonly [QuestionKind, RegExp])[] = [
@@ -95,7 +101,7 @@ const RULES: readonly (readonly [QuestionKind, RegExp])[] = [
   ],
   [
     'why',
-    /^\W*(why|how come|for what reason)\b|\bwhy (did|was|were|do|does|is|am|have|had)\b|\bwhat (was|is|were|are) (the |my )?(reason|purpose|point)\b|\bwhat for\W*$|\b(is|was) (\w+ ){0,4}for\W*$/,
+    /^\W*(why|how come|for what reason)\b|\bwhy (did|was|were|do|does|is|am|have|had)\b|\bwhat (was|is|were|are) (the |my )?(reason|purpose|point)\b|\bwhat for\W*$|\b(is|was) (\w+ ){0,4}for\W*$|^\W*(the )?(reason|basis|rationale|justification|grounds?)\b|\b(reason|rationale|justification|basis|grounds) (for|why|behind|of)\b|\bwhat('s| is| was) (holding|held) (\w+ )?up\b|\bwhat (made|caused|led) (me|us|you|them|him|her|it|to)\b/,
   ],
   [
     'break',
@@ -108,7 +114,7 @@ const RULES: readonly (readonly [QuestionKind, RegExp])[] = [
   ['value', /\bhow much\b(?! time)/],
   [
     'open',
-    /\b(still (open|pending|outstanding|to do|waiting|unresolved|in progress|unfinished|on hold)|open (items|tickets|issues|tasks|loops|questions|cases|orders)|what('s| is| remains)? (still )?(left|open|pending|outstanding|unfinished|unresolved)|(left|remaining) to do|to-?do list|not (yet )?(done|finished|resolved|closed|complete|completed|paid|approved|answered|replied)|(have|has)n'?t (yet )?(been )?(finished|done|closed|resolved|replied|answered|paid|approved|completed)|unfinished|unresolved|outstanding|pending|waiting (on|for)|follow[ -]?ups?|loose ends|open loops|(do|did) i owe|need(s)? (a )?(reply|response|follow)|yet to|^\W*did (i|we) (ever |actually )?(finish|complete|close|resolve|fix|pay|approve|submit|sign|ship|deliver|merge|deploy|book|schedule|confirm|get through|wrap up)|^\W*(is|was|are|were|has|have|had) [^?]{0,40}\b(done|finished|resolved|closed|fixed|approved|paid|merged|shipped|delivered|booked|scheduled|confirmed|signed|complete|completed|open|pending)\b|\b(status|state|stage|progress) (of|on|for)\b|\bwhat (is|was) the (status|state|stage|progress)\b|\bwhere (does|do|did|is|are) [^?]* stand\b|\bhow (is|was|are|were) [^?]* (going|coming along|looking)\b|\b(anything|what|which|stuff|things|items?) (left|still|remaining) (open|pending|undone|unfinished|to do|outstanding)\b|\b(left|remaining) (open|undone|unfinished|pending)\b)\b/,
+    /\b(still (open|pending|outstanding|to do|waiting|unresolved|in progress|unfinished|on hold)|open (items|tickets|issues|tasks|loops|questions|cases|orders)|what('s| is| remains)? (still )?(left|open|pending|outstanding|unfinished|unresolved)|(left|remaining) to do|to-?do list|not (yet )?(done|finished|resolved|closed|complete|completed|paid|approved|answered|replied)|(have|has)n'?t (yet )?(been )?(finished|done|closed|resolved|replied|answered|paid|approved|completed)|unfinished|unresolved|outstanding|pending|waiting (on|for)|follow[ -]?ups?|loose ends|open loops|(do|did) i owe|need(s)? (a )?(reply|response|follow)|still needs? (\w+ing|to be \w+)\b|yet to|^\W*did (i|we) (ever |actually )?(finish|complete|close|resolve|fix|pay|approve|submit|sign|ship|deliver|merge|deploy|book|schedule|confirm|get through|wrap up)|^\W*(is|was|are|were|has|have|had) [^?]{0,40}\b(done|finished|resolved|closed|fixed|approved|paid|merged|shipped|delivered|booked|scheduled|confirmed|signed|complete|completed|open|pending)\b|\b(status|state|stage|progress) (of|on|for)\b|\bwhat (is|was) the (status|state|stage|progress)\b|\bwhere (does|do|did|is|are) [^?]* stand\b|\bhow (is|was|are|were) [^?]* (going|coming along|looking)\b|\b(anything|what|which|stuff|things|items?) (left|still|remaining) (open|pending|undone|unfinished|to do|outstanding)\b|\b(left|remaining) (open|undone|unfinished|pending)\b)\b/,
   ],
   [
     'day_bounds',
@@ -157,7 +163,22 @@ const INTENT_WORDS: Partial<Record<QuestionKind, readonly string[]>> = {
     need needs reply replies response respond answered finish finished close closed resolve resolved complete completed paid approved yet done items wrap`.split(
     /\s+/,
   ),
-  why: ['reason', 'purpose', 'point', 'because', 'come'],
+  why: [
+    'reason',
+    'purpose',
+    'point',
+    'because',
+    'come',
+    'basis',
+    'rationale',
+    'justification',
+    'grounds',
+    'holding',
+    'held',
+    'made',
+    'caused',
+    'led',
+  ],
   advice: `draft write compose rephrase reword translate create generate recommend recommendation suggest suggestion suggestions advice
     advise think opinion best way approach prioritize prioritise improve fix handle deal help plan decide reply respond better wise good bad`.split(
     /\s+/,
@@ -188,6 +209,9 @@ const INTENT_WORDS: Partial<Record<QuestionKind, readonly string[]>> = {
     ),
 };
 
+/** "Who do I owe a reply to?", "who am I supposed to get back to?", "anyone waiting on an answer from me?". */
+export const OWED_ASK =
+  /\b(owe|owed)\b|\b(get|got|getting|write|call|ring) back to\b|\bwaiting (on|for) (me|an? (answer|reply|response)|my)\b|\b(haven'?t|have not|not yet|still need to|need to|should|supposed to|must) (replied|reply|answer(ed)?|respond(ed)?|get back|call back|write back|follow up)\b|\bfollow[ -]?ups?\b|\bhear back\b|\bneeds? (?:an? )?(?:answer|reply|response)\b/i;
 /** Role words a "who" question asks with, and the labels on screen that give a person that role. */
 const ROLE_ASKS: readonly (readonly [RegExp, readonly string[]])[] = [
   [
@@ -284,7 +308,7 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
   let kind: QuestionKind = RULES.find(([, rule]) => rule.test(lower))?.[0] ?? 'unknown';
   const lowerWords = words(lower);
   const noun = lowerWords.map((w) => kindWord(w)).find(Boolean) ?? null;
-  if (kind === 'open' && /^\W*(who|whom)\b/.test(lower)) kind = 'who';
+  if (kind === 'open' && /^\W*(who|whom|whose)\b/.test(lower)) kind = 'who';
   if (kind === 'who' && noun && noun.list !== 'person' && noun.list !== 'organization' && !/^\W*(who|whom|whose)\b/.test(lower))
     kind = 'which';
   const listOf = noun?.list ?? null;
@@ -302,6 +326,14 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
   )
     kind = 'who';
   if (kind === 'open' && /^\W*(anyone|anybody|someone|somebody|who|whom)\b/.test(lower)) kind = 'who';
+  // "Anybody I need to get back to?": people the user owes a reply, whatever the question opened with.
+  if (/^\W*(anyone|anybody|someone|somebody|who|whom|whose|is there anyone|is anyone)\b/.test(lower) && OWED_ASK.test(lower)) kind = 'who';
+  // "ER-20931 total?", "what did my expenses come to": a question that names a figure asks for it, however short.
+  if (
+    (kind === 'lookup' || kind === 'unknown') &&
+    (lowerWords.some((w) => FIGURE_WORDS.has(w)) || /\b(come|came) to\b|\bhow big (is|was)\b|\bwhat did (we|i|they) charge\b/.test(lower))
+  )
+    kind = 'value';
   // "When was the fix deployed?", "what time did the load leave?": when something happened.
   if ((kind === 'lookup' || kind === 'unknown') && /^\W*(when|what time|at what time|what day)\b/.test(lower)) kind = 'seen';
   // The noun of a list ("which tickets") says what to list, not what to look for; elsewhere it is a word like any other.

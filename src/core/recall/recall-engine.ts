@@ -109,7 +109,10 @@ export class RecallEngine {
       if (engine !== this) return engine.answer(text, nowMs);
       const understood = this.namesOnlyApps(this.understand(question, nowMs), nowMs);
       const context = this.context(nowMs);
-      return (understood.kind !== 'advice' && answerPrivate(context, understood)) || ANSWERS[understood.kind](context, understood);
+      return (
+        (understood.kind !== 'advice' && understood.kind !== 'why' && answerPrivate(context, understood)) ||
+        ANSWERS[understood.kind](context, understood)
+      );
     } catch (error) {
       process.emitWarning(`recall could not answer “${question.slice(0, 80)}”: ${(error as Error).stack ?? String(error)}`);
       return capabilities(this.context(nowMs));

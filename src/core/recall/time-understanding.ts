@@ -314,7 +314,7 @@ function edgeOfDay(match: RegExpExecArray, dayMs: number, nowMs: number, day: Da
 
 /** "after the stand-up", "before my call with Omar", "during the interview": anchored on the window those words name. */
 const ANCHOR =
-  /\b(after|before|during|since|until|till|following|once)\s+(?:(?:the|my|our|that|this)\s+)?(?!(?:i|we|you|he|she|they|it|me|\d|lunch|noon|midday|today|yesterday|tomorrow|work|breakfast|dinner|yesterday)\b)([\p{L}\p{N}#:'’/-]+(?:\s+[\p{L}\p{N}#:'’/-]+){0,3}?)(?:\s+(?:was|were|had|got)\s+(?:over|done|finished|ended|through))?(?=$|[?.!,;]|\s+(?:today|yesterday|this|on|and|did|was|were|i|we|what|how|who|where)\b)/iu;
+  /\b(after|before|during|since|until|till|following|once)\s+(?:(?:the|my|our|that|this)\s+)?(?!(?:i|we|you|he|she|they|it|me|\d|lunch|noon|midday|today|yesterday|tomorrow|work|breakfast|dinner|yesterday)\b)([\p{L}\p{N}#:'’/-]+(?:\s+[\p{L}\p{N}#:'’/-]+){0,3}?)(?:\s+(?:(?:was|were|had|got)\s+)?(?:over|done|finished|ended|through|wrapped up))?(?=$|[?.!,;]|\s+(?:today|yesterday|this|on|and|did|was|were|i|we|what|how|who|where)\b)/iu;
 const ANCHOR_FILLER = new Set(['with', 'about', 'for', 'on', 'the', 'a', 'an', 'of', 'to', 'call', 'meeting']);
 
 function anchoredTime(match: RegExpExecArray, dayMs: number, nowMs: number, day: DayShape, near: number | null = null): AskedTime | null {
@@ -348,10 +348,19 @@ function anchoredTime(match: RegExpExecArray, dayMs: number, nowMs: number, day:
       label: `during ${what}${named} (${formatClockTime(stretch.startMs)}–${formatClockTime(stretch.endMs)})`,
       pointMs: null,
     };
+  // "What did I do after the meeting?" asks about the stretch it began, until the next break (lunch) or the day's end.
+  const rest = { startMs: stretch.endMs, endMs: window.endMs };
+  const pause = near === null ? day.longestBreak(rest) : null;
+  const end =
+    near !== null
+      ? Math.min(window.endMs, stretch.endMs + near)
+      : pause && pause.endMs - pause.startMs >= LUNCH_MIN_MS
+        ? pause.startMs
+        : window.endMs;
   return {
     startMs: stretch.endMs,
-    endMs: near === null ? window.endMs : Math.min(window.endMs, stretch.endMs + near),
-    label: `after ${what}${named} (from ${formatClockTime(stretch.endMs)})`,
+    endMs: end,
+    label: `after ${what}${named} (from ${formatClockTime(stretch.endMs)}${end < window.endMs ? ` to ${formatClockTime(end)}` : ''})`,
     pointMs: null,
   };
 }

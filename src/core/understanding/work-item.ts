@@ -76,6 +76,11 @@ const STATE_WORDS: Readonly<Record<StateClass, readonly string[]>> = {
     'unread',
     'needs reply',
     'action required',
+    'ready to send',
+    'ready to submit',
+    'ready for review',
+    'not sent',
+    'unsigned',
   ],
   waiting: [
     'waiting',
@@ -91,6 +96,8 @@ const STATE_WORDS: Readonly<Record<StateClass, readonly string[]>> = {
     'sent',
     'offer sent',
     'in transit',
+    'tendered',
+    'quoted',
   ],
   scheduled: ['scheduled', 'booked', 'confirmed', 'tentative', 'planned', 'upcoming', 'rescheduled', 'dispatched', 'en route'],
   done: [

@@ -34,7 +34,7 @@ const REASON_WORDS = [
 ];
 /** Words that give a reason on screen: "because", "due to", "so that", "Reason: …". */
 const REASON =
-  /\b(because|due to|so that|in order to|caused by|root cause|the reason|reason:|as a result|since (?:the|we|it|they)|owing to|for the (?:audit|review|close|deadline))\b/i;
+  /\b(because|due to|so that|in order to|caused by|root cause|the reason|reason:|as a result|since (?:the|we|it|they)|owing to|for the (?:audit|review|close|deadline))\b|, so (?:i|we|they|the|our|it|you|\w+s)\b/i;
 
 const where = (f: Found, nowMs: number): string =>
   `${when(f.atMs, nowMs)}, ${f.app ?? 'memory'}${f.windowTitle ? `, “${f.windowTitle}”` : ''}`;
@@ -102,25 +102,39 @@ export function answerLookup(ctx: RecallContext, question: UnderstoodQuestion, l
  * words; else it says it cannot tell, and what it saw.
  */
 export function answerWhy(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
+  const reply = whyIn(ctx, question);
+  // "Why are we holding the motion until Monday?": a time in a why question is often the plan, not when it was said.
+  return reply.answered || question.time === null ? reply : whyIn(ctx, { ...question, time: null });
+}
+
+function whyIn(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
   const time = askedWindow(question, allHistory(ctx.nowMs));
   const found = retrieveEvidence(ctx.store, { terms: question.terms, window: windowOf(time), limit: 120 });
   // The user's answers to a question about a reason ("why…", "what is it for?") first.
   const reasonAsked = (f: Found): boolean =>
     /\b(why|what for|for what|purpose|reason|what is it for|what are you working on)\b/i.test(f.text.split('\n')[0] ?? '');
-  const told = found
+  const answers = found
     .filter((f) => f.source === 'answer' && f.score >= 0.4)
-    .sort((a, b) => Number(reasonAsked(b)) - Number(reasonAsked(a)) || b.score - a.score)
-    .slice(0, 2);
+    .sort((a, b) => Number(reasonAsked(b)) - Number(reasonAsked(a)) || b.score - a.score);
+  // An answer that gives a reason is one; one that only names the same things (the user's list of systems) is not.
+  const giving = answers.filter((f) => reasonAsked(f) || REASON.test(f.text));
   const reasons = [...found.filter((f) => f.source === 'screen_text'), ...reasonScreens(ctx, question, windowOf(time))]
-    .flatMap((f) =>
-      f.text
-        .split('\n')
-        .filter((line) => REASON.test(line) && coverage(question.terms, line) > 0)
-        .map((line) => ({ f, line, share: f.score + coverage(question.terms, line) })),
-    )
+    .flatMap((f) => {
+      const lines = f.text.split('\n');
+      return lines.flatMap((line, i) => {
+        if (!REASON.test(line)) return [];
+        // A reason is often a message's second line ("Hold the motion until Monday, / because …"): the lines
+        // above it say what it is about; on a screen that is about the question, any reason it gives counts.
+        const onLines = coverage(question.terms, lines.slice(Math.max(0, i - 2), i + 1).join(' '));
+        if (onLines === 0 && f.score < 0.5) return [];
+        const said = i > 0 && /^\s*(because|since|as|so|due to)\b/i.test(line) ? `${lines[i - 1]!.trim()} ${line.trim()}` : line;
+        return [{ f, line: said, share: f.score + 2 * onLines }];
+      });
+    })
     .sort((a, b) => b.share - a.share)
     .filter((r, i, all) => all.findIndex((x) => x.line === r.line) === i)
     .slice(0, 2);
+  const told = (giving.length > 0 || reasons.length > 0 ? giving : answers).slice(0, 2);
   if (told.length === 0 && reasons.length === 0) {
     const near = closest(
       found.filter((f) => f.score >= 0.5),

@@ -5,7 +5,7 @@ import { identityOf } from '../day-tasks';
 import { toEvidence, when } from '../evidence-format';
 import { peopleNamedIn } from '../named-people';
 import { coverage, termMatches } from '../question-terms';
-import type { UnderstoodQuestion } from '../question-understanding';
+import { OWED_ASK, type UnderstoodQuestion } from '../question-understanding';
 import { oneLine, retrieveEvidence, type Found } from '../retrieval';
 import { answerLookup } from './lookup';
 import {
@@ -38,21 +38,24 @@ interface Candidate {
 }
 
 /** "Raj Patel  10:05 AM": a chat app's line naming who wrote the messages under it. */
-const SPEAKER = /^\s*(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)+)\s+\d{1,2}:\d{2}\s*(?:AM|PM)?\s*$/u;
+const SPEAKER =
+  /^\s*((?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)+)\s+(?:\d{1,2}:\d{2}\s*(?:AM|PM)?|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? \d{1,2}|Yesterday|Today)\s*$/u;
+/** A row of an inbox, a call list or a voicemail box that says its sender still waits: a flag, a deadline to reply, a request, a question. */
+const OWED_FLAG =
+  /\b(?:follow[ -]?up|reply by|respond by|needs? (?:a )?(?:reply|response|answer)|call back|awaiting (?:your )?(?:reply|response|answer)|please (?:sign|reply|confirm|respond|send|review|call|advise|approve)|(?:can|could) you)\b|\?/i;
+/** Initials that stand for a person where names are kept off screen ("T.W.", "J.D."). */
+const INITIALS = /^\s*((?:\p{Lu}\.){2,3})(?=\s|$)/u;
 const MAX_NAMED = 5;
 /** A question about a meeting's people ("who was in the 2pm call?"). */
 const MEETING_ASK = /\b(call|meeting|standup|stand-up|sync|interview|huddle|1:1|session|demo|review)\b/i;
 const MEETING_WORDS = SYNONYMS.meeting!;
-/** "Who do I owe a reply to?", "who am I supposed to get back to?", "anyone waiting on an answer from me?". */
-const OWED_ASK =
-  /\b(owe|owed)\b|\b(get|got|getting|write|call|ring) back to\b|\bwaiting (on|for) (me|an? (answer|reply|response)|my)\b|\b(haven'?t|have not|not yet|still need to|need to|should|supposed to|must) (replied|reply|answer(ed)?|respond(ed)?|get back|call back|write back|follow up)\b|\bfollow[ -]?ups?\b/i;
 /** A reminder or a to-do that says the user still owes someone ("Reminder: reply to Priyanka Das about …"). */
 const REMINDER = /\b(remind(?:er)?|follow[ -]?up|to ?do|call ?back|don'?t forget|flagged|owe)\b/i;
 const OWED_TO =
   /\b(?:reply|respond|get back|write back|call back|call|ring|follow up|answer|send|email|text|ping)\s+(?:to\s+|with\s+)?(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2})/u;
 /** Words of "who do I owe a reply to?" that say what is owed, not where. */
 const OWE_WORDS = new Set(
-  'owe owed reply replies respond response answer back waiting need needs yet supposed get anyone anybody someone follow ups call'.split(
+  'owe owed reply replies respond response answer back waiting need needs yet supposed get anyone anybody someone follow ups call hear still'.split(
     ' ',
   ),
 );
@@ -255,6 +258,15 @@ function owedReplies(ctx: RecallContext, question: UnderstoodQuestion, identity:
   const terms = question.terms.filter((t) => !OWE_WORDS.has(t));
   const waiting = new Map<string, { name: string; line: string; row: (typeof rows)[number] }>();
   const answered = new Set<string>();
+  // The people the day's screens named, longest names first, to tell a row's sender from its subject.
+  const dayPeople = [
+    ...new Set(
+      ctx.store.items
+        .sightingsIn(window)
+        .filter((s) => s.kind === 'person')
+        .map((s) => s.name),
+    ),
+  ].sort((a, b) => b.length - a.length);
   // Oldest first, so a later reply by the user settles an earlier question.
   for (const row of [...rows].reverse()) {
     if (terms.length > 0 && !terms.some((t) => termMatches(t, `${row.app} ${row.title} ${row.text}`))) continue;
@@ -267,6 +279,11 @@ function owedReplies(ctx: RecallContext, question: UnderstoodQuestion, identity:
         const key = `reminder\u0000${reminded[1]!}`;
         answered.delete(key);
         waiting.set(key, { name: reminded[1]!, line: line.trim(), row });
+        continue;
+      }
+      const sender = OWED_FLAG.test(line) ? rowSender(line, dayPeople) : null;
+      if (sender && !isUser(identity, { kind: 'person', key: sender.toLowerCase() })) {
+        waiting.set(`row\u0000${sender}`, { name: sender, line: line.trim(), row });
         continue;
       }
       const named =
@@ -311,6 +328,13 @@ function owedReplies(ctx: RecallContext, question: UnderstoodQuestion, identity:
     ...(p.row.device && { device: p.row.device }),
   }));
   return answer(lines, evidence);
+}
+
+/** The person a row opens with ("Ruth Greaves  Estate inventory - anything else you need?  Wed  Follow up"). */
+function rowSender(line: string, people: readonly string[]): string | null {
+  const start = line.trim().replace(/^(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+/, '');
+  const known = people.find((p) => p.includes(' ') && start.toLowerCase().startsWith(`${p.toLowerCase()} `));
+  return known ?? INITIALS.exec(start)?.[1] ?? null;
 }
 
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
