@@ -109,7 +109,7 @@ const RULES: readonly (readonly [QuestionKind, RegExp])[] = [
   ],
   [
     'time_spent',
-    /\bhow (long|much time)\b|\bhow many (hours|minutes|hrs|mins)\b|\btime (i )?(spent|spend)?\s*(in|on|with|using)\b|\btime spent\b|^\W*time\b|\b(spend|spent|put|sink|sank|devote|devoted|give|gave) (the )?(most|more|less|much|a lot of|all|half|the bulk of|my)? ?(time|hours|minutes|day|morning|afternoon)\b|\bwhat (took|ate|eats|takes) (up )?(most|the most|much|all|the bulk) (of )?(my )?(time|day)\b|\bduration\b|\bhow much of (my|the|this) (day|time|morning|afternoon|week|evening)\b|\b(share|part|portion|chunk) of (my|the) (day|time)\b/,
+    /\bhow (long|much time)\b|\bhow many (hours|minutes|hrs|mins)\b|\btime (i )?(spent|spend)?\s*(in|on|with|using)\b|\btime spent\b|^\W*time\b|\b(spend|spent|put|sink|sank|devote|devoted|give|gave) (the )?(most|more|less|much|a lot of|all|half|the bulk of|my)? ?(time|hours|minutes|day|morning|afternoon)\b|\bwhat (took|ate|eats|takes) (up )?(most|the most|much|all|the bulk) (of )?(my )?(time|day)\b|\bduration\b|\blength\W*$|\bhow much of (my|the|this) (day|time|morning|afternoon|week|evening)\b|^(?!.*\b(what|which|at what|any) time\b)\W*[\w.'’ -]{2,40} time( (today|yesterday|this (morning|afternoon|week)|so far))?\W*$|\b(share|part|portion|chunk) of (my|the) (day|time)\b/,
   ],
   ['value', /\bhow much\b(?! time)/],
   [
@@ -130,7 +130,7 @@ const RULES: readonly (readonly [QuestionKind, RegExp])[] = [
   ],
   [
     'moment',
-    /\bwhat (was|were|am|are) (i|we) (doing|working on|up to|looking at|on|into|busy with|in the middle of)\b|\bwhat was on (my |the )?screen\b|\bwhere was i\b|\bwhat (was|is) (open|up) at\b|\bwhat was happening\b/,
+    /\bwhat (was|were|am|are) (i|we) (doing|working on|up to|looking at|on|into|busy with|in the middle of)\b|\bwhat was on (my |the )?screen\b|\bwhere was i\b|\bwhat (was|is) (open|up) at\b|\bwhat was happening\b|\bwhat was (going on|up on (my |the )?screen|in front of me)\b/,
   ],
   [
     'which',
@@ -153,10 +153,10 @@ const INTENT_WORDS: Partial<Record<QuestionKind, readonly string[]>> = {
     wrapped off call knock head home working work day workday`.split(/\s+/),
   who: `sent send asked ask said say wrote write owns own owner emailed messaged message mentioned approved responsible talk talked chat chatted
     spoke speak reported report called call reached pinged ping requested request attended attend joined join interviewed interview assigned
-    name person people working handling handled cc cc'd copied whom`.split(/\s+/),
+    name person people working handling handled cc cc'd copied whom talking talk speaking spoke chatting phone`.split(/\s+/),
   value: [...VALUE_WORDS, 'date', 'linked', 'link', 'figure', 'number', 'worth', 'cost', 'costs', 'charged', 'pay', 'paid', 'owe', 'owed'],
   break: ['break', 'take', 'took', 'have', 'had'],
-  moment: ['screen', 'up', 'into', 'middle', 'happening'],
+  moment: ['screen', 'up', 'into', 'middle', 'happening', 'going', 'front'],
   activity: `summarize summarise summary recap happened busy walk through run rundown overview break breakdown go over accomplish
     accomplished achieve achieved done tackle tackled handle handled timeline get got`.split(/\s+/),
   open: `status state stage progress stand going coming along looking open pending outstanding left remaining unfinished unresolved waiting wait follow follow-up follow-ups loose ends loops owe owed
@@ -200,7 +200,24 @@ const INTENT_WORDS: Partial<Record<QuestionKind, readonly string[]>> = {
     'resolve',
     'approve',
   ],
-  time_spent: ['put', 'sink', 'sank', 'devote', 'devoted', 'took', 'ate', 'bulk', 'duration', 'hrs', 'mins'],
+  time_spent: [
+    'put',
+    'sink',
+    'sank',
+    'devote',
+    'devoted',
+    'took',
+    'ate',
+    'bulk',
+    'duration',
+    'hrs',
+    'mins',
+    'watching',
+    'looking',
+    'using',
+    'staring',
+    'length',
+  ],
   which:
     `list show name give tell all every touch touched handle handled process processed deal dealt review reviewed visit visited log logged into access accessed edit edited
     hit come came across encounter encountered deal with have involved mention mentioned pull pulled bring brought up ssh connect connected

@@ -153,7 +153,10 @@ const BARE_MONTH =
 
 /** The time a question names and the question without the words that named it. */
 export function readTime(question: string, nowMs: number, day: DayShape): { time: AskedTime | null; rest: string } {
-  const text = spokenTimes(question);
+  // "around 10.15": a clock time written with a dot.
+  const text = spokenTimes(
+    question.replace(/\b(at|around|about|by|before|after|since|until|till|from|to)\s+(\d{1,2})\.([0-5]\d)\b(?!\.\d)/gi, '$1 $2:$3'),
+  );
   // A month's name alone names a thing ("the April invoice"); "in April", "last April" name a time.
   const results = parser()
     .parse(text, new Date(nowMs), { forwardDate: false })
@@ -201,10 +204,31 @@ export function readTime(question: string, nowMs: number, day: DayShape): { time
   if (part) return { time: partOfDay(part, dayMs, nowMs), rest: blank(text, PART_OF_DAY_PHRASE, dated ? [dated] : []) };
   const first = results[0];
   if (!first) return { time: null, rest: text };
-  const asked = fromResult(first, text, nowMs, day);
+  const asked = morningIfObserved(first, text, nowMs, day) ?? fromResult(first, text, nowMs, day);
   return {
     time: { ...asked, endMs: asked.startMs < nowMs ? Math.min(asked.endMs, nowMs) : asked.endMs },
     rest: blank(text, null, results),
+  };
+}
+
+/**
+ * A bare hour from 1 to 6 is read as the afternoon; on a day observed only in the morning hours ("at 6:45"
+ * to a dispatcher who starts at six) it is the morning when that was observed and the afternoon was not.
+ */
+function morningIfObserved(result: chrono.ParsedResult, text: string, nowMs: number, day: DayShape): AskedTime | null {
+  const hour = result.start.get('hour');
+  if (hour === null || hour < 13 || hour > 18 || result.start.isCertain('meridiem') || !day.activeBounds || result.end) return null;
+  const pointMs = result.start.date().getTime();
+  const active = day.activeBounds(localDayBounds(localDateOf(pointMs)));
+  const inside = (ms: number): boolean => active !== null && ms >= active.startMs && ms <= active.endMs;
+  if (inside(pointMs) || !inside(pointMs - 12 * HOUR)) return null;
+  const afternoon = fromResult(result, text, nowMs, day);
+  const back = (ms: number): number => ms - 12 * HOUR;
+  return {
+    startMs: back(afternoon.startMs),
+    endMs: back(afternoon.endMs),
+    pointMs: afternoon.pointMs === null ? null : back(afternoon.pointMs),
+    label: afternoon.label.replace(formatClockTime(pointMs), formatClockTime(back(pointMs))),
   };
 }
 

@@ -136,7 +136,7 @@ function fromRoles(
       const rank = question.roles.length > 0 ? roleRank(s.role, question.roles) : -1;
       return { s, subject, rank };
     })
-    .filter((x) => x.subject >= 0.5 && (x.rank !== -1 || (question.roles.length === 0 && span !== null && x.s.kind === 'person')));
+    .filter((x) => x.subject >= 0.5 && (x.rank !== -1 || (question.roles.length === 0 && span !== null)));
   if (scored.length === 0) return null;
   const best = Math.max(...scored.map((x) => x.subject));
   // Who was in a meeting: everyone the screen lists there, whatever the label (host, people, attendees).

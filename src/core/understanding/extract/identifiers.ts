@@ -122,6 +122,8 @@ const LABELLED = new RegExp(
 );
 /** `INC-2231`, `PROJ-88`, `INV-4471`, `CHG0031`, `L-40718`: a key whose prefix is letters, then digits. */
 const PREFIXED = /(?<![\p{L}\p{N}-])([A-Z][A-Z0-9]{0,9})-?(\d{2,9})(?![\p{L}\p{N}]|-\d)/gu;
+/** `ECF No. 31`, `DKT #12`: a register's capitals, then "No." or "#" and the number. */
+const CAPS_NUMBERED = /(?<![\p{L}\p{N}])([A-Z]{2,8})\s+(?:No\.?|#)\s*(\d{1,9})(?![\p{L}\p{N}])/gu;
 /** `v2.14.1`, `release 3.2`: a version of software. */
 const VERSION = /(?<![\p{L}\p{N}.])(?:v(\d+\.\d+(?:\.\d+){0,2})|(?:release|version|build)\s+(\d+\.\d+(?:\.\d+){0,2}))(?![\p{N}]|\.\d)/giu;
 /** `#482` alone: an issue or pull request number. */
@@ -200,6 +202,11 @@ export function identifiersIn(line: string): FoundIdentifier[] {
     const family = FAMILIES[prefix.toLowerCase()];
     const key = family ? `${family}:${m[2]}` : `${prefix}-${m[2]}`;
     found.push({ index: m.index, length: m[0].length, name: m[0], key, family: family ?? prefix });
+  }
+  for (const m of line.matchAll(CAPS_NUMBERED)) {
+    const prefix = m[1]!;
+    if (taken(m.index, m[0].length) || NOT_A_PREFIX.has(prefix) || MONTHS.test(prefix) || FAMILIES[prefix.toLowerCase()]) continue;
+    found.push({ index: m.index, length: m[0].length, name: m[0], key: `${prefix}-${m[2]}`, family: prefix });
   }
   for (const m of line.matchAll(VERSION)) {
     if (taken(m.index, m[0].length)) continue;
