@@ -80,6 +80,7 @@ const NOUNS: Readonly<Record<string, KindWord>> = {
   reference: kind('identifier', 'references'),
   deal: kind('identifier', 'deals', ['deal', 'opportunity']),
   opportunity: kind('identifier', 'opportunities', ['opportunity', 'deal']),
+  judge: kind('person', 'judges', null, ['judge', 'magistrate judge', 'signed by', 'presiding']),
   provider: kind('person', 'providers', null, ['provider', 'doctor', 'dr', 'physician', 'np', 'nurse practitioner']),
   server: kind('host', 'servers'),
   host: kind('host', 'hosts'),

@@ -90,6 +90,8 @@ const VALUE_WORDS = [
   'charge',
   'charged',
 ];
+/** "What did my expenses come to?", "how big was the discount", "what did we charge them": a figure asked for. */
+const FIGURE_ASK = /\b(come|came) to\b|\bhow big (is|was)\b|\bwhat did (we|i|they) (charge|bill|pay)\b/;
 /** Words that name a figure wherever they stand ("ER-20931 total?", "cost of the tire job"). */
 const FIGURE_WORDS = new Set(['total', 'amount', 'balance', 'sum', 'price', 'cost', 'fee', 'variance', 'salary', 'discount', 'surcharge']);
 
@@ -109,7 +111,7 @@ const RULES: readonly (readonly [QuestionKind, RegExp])[] = [
   ],
   [
     'time_spent',
-    /\bhow (long|much time)\b|\bhow many (hours|minutes|hrs|mins)\b|\btime (i )?(spent|spend)?\s*(in|on|with|using)\b|\btime spent\b|^\W*time\b|\b(spend|spent|put|sink|sank|devote|devoted|give|gave) (the )?(most|more|less|much|a lot of|all|half|the bulk of|my)? ?(time|hours|minutes|day|morning|afternoon)\b|\bwhat (took|ate|eats|takes) (up )?(most|the most|much|all|the bulk) (of )?(my )?(time|day)\b|\bduration\b|\blength\W*$|\bhow much of (my|the|this) (day|time|morning|afternoon|week|evening)\b|^(?!.*\b(what|which|at what|any) time\b)\W*[\w.'’ -]{2,40} time( (today|yesterday|this (morning|afternoon|week)|so far))?\W*$|\b(share|part|portion|chunk) of (my|the) (day|time)\b/,
+    /\bhow (long|much time)\b|\bhow many (hours|minutes|hrs|mins)\b|\btime (i )?(spent|spend)?\s*(in|on|with|using)\b|\btime spent\b|^\W*time\b|\b(spend|spent|put|sink|sank|devote|devoted|give|gave) (the )?(most|more|less|much|a lot of|all|half|the bulk of|my)? ?(time|hours|minutes|day|morning|afternoon)\b|\bwhat (took|ate|eats|takes) (up )?(most|the most|much|all|the bulk) (of )?(my )?(time|day)\b|\bduration\b|\blength\W*$|\bhow much of (my|the|this) (day|time|morning|afternoon|week|evening)\b|^(?!.*\b(what|which|at what|any|pickup|pick-up|delivery|arrival|departure|start|end|finish|due|appointment|appt|meeting|call|closing|opening|cutoff|drop-?off|shipping|filing|return|check-?in|ready) time\b)\W*[\w.'’ -]{2,40} time( (today|yesterday|this (morning|afternoon|week)|so far))?\W*$|\b(share|part|portion|chunk) of (my|the) (day|time)\b/,
   ],
   ['value', /\bhow much\b(?! time)/],
   [
@@ -301,8 +303,10 @@ function normalized(text: string, vocabulary: readonly string[]): string {
     .replace(/\bi've\b/gi, 'i have')
     .replace(/\bi'd\b/gi, 'i would')
     .replace(/\bi'll\b/gi, 'i will');
-  return plain.replace(/[\p{L}][\p{L}'-]*/gu, (word) => {
+  return plain.replace(/[\p{L}][\p{L}'-]*/gu, (word, at: number) => {
     const lower = word.toLowerCase();
+    // A letter of initials ("T.W.", "J.D.") is a name, never a shorthand ("w" for "with").
+    if (word.length === 1 && (plain[at - 1] === '.' || plain[at + 1] === '.')) return word;
     const short = SHORTHANDS[lower];
     if (short) return short;
     if (vocabulary.includes(lower) || lower.length < 3 || KNOWN_WORDS.has(lower) || FILLER.has(lower)) return word;
@@ -345,12 +349,16 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
   if (kind === 'open' && /^\W*(anyone|anybody|someone|somebody|who|whom)\b/.test(lower)) kind = 'who';
   // "Anybody I need to get back to?": people the user owes a reply, whatever the question opened with.
   if (/^\W*(anyone|anybody|someone|somebody|who|whom|whose|is there anyone|is anyone)\b/.test(lower) && OWED_ASK.test(lower)) kind = 'who';
-  // "ER-20931 total?", "what did my expenses come to": a question that names a figure asks for it, however short.
+  // "What's the Marsh invoice for?" asks its amount, not a reason.
   if (
-    (kind === 'lookup' || kind === 'unknown') &&
-    (lowerWords.some((w) => FIGURE_WORDS.has(w)) || /\b(come|came) to\b|\bhow big (is|was)\b|\bwhat did (we|i|they) charge\b/.test(lower))
+    kind === 'why' &&
+    /\bfor\W*$/.test(lower) &&
+    /\b(invoice|bill|check|cheque|payment|quote|receipt|charge|expense|estimate)s?\b/.test(lower)
   )
     kind = 'value';
+  // "ER-20931 total?", "what did my expenses come to": a question that names a figure asks for it, however short.
+  if ((kind === 'lookup' || kind === 'unknown') && (lowerWords.some((w) => FIGURE_WORDS.has(w)) || FIGURE_ASK.test(lower))) kind = 'value';
+  if (kind === 'activity' && FIGURE_ASK.test(lower)) kind = 'value';
   // "When was the fix deployed?", "what time did the load leave?": when something happened.
   if ((kind === 'lookup' || kind === 'unknown') && /^\W*(when|what time|at what time|what day)\b/.test(lower)) kind = 'seen';
   // The noun of a list ("which tickets") says what to list, not what to look for; elsewhere it is a word like any other.

@@ -160,6 +160,8 @@ export function readTime(question: string, nowMs: number, day: DayShape): { time
   // A month's name alone names a thing ("the April invoice"); "in April", "last April" name a time.
   const results = parser()
     .parse(text, new Date(nowMs), { forwardDate: false })
+    // "3:26-cv-01482" is a case number, not a time.
+    .filter((r) => !/^-[a-z]/i.test(text.slice(r.index + r.text.length)))
     .filter(
       (r) =>
         !(

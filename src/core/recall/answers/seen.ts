@@ -18,7 +18,7 @@ import { answerLookup } from './lookup';
 
 /** Words of a question about seeing something, not about when it happened. */
 const SEEING =
-  /\b(see|saw|seen|open|opened|look|looked|read|visit|visited|view|viewed|check|checked|use|used|come across|came across|notice|noticed|first|last)\b/i;
+  /\b(see|saw|seen|start|started|begin|began|open|opened|look|looked|read|visit|visited|view|viewed|check|checked|use|used|come across|came across|notice|noticed|first|last)\b/i;
 /** A clock time or a date on a line: "at 16:05", "on May 7, 2026", "2026-05-07". */
 const STATED_TIME =
   /\b(\d{1,2}:\d{2}(?:\s?[ap]\.?m\.?)?|\d{4}-\d{2}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:, \d{4})?)\b/i;
@@ -26,15 +26,25 @@ const STATED_TIME =
 /** The line that holds most of the question's words and a time or date, and that time. */
 function statedTime(found: readonly Found[], question: UnderstoodQuestion): { time: string; line: string; found: Found } | null {
   let best: { time: string; line: string; found: Found; share: number } | null = null;
+  const clockAsked = /\b(what time|at what time)\b/i.test(question.text);
+  const whenAsked = /\bwhen (did|was|were)\b/i.test(question.text);
   for (const f of found.filter((x) => x.source === 'screen_text' && x.score >= 0.6)) {
-    for (const line of f.text.split('\n')) {
+    const lines = f.text.split('\n');
+    for (const [i, line] of lines.entries()) {
       const time = STATED_TIME.exec(line)?.[1];
       // A chat line's own clock time is when it was written, not the answer.
       if (!time || /^\s*\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)+\s+\d{1,2}:\d{2}/u.test(line)) continue;
-      const onLine = coverage(question.terms, line);
+      // A record's fields stand on lines of their own ("Document: …" above "Entered: … at 11:42 AM").
+      const field = /^\s*[\p{L} ]{2,30}:\s/u.test(line);
+      const onLine = Math.max(
+        coverage(question.terms, line),
+        field ? coverage(question.terms, lines.slice(Math.max(0, i - 3), i).join(' ')) / 2 : 0,
+      );
       if (onLine === 0) continue;
+      // "What time…" asks for a clock time, not the date beside it.
+      const fits = /\d:\d/.test(time) ? (clockAsked ? 1 : whenAsked ? 0.5 : 0) : 0;
       // The screen that holds the most of the question, then the line that does; a later screen (what happened) over an earlier one (what was planned).
-      const share = f.score * 2 + onLine;
+      const share = f.score * 2 + onLine + fits;
       if (!best || share > best.share || (share === best.share && f.atMs > best.found.atMs)) best = { time, line, found: f, share };
     }
   }
