@@ -199,7 +199,7 @@ export class RecallEngine {
     const evidence: Evidence[] = [...work.evidence];
     let tokens = tokenCount(header) + appTime.tokens + (appTime.text ? 2 : 0) + work.tokens + (work.text ? 2 : 0);
     for (const f of found) {
-      const line = `- ${when(f.atMs, nowMs)}, ${f.app ?? f.source}${f.windowTitle ? `, “${f.windowTitle}”` : ''}${seenOn(f.device)}: ${oneLine(f.snippet).slice(0, 300)}`;
+      const line = `- ${when(f.atMs, nowMs)}, ${f.app ?? f.source}${f.windowTitle ? `, “${f.windowTitle}”` : ''}${seenOn(f.device)}: ${oneLine(f.snippet).replace(/\*\*/g, '').slice(0, 300)}`;
       const cost = tokenCount(line) + 1;
       if (tokens + cost > budgetTokens) continue;
       tokens += cost;
