@@ -99,7 +99,7 @@ const FIGURE_WORDS = new Set(['total', 'amount', 'balance', 'sum', 'price', 'cos
 const RULES: readonly (readonly [QuestionKind, RegExp])[] = [
   [
     'advice',
-    /^\W*(draft|write|compose|rephrase|reword|summari[sz]e (this|that) for|translate|create|generate|make me)\b|\b(should i|shall i|what do you (think|suggest|recommend|advise)|do you think|would you (suggest|recommend)|recommend|recommendation|suggest(ion)?s?|any advice|advi[cs]e|how (should|can|do|could) i (improve|fix|handle|deal|approach|prioriti[sz]e|get better|be more|avoid|speed)|what('s| is) the best (way|approach|order)|is it (a )?(good|bad|wise)|your opinion|help me (write|draft|decide|plan|reply|respond)|prioriti[sz]e|how would you|what would you|how (do|can|should|could) (i|we) (stop|prevent|avoid|keep|make sure|get)|what (can|could|should) (i|we) do (to|about)|(tips|ideas) (for|on|to))\b/,
+    /^\W*(draft|write|compose|rephrase|reword|summari[sz]e (this|that) for|translate|create|generate|make me)\b|\b(should i|shall i|what do you (think|suggest|recommend|advise)|do you think|would you (suggest|recommend)|recommend|recommendation|suggest(ion)?s?|any advice|advi[cs]e|how (should|can|do|could) i (improve|fix|handle|deal|approach|prioriti[sz]e|get better|be more|avoid|speed)|what('s| is) the best (way|approach|order)|is it (a )?(good|bad|wise)|your opinion|help me (write|draft|decide|plan|reply|respond)|prioriti[sz]e|how would you|what would you|how (do|can|should|could) (i|we) (stop|prevent|avoid|keep|make sure|get)|what (can|could|should) (i|we) do (to|about)|(tips|ideas) (for|on|to)|should we|shall we|how (can|could|should|might) (i|we) [^?]*\b(faster|better|sooner|quicker|more|less|cut|reduce|increase|improve|win|grow|save)|what \w+ would (help|strengthen|improve|work)|would (strengthen|weaken)|^\W*(can|could|would|will) you (please )?(draft|write|compose|rephrase|reword|translate|create|generate|make|suggest|recommend))\b/,
   ],
   [
     'why',
@@ -374,6 +374,14 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
     options,
   );
   if (kind === 'moment' && time && time.pointMs === null) kind = 'activity';
+  // "Lunch break length?": how long the break was, not the app time inside it.
+  if (
+    kind === 'time_spent' &&
+    terms.length === 0 &&
+    /\b(lunch|break)\b/.test(lower) &&
+    !/\b(before|after|since|until|till|during|work|worked)\b/.test(lower)
+  )
+    kind = 'break';
   if (kind === 'day_bounds' && terms.length > 0) kind = 'seen';
   if (kind === 'which' && listOf === null) kind = terms.length > 0 ? 'lookup' : 'activity';
   if (kind === 'unknown' && terms.length > 0) kind = 'lookup';

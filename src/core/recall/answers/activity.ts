@@ -207,8 +207,10 @@ export function answerBreak(ctx: RecallContext, question: UnderstoodQuestion): R
   if (!lunch) return answer([`I saw no break of 20 minutes or more around midday ${dayLabel(dayMs, ctx.nowMs)}.`], [], false);
   const before = ctx.store.activity.appSpansAround(lunch.startMs + 1).before;
   const after = ctx.store.activity.appSpansAround(lunch.endMs - 1).after;
+  // The length of the minutes the answer names ("11:30–12:00 (30m)"), not of the seconds around them.
+  const minute = (ms: number): number => Math.floor(ms / 60_000) * 60;
   const lines = [
-    `Your lunch break was ${clock(lunch.startMs)}–${clock(lunch.endMs)} (${formatDuration((lunch.endMs - lunch.startMs) / 1000)}).`,
+    `Your lunch break was ${clock(lunch.startMs)}–${clock(lunch.endMs)} (${formatDuration(minute(lunch.endMs) - minute(lunch.startMs))}).`,
   ];
   if (after?.app) lines.push(`You came back to ${windowName(after.title ?? '', [after.app]) || after.app} (${after.app}).`);
   const evidence = [before, after].flatMap((s) => (s?.app ? [spanEvidence(s, 'around your lunch break')] : []));

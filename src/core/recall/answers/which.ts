@@ -93,7 +93,18 @@ export function answerWhich(ctx: RecallContext, question: UnderstoodQuestion): R
     (v) => (wanted(v, noun) || (v.kind === 'identifier' && v.roles.some((r) => prefixes.has(r)))) && inState(v) && !isUser(identity, v),
   );
   // A role the noun names ("candidates") narrows the list when the screen gave anyone that role.
-  const roled = noun.roles ? all.filter((v) => v.roles.some((r) => noun.roles!.some((want) => r === want || r.startsWith(want)))) : [];
+  // A title written before a name is a role too ("Dr. Hana Sato", "NP Laura Quinn").
+  const titled = (v: ItemView): boolean =>
+    v.forms.some((f) => {
+      const title = /^(dr|np|pa|rn|md|judge|prof|officer)\.?\s/i.exec(f)?.[1]?.toLowerCase();
+      return (
+        title !== undefined &&
+        noun.roles!.some((want) => want === title || (title === 'dr' && want === 'doctor') || (title === 'np' && want === 'provider'))
+      );
+    });
+  const roled = noun.roles
+    ? all.filter((v) => v.roles.some((r) => noun.roles!.some((want) => r === want || r.startsWith(want))) || titled(v))
+    : [];
   const items = (roled.length > 0 ? roled : all).sort(
     (a, b) =>
       Number(b.inTitle) - Number(a.inTitle) || b.seconds - a.seconds || b.sightings.length - a.sightings.length || a.firstMs - b.firstMs,
