@@ -120,7 +120,7 @@ const RULES: readonly (readonly [QuestionKind, RegExp])[] = [
   ],
   [
     'day_bounds',
-    /\b(when|what time) did i (start|begin|get started|arrive|get in|log on|log in|sign on|clock in|stop|finish|end|leave|quit|wrap up|log off|sign off|clock out|call it a day|knock off|head home)\b|\b(when|what time) (was|did) (my )?(work ?day|day) (start|begin|end|finish)\b/,
+    /\b(when|what time) did i (start|begin|get started|get going|get cracking|kick off|arrive|get in|log on|log in|sign on|clock in|stop|finish|end|leave|quit|wrap up|log off|sign off|clock out|call it a day|knock off|head home)\b|\b(when|what time) (was|did) (my )?(work ?day|day) (start|begin|end|finish)\b/,
   ],
   [
     'value',
@@ -151,7 +151,7 @@ const RULES: readonly (readonly [QuestionKind, RegExp])[] = [
 /** Words that carry a kind's intent rather than its subject. */
 const INTENT_WORDS: Partial<Record<QuestionKind, readonly string[]>> = {
   day_bounds:
-    `start begin began started get arrive arrived log logged sign clock stop stopped finish finished end ended leave left quit wrap
+    `start begin began started get going cracking kick arrive arrived log logged sign clock stop stopped finish finished end ended leave left quit wrap
     wrapped off call knock head home working work day workday`.split(/\s+/),
   who: `sent send asked ask said say wrote write owns own owner emailed messaged message mentioned approved responsible talk talked chat chatted
     spoke speak reported report called call reached pinged ping requested request attended attend joined join interviewed interview assigned
@@ -332,7 +332,10 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
   if (kind === 'open' && /^\W*(who|whom|whose)\b/.test(lower)) kind = 'who';
   if (kind === 'who' && noun && noun.list !== 'person' && noun.list !== 'organization' && !/^\W*(who|whom|whose)\b/.test(lower))
     kind = 'which';
-  const listOf = noun?.list ?? null;
+  // "Which loads and jobs are still open?": two kinds of thing asked together narrow to neither.
+  const nouns = [...new Set(lowerWords.map((w) => kindWord(w)?.plural).filter(Boolean))];
+  const several = kind === 'open' && nouns.length > 1;
+  const listOf = several ? null : (noun?.list ?? null);
   // "Tickets I touched today?", "what hosts came up": a question that opens with a kind of thing lists it.
   const lead =
     /^\W*(?:(?:what|which|list|show|name|any|all|the|my)\s+(?:me\s+)?(?:the\s+|my\s+|all\s+)?)?([a-z'’-]+)(?:\s+([a-z'’-]+))?/.exec(lower);
@@ -366,6 +369,7 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
   const intent = new Set([
     ...(INTENT_WORDS[kind] ?? []),
     ...(noun && listing ? lowerWords.filter((w) => sameKind(kindWord(w), noun)) : []),
+    ...(several ? lowerWords.filter((w) => kindWord(w) !== null) : []),
   ]);
   const [asked, leftOut = ''] = rest.split(/\b(?:besides|except|apart from|other than|but not|excluding|not counting)\b/i);
   const without = contentTerms(leftOut);
@@ -394,7 +398,7 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
     terms,
     edge: edgeOf(lower),
     listOf,
-    kindWord: noun,
+    kindWord: several ? null : noun,
     relation: /\b(sent|send|emailed|from|wrote me|mailed)\b/.test(lower)
       ? 'sender'
       : /\b(asked|said|mentioned|messaged|wrote|told|talk|talked|chat|chatted|spoke)\b/.test(lower)
