@@ -375,20 +375,27 @@ function anchoredTime(match: RegExpExecArray, dayMs: number, nowMs: number, day:
       pointMs: null,
     };
   // "What did I do after the meeting?" asks about the stretch it began, until the next break (lunch) or the day's end.
-  const rest = { startMs: stretch.endMs, endMs: window.endMs };
-  const pause = near === null ? day.longestBreak(rest) : null;
-  const end =
-    near !== null
-      ? Math.min(window.endMs, stretch.endMs + near)
-      : pause && pause.endMs - pause.startMs >= LUNCH_MIN_MS
-        ? pause.startMs
-        : window.endMs;
+  const pause = near === null ? nextBreak(day, { startMs: stretch.endMs, endMs: window.endMs }) : null;
+  const end = near !== null ? Math.min(window.endMs, stretch.endMs + near) : (pause?.startMs ?? window.endMs);
   return {
     startMs: stretch.endMs,
     endMs: end,
     label: `after ${what}${named} (from ${formatClockTime(stretch.endMs)}${end < window.endMs ? ` to ${formatClockTime(end)}` : ''})`,
     pointMs: null,
   };
+}
+
+/** A pause long enough to end a stretch of work ("after the meeting" runs until it): a coffee, a call away from the desk. */
+const PAUSE_MIN_MS = 4 * 60_000;
+
+/** The first pause in a window: the longest one of the shortest stretch from its start that holds one. */
+function nextBreak(day: DayShape, window: TimeWindow): TimeWindow | null {
+  for (let endMs = window.startMs + HOUR; ; endMs += HOUR) {
+    const upTo = Math.min(endMs, window.endMs);
+    const pause = day.longestBreak({ startMs: window.startMs, endMs: upTo });
+    if (pause && pause.endMs - pause.startMs >= PAUSE_MIN_MS) return pause;
+    if (upTo >= window.endMs) return null;
+  }
 }
 
 const PART_WORDS = /\b(morning|afternoon|evening|tonight|night)\b/i;
