@@ -352,7 +352,7 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
   if (kind === 'open' && /^\W*(anyone|anybody|someone|somebody|who|whom)\b/.test(lower)) kind = 'who';
   // "Anybody I need to get back to?": people the user owes a reply, whatever the question opened with.
   if (/^\W*(anyone|anybody|someone|somebody|who|whom|whose|is there anyone|is anyone)\b/.test(lower) && OWED_ASK.test(lower)) kind = 'who';
-  // "What's the Marsh invoice for?" asks its amount, not a reason.
+  // "What's the Hale invoice for?" asks its amount, not a reason.
   if (
     kind === 'why' &&
     /\bfor\W*$/.test(lower) &&

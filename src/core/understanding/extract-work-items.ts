@@ -52,7 +52,7 @@ function readItems(title: string, text: string): Read {
   const lines = [title, ...text.split('\n')].map((l) => l.trim());
   const titleItems = readLine(title, '');
   const titleDocument = DOCUMENT_APPS.test(title) ? title.replace(DOCUMENT_APPS, '').trim() : '';
-  // "Motion to Compel - Marsh v Kettering.docx - Word": the document is all the title names before the app, not its last words.
+  // "Motion to Dismiss - Doe v Roe.docx - Word": the document is all the title names before the app, not its last words.
   const cut = titleItems.findIndex((i) => i.kind === 'document' && titleDocument.length > i.name.length && titleDocument.endsWith(i.name));
   if (cut >= 0) titleItems.splice(cut, 1);
   if (titleDocument && !titleItems.some((i) => i.kind === 'document'))

@@ -58,7 +58,7 @@ export function answerOpen(ctx: RecallContext, question: UnderstoodQuestion): Re
     const direct = (v: ItemView): number => question.terms.filter((t) => termMatches(t, `${v.name} ${v.forms.join(' ')}`)).length;
     const best = [...stateful].sort((a, b) => direct(b) - direct(a) || Number(b.inTitle) - Number(a.inTitle) || b.seconds - a.seconds)[0]!;
     const state = best.state!;
-    // "Is L-40731 booked?" asks about the state it names: seen in it is a yes.
+    // "Is L-10231 booked?" asks about the state it names: seen in it is a yes.
     const verdict = question.terms.some((t) => termMatches(t, state.text))
       ? 'Yes'
       : isUnfinished(state.cls)

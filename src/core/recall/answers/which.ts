@@ -80,7 +80,7 @@ export function answerWhich(ctx: RecallContext, question: UnderstoodQuestion): R
   }
   const sightings = ctx.store.items.sightingsIn(window).filter((s) => inScope(s.app, s.title, s.line));
   const identity = identityOf(ctx.store, ctx.store.items.sightingsIn(window));
-  // A key's prefix that records of the family asked for carry ("Load L-40718") makes a bare key with it ("L-40699") one too.
+  // A key's prefix that records of the family asked for carry ("Load L-10218") makes a bare key with it ("L-10299") one too.
   const prefixes = new Set(
     noun.families
       ? itemViews(ctx.store.items.sightingsIn(window), window)

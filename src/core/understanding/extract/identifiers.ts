@@ -120,7 +120,7 @@ const LABELLED = new RegExp(
   `(?<![\\p{L}\\p{N}])(${familyWords})s?\\.?[\\s_-]*(?:#|no\\.?|nr\\.?|number|num\\.?|id)?\\s*[:#]?\\s*([A-Z0-9](?:[A-Z0-9]|-(?=[A-Z0-9])){1,19})(?![\\p{L}\\p{N}])`,
   'giu',
 );
-/** `INC-2231`, `PROJ-88`, `INV-4471`, `CHG0031`, `L-40718`: a key whose prefix is letters, then digits. */
+/** `INC-2231`, `PROJ-88`, `INV-4471`, `CHG0031`, `L-10218`: a key whose prefix is letters, then digits. */
 const PREFIXED = /(?<![\p{L}\p{N}-])([A-Z][A-Z0-9]{0,9})-?(\d{2,9})(?![\p{L}\p{N}]|-\d)/gu;
 /** `ECF No. 31`, `DKT #12`: a register's capitals, then "No." or "#" and the number. */
 const CAPS_NUMBERED = /(?<![\p{L}\p{N}])([A-Z]{2,8})\s+(?:No\.?|#)\s*(\d{1,9})(?![\p{L}\p{N}])/gu;
@@ -184,7 +184,7 @@ export function identifiersIn(line: string): FoundIdentifier[] {
     const number = value.replace(/^(?:[A-Z]+-)(?=\d)/i, '').toUpperCase();
     const keyFamily = prefix && FAMILIES[prefix.toLowerCase()] ? FAMILIES[prefix.toLowerCase()]! : family;
     // "Requisition REQ-2209" reads best as the key it already is; "PR #482" is the "#482" a chat writes.
-    // "Load L-40722" is the L-40722 a board lists: a prefix no family knows keys it as the bare key does.
+    // "Load L-10222" is the L-10222 a board lists: a prefix no family knows keys it as the bare key does.
     const key =
       hashed && /^\d+$/.test(value) && HASHED_FAMILIES.has(family)
         ? `#${value}`
@@ -197,7 +197,7 @@ export function identifiersIn(line: string): FoundIdentifier[] {
     const prefix = m[1]!;
     if (taken(m.index, m[0].length) || NOT_A_PREFIX.has(prefix.replace(/\d+$/, '')) || MONTHS.test(prefix)) continue;
     if (!/[A-Z]{2}/.test(prefix) && !m[0].includes('-')) continue;
-    // One letter is a key's prefix only before a long number ("L-40718", not "I-65" or "A-12").
+    // One letter is a key's prefix only before a long number ("L-10218", not "I-65" or "A-12").
     if (prefix.length === 1 && m[2]!.length < 4) continue;
     const family = FAMILIES[prefix.toLowerCase()];
     const key = family ? `${family}:${m[2]}` : `${prefix}-${m[2]}`;
