@@ -243,7 +243,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
       summaries: memory.repositories.summaries,
       questions: memory.repositories.questions,
       items: understanding.items,
-      interviewAnswers: () => memory.repositories.interview.answers(),
+      interviewAnswers: () => memory.repositories.interview.entries(),
     },
     refresh: () => understanding.refresh(),
     ocrEnabled: settings.ocrEnabled,

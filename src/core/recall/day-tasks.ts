@@ -38,7 +38,8 @@ const ABOUT_MAX = 3;
 
 /** The user, as the interview and their own mailbox say (never named as what their work was about). */
 export function identityOf(store: RecallStore, sightings: readonly Sighting[]): UserIdentity {
-  return userIdentity(store.interviewAnswers?.() ?? {}, sightings);
+  const answers = Object.fromEntries((store.interviewAnswers?.() ?? []).map((e) => [e.question, e.answer]));
+  return userIdentity(answers, sightings);
 }
 
 /**

@@ -7,7 +7,7 @@
 export const FILLER = new Set(
   `a an the this that these those my our your his her their its me i we you he she they it them us myself mine im i'm
   what which who whom whose when where why how whats what's was were is are am be been being do did does done doing have has had
-  having can could would should will shall may might must let lets please tell show give find know say said
+  having once can could would should will shall may might must let lets please tell show give find know say said
   in on at of to for from with by about into onto over under after before during between since until till up down out off
   and or but not no nor so than then also just only very really quite still yet ever even again
   time times long much many spent spend spending working work worked doing do
@@ -18,7 +18,7 @@ export const FILLER = new Set(
   active activity busy computer anything something everything stuff most least more often usually mostly
   should next switch switched switching often so anyway actually basically like kind sort bit lot lots
   hey hi hello ok okay um uh yeah yes thanks thank pls plz quick quickly remind remember recall wondering wonder
-  spend spent`.split(/\s+/),
+  spend spent right just straight immediately soon already actually exactly maybe perhaps probably`.split(/\s+/),
 );
 
 /** Shorthands and contractions, as people type them, to the words they stand for. */
@@ -153,3 +153,27 @@ export const SPELLINGS: Readonly<Record<string, readonly string[]>> = {
   cancelled: ['canceled'],
   canceled: ['cancelled'],
 };
+
+/**
+ * Common English words that are never a typo of a word of the day ("came" is not "case", "talk" is
+ * not "task"): a question's word in this list is read as written.
+ */
+export const COMMON_WORDS = new Set(
+  `about above across act add added after again against ago all almost alone along already also always among an and another answer
+  any anyone anything are area around ask asked at away back bad be became because become been before began begin behind being
+  below best better between big both bring brought build built but buy by call called came can case change changed city close
+  come comes coming could country course cut day did different do does done door down draw during each early end enough even ever
+  every eye face fact fall family far fast feel felt few find first five follow food for form found four free friend from full gave
+  get gets give given go goes going gone good got great group grow had half hand hard has have head hear heard help her here high him
+  his hold home hour house how idea if important in into is it its just keep kept kind knew know known land large last late later
+  lead learn least leave left less let life light like line list little live long look looked lot made make man many may me mean
+  men might mind miss money more most mother move much must my name near need needed never new next night no not note nothing now
+  number of off often old on once one only open or order other our out over own page paper part past people place plan play point
+  power problem pull pulled push put question quick quite ran reach read ready real really right room round run said same saw say
+  school second see seem seemed seen self sent set several shall short should show side since small so some something sometimes
+  soon sound start started state still stop story study such sure take taken talk tell than that the their them then there these
+  they thing think this those though thought three through time to today together told too took top toward tried true try turn
+  turned two under until up upon us use used very wait walk want wanted was watch water way we week well went were what when where
+  whether which while white who whole why will with within without word words work world would write year yet you young your
+  went came got gone ran sat stood brought bought caught taught fought sought worked fixed pushed pulled tried asked told`.split(/\s+/),
+);

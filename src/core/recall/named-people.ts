@@ -17,7 +17,8 @@ export function peopleNamedIn(line: string): string[] {
     const clean = name.replace(/[^\p{L}\s'-]/gu, '').trim();
     // compromise sometimes reads only the surname of "Raj Patel": the capitalised word before it is the first name.
     const full = /\s/.test(clean) ? clean : new RegExp(`\\b(\\p{Lu}[\\p{Ll}'-]+)\\s+${clean}\\b`, 'u').exec(line)?.[0];
-    if (full && /^\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+)+$/u.test(full) && !GREETING.test(full)) names.add(full);
+    // A name is two to three words: a longer run is a name beside a label ("Ana Kim Reviewers Jonas Weber").
+    if (full && /^\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+){1,2}$/u.test(full) && !GREETING.test(full)) names.add(full);
   }
   return [...names];
 }

@@ -10,7 +10,7 @@ import { FILLER, SPELLINGS, SYNONYMS } from './lexicon';
 
 /** Lower-case words, numbers and codes (`inv-4471`, `#finance`, `q3`, `1:1`) of a text. */
 export function words(text: string): string[] {
-  return (text.toLowerCase().match(/#?[\p{L}\p{N}]+(?:[-.:'’][\p{L}\p{N}]+)*/gu) ?? []).map((w) => w.replace(/['’]s$/, ''));
+  return (text.toLowerCase().match(/#?[\p{L}\p{N}]+(?:[-.:'’][\p{L}\p{N}]+)*/gu) ?? []).map((w) => w.replace(/['’](?:s|d|ll|re|ve)$/, ''));
 }
 
 /** The content words of a question, in order, each once. */
@@ -67,7 +67,13 @@ function formIn(form: string, tokens: Tokens): boolean {
     const bare = tokens.bare[i]!;
     // Short words (and codes) must be whole words: "it" is not "item", "q3" is not "q30".
     if (wanted.length < 3 || /\d/.test(wanted))
-      return bare === wanted || tokens.joined[i] === joined(wanted) || bare.split(/[-.:]/).includes(wanted);
+      return (
+        bare === wanted ||
+        tokens.joined[i] === joined(wanted) ||
+        bare.split(/[-.:]/).includes(wanted) ||
+        // A code's part: "prod-03" names "app-prod-03".
+        (/[-.:]/.test(wanted) && (bare.endsWith(`-${wanted}`) || bare.startsWith(`${wanted}-`) || bare.endsWith(`.${wanted}`)))
+      );
     return (
       bare.startsWith(wanted) ||
       tokens.stems[i]!.startsWith(wanted) ||

@@ -1,5 +1,5 @@
 import { kindWord, type KindWord, type ListKind } from './kind-words';
-import { FILLER, SHORTHANDS } from './lexicon';
+import { COMMON_WORDS, FILLER, SHORTHANDS } from './lexicon';
 import { contentTerms, nearestWord, words } from './question-terms';
 import { readTime, type AskedTime, type DayShape } from './time-understanding';
 import { WORKFLOW_QUESTION } from '../workflows/workflow-question';
@@ -89,7 +89,15 @@ const VALUE_WORDS = [
   'reference',
   'deadline',
   'eta',
+  'discount',
+  'surcharge',
+  'charge',
+  'charged',
 ];
+/** "What did my expenses come to?", "how big was the discount", "what did we charge them": a figure asked for. */
+const FIGURE_ASK = /\b(come|came) to\b|\bhow big (is|was)\b|\bwhat did (we|i|they) (charge|bill|pay)\b/;
+/** Words that name a figure wherever they stand ("ER-20931 total?", "cost of the tire job"). */
+const FIGURE_WORDS = new Set(['total', 'amount', 'balance', 'sum', 'price', 'cost', 'fee', 'variance', 'salary', 'discount', 'surcharge']);
 
 /** Intents by the shape of the question, tried in order: the first that fits wins. */
 const RULES: readonly (readonly [QuestionKind, RegExp])[] = [
@@ -97,32 +105,32 @@ const RULES: readonly (readonly [QuestionKind, RegExp])[] = [
   ['workflow', WORKFLOW_QUESTION],
   [
     'advice',
-    /^\W*(draft|write|compose|rephrase|reword|summari[sz]e (this|that) for|translate|create|generate|make me)\b|\b(should i|shall i|what do you (think|suggest|recommend|advise)|do you think|would you (suggest|recommend)|recommend|recommendation|suggest(ion)?s?|any advice|advi[cs]e|how (should|can|do|could) i (improve|fix|handle|deal|approach|prioriti[sz]e|get better|be more|avoid|speed)|what('s| is) the best (way|approach|order)|is it (a )?(good|bad|wise)|your opinion|help me (write|draft|decide|plan|reply|respond)|prioriti[sz]e)\b/,
+    /^\W*(draft|write|compose|rephrase|reword|summari[sz]e (this|that) for|translate|create|generate|make me)\b|\b(should i|shall i|what do you (think|suggest|recommend|advise)|do you think|would you (suggest|recommend)|recommend|recommendation|suggest(ion)?s?|any advice|advi[cs]e|how (should|can|do|could) i (improve|fix|handle|deal|approach|prioriti[sz]e|get better|be more|avoid|speed)|what('s| is) the best (way|approach|order)|is it (a )?(good|bad|wise)|your opinion|help me (write|draft|decide|plan|reply|respond)|prioriti[sz]e|how would you|what would you|how (do|can|should|could) (i|we) (stop|prevent|avoid|keep|make sure|get)|what (can|could|should) (i|we) do (to|about)|(tips|ideas) (for|on|to)|should we|shall we|how (can|could|should|might) (i|we) [^?]*\b(faster|better|sooner|quicker|more|less|cut|reduce|increase|improve|win|grow|save)|what \w+ would (help|strengthen|improve|work)|would (strengthen|weaken)|^\W*(can|could|would|will) you (please )?(draft|write|compose|rephrase|reword|translate|create|generate|make|suggest|recommend))\b/,
   ],
   [
     'why',
-    /^\W*(why|how come|for what reason)\b|\bwhy (did|was|were|do|does|is|am|have|had)\b|\bwhat (was|is|were|are) (the |my )?(reason|purpose|point)\b|\bwhat for\W*$|\b(is|was) (\w+ ){0,4}for\W*$/,
+    /^\W*(why|how come|for what reason)\b|\bwhy (did|was|were|do|does|is|am|have|had)\b|\bwhat (was|is|were|are) (the |my )?(reason|purpose|point)\b|\bwhat for\W*$|\b(is|was) (\w+ ){0,4}for\W*$|^\W*(the )?(reason|basis|rationale|justification|grounds?)\b|\b(reason|rationale|justification|basis|grounds) (for|why|behind|of)\b|\bwhat('s| is| was) (holding|held) (\w+ )?up\b|\bwhat (made|caused|led) (me|us|you|them|him|her|it|to)\b/,
   ],
   [
     'break',
-    /\b(when|what time)\b[^?]*\b(lunch|break)\b(?![^?]*\b(do|did|work|doing|get up to|up to)\b)|\bhow long (was|were|did) (my |i |the )?(lunch|take for lunch|have lunch|break)\b/,
+    /\b(when|what time)\b[^?]*\b(lunch|break)\b(?![^?]*\b(do|did|work|doing|get up to|up to)\b)|\bhow long (was|were|did) (my |i |the )?(lunch|take for lunch|have lunch|break)\b|^(?!.*\b(after|before|since|until|till|during|post|pre|following|over|in|on)\s+(my |the )?lunch).*\blunch\b.*\bhow long\b|^(?!.*\b(after|before|since|until|till|during|post|pre|following|over|in|on)\s+(my |the )?lunch).*\bhow long\b[^?]*\b(away|gone|out|off)\b.*\blunch\b/,
   ],
   [
     'time_spent',
-    /\bhow (long|much time)\b|\bhow many (hours|minutes|hrs|mins)\b|\btime (i )?(spent|spend)?\s*(in|on|with|using)\b|\btime spent\b|^\W*time\b|\b(spend|spent|put|sink|sank|devote|devoted|give|gave) (the )?(most|more|less|much|a lot of|all|half|the bulk of|my)? ?(time|hours|minutes|day|morning|afternoon)\b|\bwhat (took|ate|eats|takes) (up )?(most|the most|much|all|the bulk) (of )?(my )?(time|day)\b|\bduration\b/,
+    /\bhow (long|much time)\b|\bhow many (hours|minutes|hrs|mins)\b|\btime (i )?(spent|spend)?\s*(in|on|with|using)\b|\btime spent\b|^\W*time\b|\b(spend|spent|put|sink|sank|devote|devoted|give|gave) (the )?(most|more|less|much|a lot of|all|half|the bulk of|my)? ?(time|hours|minutes|day|morning|afternoon)\b|\bwhat (took|ate|eats|takes) (up )?(most|the most|much|all|the bulk) (of )?(my )?(time|day)\b|\bduration\b|\blength\W*$|\bhow much of (my|the|this) (day|time|morning|afternoon|week|evening)\b|^(?!.*\b(what|which|at what|any|pickup|pick-up|delivery|arrival|departure|start|end|finish|due|appointment|appt|meeting|call|closing|opening|cutoff|drop-?off|shipping|filing|return|check-?in|ready) time\b)\W*[\w.'’ -]{2,40} time( (today|yesterday|this (morning|afternoon|week)|so far))?\W*$|\b(share|part|portion|chunk) of (my|the) (day|time)\b/,
   ],
   ['value', /\bhow much\b(?! time)/],
   [
     'open',
-    /\b(still (open|pending|outstanding|to do|waiting|unresolved|in progress|unfinished|on hold)|open (items|tickets|issues|tasks|loops|questions|cases|orders)|what('s| is| remains)? (still )?(left|open|pending|outstanding|unfinished|unresolved)|(left|remaining) to do|to-?do list|not (yet )?(done|finished|resolved|closed|complete|completed|paid|approved|answered|replied)|(have|has)n'?t (yet )?(been )?(finished|done|closed|resolved|replied|answered|paid|approved|completed)|unfinished|unresolved|outstanding|pending|waiting (on|for)|follow[ -]?ups?|loose ends|open loops|(do|did) i owe|need(s)? (a )?(reply|response|follow)|yet to|^\W*did (i|we) (ever |actually )?(finish|complete|close|resolve|fix|pay|approve|submit|sign|ship|deliver|merge|deploy|book|schedule|confirm|get through|wrap up)|^\W*(is|was|are|were|has|have|had) [^?]{0,40}\b(done|finished|resolved|closed|fixed|approved|paid|merged|shipped|delivered|booked|scheduled|confirmed|signed|complete|completed|open|pending)\b|\b(status|state|stage|progress) (of|on|for)\b|\bwhat (is|was) the (status|state|stage|progress)\b|\bwhere (does|do|did|is|are) [^?]* stand\b|\bhow (is|was|are|were) [^?]* (going|coming along|looking)\b)\b/,
+    /\b(still (open|pending|outstanding|to do|waiting|unresolved|in progress|unfinished|on hold)|open (items|tickets|issues|tasks|loops|questions|cases|orders)|what('s| is| remains)? (still )?(left|open|pending|outstanding|unfinished|unresolved)|(left|remaining) to do|to-?do list|not (yet )?(done|finished|resolved|closed|complete|completed|paid|approved|answered|replied)|(have|has)n'?t (yet )?(been )?(finished|done|closed|resolved|replied|answered|paid|approved|completed)|unfinished|unresolved|outstanding|pending|waiting (on|for)|follow[ -]?ups?|loose ends|open loops|(do|did) i owe|need(s)? (a )?(reply|response|follow)|still needs? (\w+ing|to be \w+)\b|yet to|^\W*did (i|we) (ever |actually )?(finish|complete|close|resolve|fix|pay|approve|submit|sign|ship|deliver|merge|deploy|book|schedule|confirm|get through|wrap up)|^\W*(is|was|are|were|has|have|had) [^?]{0,40}\b(done|finished|resolved|closed|fixed|approved|paid|merged|shipped|delivered|booked|scheduled|confirmed|signed|complete|completed|open|pending)\b|\b(status|state|stage|progress) (of|on|for)\b|\bwhat (is|was) the (status|state|stage|progress)\b|\bwhere (does|do|did|is|are) [^?]* stand\b|\bhow (is|was|are|were) [^?]* (going|coming along|looking)\b|\b(anything|what|which|stuff|things|items?) (left|still|remaining) (open|pending|undone|unfinished|to do|outstanding)\b|\b(left|remaining) (open|undone|unfinished|pending)\b)\b/,
   ],
   [
     'day_bounds',
-    /\b(when|what time) did i (start|begin|get started|arrive|get in|log on|log in|sign on|clock in|stop|finish|end|leave|quit|wrap up|log off|sign off|clock out|call it a day|knock off|head home)\b|\b(when|what time) (was|did) (my )?(work ?day|day) (start|begin|end|finish)\b/,
+    /\b(when|what time) did i (start|begin|get started|get going|get cracking|kick off|arrive|get in|log on|log in|sign on|clock in|stop|finish|end|leave|quit|wrap up|log off|sign off|clock out|call it a day|knock off|head home)\b|\b(when|what time) (was|did) (my )?(work ?day|day) (start|begin|end|finish)\b/,
   ],
   [
     'value',
-    /\b(what|which)( is| was| were| are|'s)?( the| my)?( \w+){0,3} (total|amount|balance|sum|price|cost|fee|rate|variance|actual|figure|salary|quote|estimate|due date|deadline|eta|reference|po number|budget|limit|score|count|number)\b|\bwhen (is|was|were|are) [^?]* due\b|\bdue (date|by|on)\b|\b(what|which) po\b|\bhow many\b(?! (hours|minutes|times|tasks))/,
+    /\b(what|which)( is| was| were| are|'s)?( the| my)?( \w+){0,3} (total|amount|balance|sum|price|cost|fee|rate|variance|actual|figure|salary|quote|estimate|due date|deadline|eta|reference|po number|budget|limit|score|count|number)\b|\bwhen (is|was|were|are) [^?]* due\b|\bdue (date|by|on)\b|\b(what|which) po\b|\bhow many\b(?! (hours|minutes|times|tasks))|\bwhat (was|is|were|are)( the| my)? (?!(name|reason|purpose|point|status|state|stage|plan|problem|issue|story|idea|topic|subject|meeting|call)\b)([a-z0-9-]+ ){1,3}(on|in|for|of|at) (the|my|this|that)\b(?! screen)/,
   ],
   [
     'who',
@@ -130,7 +138,7 @@ const RULES: readonly (readonly [QuestionKind, RegExp])[] = [
   ],
   [
     'moment',
-    /\bwhat (was|were|am|are) (i|we) (doing|working on|up to|looking at|on|into|busy with|in the middle of)\b|\bwhat was on (my |the )?screen\b|\bwhere was i\b|\bwhat (was|is) (open|up) at\b|\bwhat was happening\b/,
+    /\bwhat (was|were|am|are) (i|we) (doing|working on|up to|looking at|on|into|busy with|in the middle of)\b|\bwhat was on (my |the )?screen\b|\bwhere was i\b|\bwhat (was|is) (open|up) at\b|\bwhat was happening\b|\bwhat was (going on|up on (my |the )?screen|in front of me)\b/,
   ],
   [
     'which',
@@ -149,21 +157,36 @@ const RULES: readonly (readonly [QuestionKind, RegExp])[] = [
 /** Words that carry a kind's intent rather than its subject. */
 const INTENT_WORDS: Partial<Record<QuestionKind, readonly string[]>> = {
   day_bounds:
-    `start begin began started get arrive arrived log logged sign clock stop stopped finish finished end ended leave left quit wrap
+    `start begin began started get going cracking kick arrive arrived log logged sign clock stop stopped finish finished end ended leave left quit wrap
     wrapped off call knock head home working work day workday`.split(/\s+/),
   who: `sent send asked ask said say wrote write owns own owner emailed messaged message mentioned approved responsible talk talked chat chatted
     spoke speak reported report called call reached pinged ping requested request attended attend joined join interviewed interview assigned
-    name person people working handling handled cc cc'd copied whom`.split(/\s+/),
+    name person people working handling handled cc cc'd copied whom talking talk speaking spoke chatting phone`.split(/\s+/),
   value: [...VALUE_WORDS, 'date', 'linked', 'link', 'figure', 'number', 'worth', 'cost', 'costs', 'charged', 'pay', 'paid', 'owe', 'owed'],
   break: ['break', 'take', 'took', 'have', 'had'],
-  moment: ['screen', 'up', 'into', 'middle', 'happening'],
+  moment: ['screen', 'up', 'into', 'middle', 'happening', 'going', 'front'],
   activity: `summarize summarise summary recap happened busy walk through run rundown overview break breakdown go over accomplish
     accomplished achieve achieved done tackle tackled handle handled timeline get got`.split(/\s+/),
   open: `status state stage progress stand going coming along looking open pending outstanding left remaining unfinished unresolved waiting wait follow follow-up follow-ups loose ends loops owe owed
-    need needs reply replies response respond answered finished closed resolved complete completed paid approved yet done items`.split(
+    need needs reply replies response respond answered finish finished close closed resolve resolved complete completed paid approved yet done items wrap`.split(
     /\s+/,
   ),
-  why: ['reason', 'purpose', 'point', 'because', 'come'],
+  why: [
+    'reason',
+    'purpose',
+    'point',
+    'because',
+    'come',
+    'basis',
+    'rationale',
+    'justification',
+    'grounds',
+    'holding',
+    'held',
+    'made',
+    'caused',
+    'led',
+  ],
   advice: `draft write compose rephrase reword translate create generate recommend recommendation suggest suggestion suggestions advice
     advise think opinion best way approach prioritize prioritise improve fix handle deal help plan decide reply respond better wise good bad`.split(
     /\s+/,
@@ -185,15 +208,35 @@ const INTENT_WORDS: Partial<Record<QuestionKind, readonly string[]>> = {
     'resolve',
     'approve',
   ],
-  time_spent: ['put', 'sink', 'sank', 'devote', 'devoted', 'took', 'ate', 'bulk', 'duration', 'hrs', 'mins'],
+  time_spent: [
+    'put',
+    'sink',
+    'sank',
+    'devote',
+    'devoted',
+    'took',
+    'ate',
+    'bulk',
+    'duration',
+    'hrs',
+    'mins',
+    'watching',
+    'looking',
+    'using',
+    'staring',
+    'length',
+  ],
   which:
-    `touch touched handle handled process processed deal dealt review reviewed visit visited log logged into access accessed edit edited
+    `list show name give tell all every touch touched handle handled process processed deal dealt review reviewed visit visited log logged into access accessed edit edited
     hit come came across encounter encountered deal with have involved mention mentioned pull pulled bring brought up ssh connect connected
     meet met talk talked email emailed call called interview interviewed book booked schedule scheduled send sent receive received`.split(
       /\s+/,
     ),
 };
 
+/** "Who do I owe a reply to?", "who am I supposed to get back to?", "anyone waiting on an answer from me?". */
+export const OWED_ASK =
+  /\b(owe|owed)\b|\b(get|got|getting|write|call|ring) back to\b|\bwaiting (on|for) (me|an? (answer|reply|response)|my)\b|\b(haven'?t|have not|not yet|still need to|need to|should|supposed to|must) (replied|reply|answer(ed)?|respond(ed)?|get back|call back|write back|follow up)\b|\bfollow[ -]?ups?\b|\bhear back\b|\bneeds? (?:an? )?(?:answer|reply|response)\b/i;
 /** Role words a "who" question asks with, and the labels on screen that give a person that role. */
 const ROLE_ASKS: readonly (readonly [RegExp, readonly string[]])[] = [
   [
@@ -211,7 +254,20 @@ const ROLE_ASKS: readonly (readonly [RegExp, readonly string[]])[] = [
   ],
   [
     /\b(attend(ed|ees?)?|join(ed)?|in (the|that|my|our) (meeting|call|sync|stand-?up|interview|session)|on (the|that) call|participants?|invited|guests?)\b/,
-    ['attendees', 'attendee', 'participants', 'participant', 'guests', 'invitees', 'with', 'organizer', 'host'],
+    [
+      'attendees',
+      'attendee',
+      'participants',
+      'participant',
+      'people',
+      'members',
+      'guests',
+      'invitees',
+      'attending',
+      'with',
+      'organizer',
+      'host',
+    ],
   ],
   [/\b(interviewers?|interviewed me|on the panel)\b/, ['interviewer', 'interviewers', 'panel']],
   [/\b(candidates?|applicants?|did i interview|was i interviewing|interviewee)\b/, ['candidate', 'applicant']],
@@ -253,8 +309,10 @@ function normalized(text: string, vocabulary: readonly string[]): string {
     .replace(/\bi've\b/gi, 'i have')
     .replace(/\bi'd\b/gi, 'i would')
     .replace(/\bi'll\b/gi, 'i will');
-  return plain.replace(/[\p{L}][\p{L}'-]*/gu, (word) => {
+  return plain.replace(/[\p{L}][\p{L}'-]*/gu, (word, at: number) => {
     const lower = word.toLowerCase();
+    // A letter of initials ("T.W.", "J.D.") is a name, never a shorthand ("w" for "with").
+    if (word.length === 1 && (plain[at - 1] === '.' || plain[at + 1] === '.')) return word;
     const short = SHORTHANDS[lower];
     if (short) return short;
     if (vocabulary.includes(lower) || lower.length < 3 || KNOWN_WORDS.has(lower) || FILLER.has(lower)) return word;
@@ -277,18 +335,49 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
   const lower = clean.toLowerCase();
   const { time, rest } = readTime(clean, nowMs, day);
   let kind: QuestionKind = RULES.find(([k, rule]) => !options.notKinds?.includes(k) && rule.test(lower))?.[0] ?? 'unknown';
-  // "Who do I owe a reply to?" asks for people; "which invoices are still open?" for records.
-  if (kind === 'open' && /^\W*(who|whom)\b/.test(lower)) kind = 'who';
   const lowerWords = words(lower);
   const noun = lowerWords.map((w) => kindWord(w)).find(Boolean) ?? null;
+  if (kind === 'open' && /^\W*(who|whom|whose)\b/.test(lower)) kind = 'who';
   if (kind === 'who' && noun && noun.list !== 'person' && noun.list !== 'organization' && !/^\W*(who|whom|whose)\b/.test(lower))
     kind = 'which';
-  const listOf = noun?.list ?? null;
+  // "Which loads and jobs are still open?": two kinds of thing asked together narrow to neither.
+  const nouns = [...new Set(lowerWords.map((w) => kindWord(w)?.plural).filter(Boolean))];
+  const several = kind === 'open' && nouns.length > 1;
+  const listOf = several ? null : (noun?.list ?? null);
+  // "Tickets I touched today?", "what hosts came up": a question that opens with a kind of thing lists it.
+  const lead =
+    /^\W*(?:(?:what|which|list|show|name|any|all|the|my)\s+(?:me\s+)?(?:the\s+|my\s+|all\s+)?)?([a-z'’-]+)(?:\s+([a-z'’-]+))?/.exec(lower);
+  const leadNoun = [lead?.[1], lead?.[2]].find((w) => w && /s$/.test(w) && kindWord(w));
+  if ((kind === 'lookup' || kind === 'unknown') && leadNoun && noun && sameKind(kindWord(leadNoun), noun)) kind = 'which';
+  // "PLAT-2147 reporter?", "author of the driver bump?": a role names the person asked for.
+  if (
+    (kind === 'lookup' || kind === 'unknown' || kind === 'which') &&
+    noun?.list === 'person' &&
+    noun.roles &&
+    !/s$/.test(lowerWords.find((w) => sameKind(kindWord(w), noun)) ?? 's')
+  )
+    kind = 'who';
+  if (kind === 'open' && /^\W*(anyone|anybody|someone|somebody|who|whom)\b/.test(lower)) kind = 'who';
+  // "Anybody I need to get back to?": people the user owes a reply, whatever the question opened with.
+  if (/^\W*(anyone|anybody|someone|somebody|who|whom|whose|is there anyone|is anyone)\b/.test(lower) && OWED_ASK.test(lower)) kind = 'who';
+  // "What's the Hale invoice for?" asks its amount, not a reason.
+  if (
+    kind === 'why' &&
+    /\bfor\W*$/.test(lower) &&
+    /\b(invoice|bill|check|cheque|payment|quote|receipt|charge|expense|estimate)s?\b/.test(lower)
+  )
+    kind = 'value';
+  // "ER-20931 total?", "what did my expenses come to": a question that names a figure asks for it, however short.
+  if ((kind === 'lookup' || kind === 'unknown') && (lowerWords.some((w) => FIGURE_WORDS.has(w)) || FIGURE_ASK.test(lower))) kind = 'value';
+  if (kind === 'activity' && FIGURE_ASK.test(lower)) kind = 'value';
+  // "When was the fix deployed?", "what time did the load leave?": when something happened.
+  if ((kind === 'lookup' || kind === 'unknown') && /^\W*(when|what time|at what time|what day)\b/.test(lower)) kind = 'seen';
   // The noun of a list ("which tickets") says what to list, not what to look for; elsewhere it is a word like any other.
   const listing = kind === 'which' || kind === 'open' || (kind === 'who' && (noun?.list === 'person' || noun?.list === 'organization'));
   const intent = new Set([
     ...(INTENT_WORDS[kind] ?? []),
     ...(noun && listing ? lowerWords.filter((w) => sameKind(kindWord(w), noun)) : []),
+    ...(several ? lowerWords.filter((w) => kindWord(w) !== null) : []),
   ]);
   const [asked, leftOut = ''] = rest.split(/\b(?:besides|except|apart from|other than|but not|excluding|not counting)\b/i);
   const without = contentTerms(leftOut);
@@ -297,6 +386,14 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
     options,
   );
   if (kind === 'moment' && time && time.pointMs === null) kind = 'activity';
+  // "Lunch break length?": how long the break was, not the app time inside it.
+  if (
+    kind === 'time_spent' &&
+    terms.length === 0 &&
+    /\b(lunch|break)\b/.test(lower) &&
+    !/\b(before|after|since|until|till|during|work|worked)\b/.test(lower)
+  )
+    kind = 'break';
   if (kind === 'day_bounds' && terms.length > 0) kind = 'seen';
   if (kind === 'which' && listOf === null) kind = terms.length > 0 ? 'lookup' : 'activity';
   if (kind === 'unknown' && terms.length > 0) kind = 'lookup';
@@ -309,7 +406,7 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
     terms,
     edge: edgeOf(lower),
     listOf,
-    kindWord: noun,
+    kindWord: several ? null : noun,
     relation: /\b(sent|send|emailed|from|wrote me|mailed)\b/.test(lower)
       ? 'sender'
       : /\b(asked|said|mentioned|messaged|wrote|told|talk|talked|chat|chatted|spoke)\b/.test(lower)
@@ -329,7 +426,7 @@ function correctTerms(terms: readonly string[], options: UnderstandingOptions): 
   const { vocabulary, seenOnScreen } = options;
   if (!vocabulary || vocabulary.size === 0) return [...terms];
   return terms.map((term) => {
-    if (vocabulary.has(term) || /\d/.test(term) || term.length < 4) return term;
+    if (vocabulary.has(term) || /\d/.test(term) || term.length < 4 || COMMON_WORDS.has(term)) return term;
     if (seenOnScreen?.(term)) return term;
     return nearestWord(term, vocabulary) ?? term;
   });

@@ -12,7 +12,7 @@ import { WorkItemRepository } from '../store/repositories/work-item-repository';
 import { itemViews } from '../understanding/item-views';
 import { isUser } from '../understanding/user-identity';
 import { answerActivity, answerBreak, answerDayBounds, answerMoment } from './answers/activity';
-import type { RecallAnswer, RecallContext } from './answers/answer-kit';
+import { answerPrivate, type RecallAnswer, type RecallContext } from './answers/answer-kit';
 import { answerAdvice, answerLookup, answerWhy, capabilities } from './answers/lookup';
 import { answerOpen } from './answers/open';
 import { answerSeen } from './answers/seen';
@@ -119,7 +119,9 @@ export class RecallEngine {
         // It names no workflow the days hold: it is another kind of question.
         understood = this.namesOnlyApps(this.understand(question, nowMs, ['workflow']), nowMs);
       }
-      return ANSWERS[understood.kind as Exclude<QuestionKind, 'workflow'>](this.context(nowMs), understood);
+      const context = this.context(nowMs);
+      const kind = understood.kind as Exclude<QuestionKind, 'workflow'>;
+      return (kind !== 'advice' && kind !== 'why' && answerPrivate(context, understood)) || ANSWERS[kind](context, understood);
     } catch (error) {
       process.emitWarning(`recall could not answer “${question.slice(0, 80)}”: ${(error as Error).stack ?? String(error)}`);
       return capabilities(this.context(nowMs));
@@ -217,7 +219,7 @@ export class RecallEngine {
       (work.text ? 2 : 0) +
       (workflowText ? tokenCount(workflowText) + 2 : 0);
     for (const f of found) {
-      const line = `- ${when(f.atMs, nowMs)}, ${f.app ?? f.source}${f.windowTitle ? `, “${f.windowTitle}”` : ''}${seenOn(f.device)}: ${oneLine(f.snippet).slice(0, 300)}`;
+      const line = `- ${when(f.atMs, nowMs)}, ${f.app ?? f.source}${f.windowTitle ? `, “${f.windowTitle}”` : ''}${seenOn(f.device)}: ${oneLine(f.snippet).replace(/\*\*/g, '').slice(0, 300)}`;
       const cost = tokenCount(line) + 1;
       if (tokens + cost > budgetTokens) continue;
       tokens += cost;
@@ -402,7 +404,7 @@ export function recallEngineFor(db: Db, ocrEnabled: boolean): RecallEngine {
       summaries,
       questions,
       items: new WorkItemRepository(db),
-      interviewAnswers: () => interview.answers(),
+      interviewAnswers: () => interview.entries(),
     },
     ocrEnabled,
   });

@@ -18,8 +18,15 @@ export interface RecallStore {
   readonly questions: MemoryQuestionRepository;
   /** Work items and where they were seen (src/core/understanding/). */
   readonly items: WorkItemRepository;
-  /** The onboarding interview's answers (who the user is). */
-  readonly interviewAnswers?: () => Readonly<Record<string, string>>;
+  /** The onboarding interview: each question, the user's answer and when it was given. */
+  readonly interviewAnswers?: () => readonly InterviewEntry[];
+}
+
+/** One answer of the onboarding interview. */
+export interface InterviewEntry {
+  readonly question: string;
+  readonly answer: string;
+  readonly atMs: number;
 }
 
 /** One piece of evidence found for a question, with what answers and ranking need. */
@@ -162,6 +169,26 @@ function summaryEvidence(store: RecallStore, terms: readonly string[], window: T
 }
 
 function answerEvidence(store: RecallStore, terms: readonly string[], window: TimeWindow): Found[] {
+  // The interview is the user's own words about their work, true whatever the time asked about.
+  const interview = (store.interviewAnswers?.() ?? []).map((entry) => {
+    const text = `${entry.question}\n${entry.answer}`;
+    return {
+      source: 'answer' as const,
+      atMs: entry.atMs,
+      untilMs: null,
+      app: null,
+      windowTitle: null,
+      snippet: `You answered “${entry.answer}” to “${entry.question}”`,
+      text,
+      screenTextId: null,
+      alsoAtMs: [],
+      score: SOURCE_WEIGHT.answer * coverage(terms, text),
+    };
+  });
+  return [...interview, ...answeredQuestions(store, terms, window)];
+}
+
+function answeredQuestions(store: RecallStore, terms: readonly string[], window: TimeWindow): Found[] {
   return store.questions
     .answered(200)
     .filter((q) => q.answeredAt !== null && Date.parse(q.answeredAt) >= window.startMs && Date.parse(q.answeredAt) < window.endMs)
@@ -186,6 +213,19 @@ function answerEvidence(store: RecallStore, terms: readonly string[], window: Ti
 /** One line of text, whitespace collapsed. */
 export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The line of a frame's text that answers best: the most of the question's words, then one with a figure
+ * (what a "how much"/"what was" asks for), then the shortest; null when no line holds any of them.
+ */
+export function bestLine(terms: readonly string[], text: string): string | null {
+  const lines = text.split('\n').filter((l) => l.trim());
+  const scored = lines.map((line) => ({ line, share: coverage(terms, line), figure: /\d/.test(line) }));
+  const best = scored
+    .filter((x) => x.share > 0)
+    .sort((a, b) => b.share - a.share || Number(b.figure) - Number(a.figure) || a.line.length - b.line.length)[0];
+  return best ? oneLine(best.line) : null;
 }
 
 /** The sentence of `text` that holds the most of the terms, at most ~200 characters. */

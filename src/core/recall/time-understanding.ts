@@ -134,11 +134,41 @@ export function withoutTimeWords(question: string, nowMs: number, day: DayShape 
 }
 
 const NO_SHAPE: DayShape = { longestBreak: () => null };
+/** "right after", "just before", "the hour before", "the last 30 minutes before": a stretch next to an event, not the rest of the day. */
+const NEAR =
+  /\b(?:(right|just|immediately|straight|shortly)|(?:in\s+)?(?:the\s+)?(?:(?:last|first|final)\s+)?(hour|half[- ]?(?:an[- ])?hour|(\d{1,3})\s*min(?:ute)?s?))\s*$/i;
+const NEAR_WORDS =
+  /\b(?:right|just|immediately|straight|shortly)\s+(?=before|after)|\b(?:in\s+)?(?:the\s+)?(?:(?:last|first|final)\s+)?(?:hour|half[- ]?(?:an[- ])?hour|\d{1,3}\s*min(?:ute)?s?)\s+(?=before|after)/gi;
+
+/** How long a stretch next to an event the words before "before"/"after" ask for (ms), or null for all of it. */
+function nearSpan(before: string): number | null {
+  const m = NEAR.exec(before.trimEnd());
+  if (!m) return null;
+  if (m[3]) return Number(m[3]) * 60_000;
+  if (m[2] && /half/i.test(m[2])) return 30 * 60_000;
+  return HOUR;
+}
+const BARE_MONTH =
+  /^(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)$/i;
 
 /** The time a question names and the question without the words that named it. */
 export function readTime(question: string, nowMs: number, day: DayShape): { time: AskedTime | null; rest: string } {
-  const text = spokenTimes(question);
-  const results = parser().parse(text, new Date(nowMs), { forwardDate: false });
+  // "around 10.15": a clock time written with a dot.
+  const text = spokenTimes(
+    question.replace(/\b(at|around|about|by|before|after|since|until|till|from|to)\s+(\d{1,2})\.([0-5]\d)\b(?!\.\d)/gi, '$1 $2:$3'),
+  );
+  // A month's name alone names a thing ("the April invoice"); "in April", "last April" name a time.
+  const results = parser()
+    .parse(text, new Date(nowMs), { forwardDate: false })
+    // "3:26-cv-01482" is a case number, not a time.
+    .filter((r) => !/^-[a-z]/i.test(text.slice(r.index + r.text.length)))
+    .filter(
+      (r) =>
+        !(
+          BARE_MONTH.test(r.text) &&
+          !/\b(in|during|for|since|through|throughout|of|last|this|next|until|by|from)\s*$/i.test(text.slice(0, r.index))
+        ),
+    );
   const dated = results.find((r) => !r.start.isCertain('hour') && !isRelativeStretch(r.text) && !PART_WORDS.test(r.text));
   const dayMs = dated ? dated.start.date().getTime() : nowMs;
   const blank = (from: string, pattern: RegExp | null, found: readonly chrono.ParsedResult[]): string => {
@@ -153,7 +183,11 @@ export function readTime(question: string, nowMs: number, day: DayShape): { time
   const lunch = afterLunch ?? LUNCH.exec(text);
   if (lunch) {
     const relation = afterLunch ? 'after' : lunch[1]?.toLowerCase();
-    return { time: lunchTime(relation, dayMs, nowMs, day), rest: blank(text, afterLunch ? AFTER_LUNCH : LUNCH, dated ? [dated] : []) };
+    const near = nearSpan(text.slice(0, afterLunch ? afterLunch.index : lunch.index + lunch[0].search(/\b(before|after)\b/i)));
+    return {
+      time: lunchTime(relation, dayMs, nowMs, day, near),
+      rest: blank(text.replace(NEAR_WORDS, ' '), afterLunch ? AFTER_LUNCH : LUNCH, dated ? [dated] : []),
+    };
   }
   const edge = EDGE_OF_DAY.exec(text);
   if (edge && day.activeBounds) {
@@ -161,18 +195,42 @@ export function readTime(question: string, nowMs: number, day: DayShape): { time
     if (time) return { time, rest: blank(text, EDGE_OF_DAY, dated ? [dated] : []) };
   }
   const anchored = ANCHOR.exec(text);
-  if (anchored && day.stretchNamed && !results.some((r) => r.index >= anchored.index && r.index < anchored.index + anchored[0].length)) {
-    const time = anchoredTime(anchored, dayMs, nowMs, day);
-    if (time) return { time, rest: blank(text, ANCHOR, dated ? [dated] : []) };
+  // A part of the day inside the phrase ("the morning stand-up") names the anchor, not the time.
+  const inside = (r: chrono.ParsedResult): boolean =>
+    !!anchored && r.index >= anchored.index && r.index < anchored.index + anchored[0].length;
+  if (anchored && day.stretchNamed && results.filter(inside).every((r) => PART_WORDS.test(r.text) && !r.start.isCertain('hour'))) {
+    const time = anchoredTime(anchored, dayMs, nowMs, day, nearSpan(text.slice(0, anchored.index)));
+    if (time) return { time, rest: blank(text.replace(NEAR_WORDS, ' '), ANCHOR, dated && !inside(dated) ? [dated] : []) };
   }
   const part = PART_OF_DAY_PHRASE.exec(text);
   if (part) return { time: partOfDay(part, dayMs, nowMs), rest: blank(text, PART_OF_DAY_PHRASE, dated ? [dated] : []) };
   const first = results[0];
   if (!first) return { time: null, rest: text };
-  const asked = fromResult(first, text, nowMs);
+  const asked = morningIfObserved(first, text, nowMs, day) ?? fromResult(first, text, nowMs, day);
   return {
     time: { ...asked, endMs: asked.startMs < nowMs ? Math.min(asked.endMs, nowMs) : asked.endMs },
     rest: blank(text, null, results),
+  };
+}
+
+/**
+ * A bare hour from 1 to 6 is read as the afternoon; on a day observed only in the morning hours ("at 6:45"
+ * to a dispatcher who starts at six) it is the morning when that was observed and the afternoon was not.
+ */
+function morningIfObserved(result: chrono.ParsedResult, text: string, nowMs: number, day: DayShape): AskedTime | null {
+  const hour = result.start.get('hour');
+  if (hour === null || hour < 13 || hour > 18 || result.start.isCertain('meridiem') || !day.activeBounds || result.end) return null;
+  const pointMs = result.start.date().getTime();
+  const active = day.activeBounds(localDayBounds(localDateOf(pointMs)));
+  const inside = (ms: number): boolean => active !== null && ms >= active.startMs && ms <= active.endMs;
+  if (inside(pointMs) || !inside(pointMs - 12 * HOUR)) return null;
+  const afternoon = fromResult(result, text, nowMs, day);
+  const back = (ms: number): number => ms - 12 * HOUR;
+  return {
+    startMs: back(afternoon.startMs),
+    endMs: back(afternoon.endMs),
+    pointMs: afternoon.pointMs === null ? null : back(afternoon.pointMs),
+    label: afternoon.label.replace(formatClockTime(pointMs), formatClockTime(back(pointMs))),
   };
 }
 
@@ -217,6 +275,7 @@ const pad = (n: number): string => String(n).padStart(2, '0');
 /** "twenty past ten" → "10:20", "quarter to four" → "3:45", "half past two" → "2:30", "noon" → "12:00". */
 export function spokenTimes(text: string): string {
   return text
+    .replace(/\b(\d{1,2})\.(\d{2})\s?([ap]\.?m\.?)(?![\p{L}])/giu, '$1:$2 $3')
     .replace(/\bnoon\b|\bmidday\b|\bmid-day\b/gi, '12:00')
     .replace(PAST_TO, (whole, minutes: string, relation: string, hour: string) => {
       const h = hourOf(hour);
@@ -281,16 +340,17 @@ function edgeOfDay(match: RegExpExecArray, dayMs: number, nowMs: number, day: Da
 
 /** "after the stand-up", "before my call with Omar", "during the interview": anchored on the window those words name. */
 const ANCHOR =
-  /\b(after|before|during|since|until|till|following)\s+(?:the|my|our|that|this)\s+((?:[\p{L}\p{N}#:'’/-]+\s*){1,4}?)(?=$|[?.!,;]|\s+(?:today|yesterday|this|on|and|did|was|were|i|we)\b)/iu;
+  /\b(after|before|during|since|until|till|following|once)\s+(?:(?:the|my|our|that|this)\s+)?(?!(?:i|we|you|he|she|they|it|me|\d|lunch|noon|midday|today|yesterday|tomorrow|work|breakfast|dinner|yesterday)\b)([\p{L}\p{N}#:'’/-]+(?:\s+[\p{L}\p{N}#:'’/-]+){0,3}?)(?:\s+(?:(?:was|were|had|got)\s+)?(?:over|done|finished|ended|through|wrapped up))?(?=$|[?.!,;]|\s+(?:today|yesterday|this|on|and|did|was|were|i|we|what|how|who|where)\b)/iu;
 const ANCHOR_FILLER = new Set(['with', 'about', 'for', 'on', 'the', 'a', 'an', 'of', 'to', 'call', 'meeting']);
 
-function anchoredTime(match: RegExpExecArray, dayMs: number, nowMs: number, day: DayShape): AskedTime | null {
-  const relation = match[1]!.toLowerCase();
+function anchoredTime(match: RegExpExecArray, dayMs: number, nowMs: number, day: DayShape, near: number | null = null): AskedTime | null {
+  // "once the stand-up was over" is after it.
+  const relation = match[1]!.toLowerCase() === 'once' ? 'after' : match[1]!.toLowerCase();
   const phrase = match[2]!.trim();
   const words = phrase
     .toLowerCase()
     .split(/\s+/)
-    .filter((w) => w.length > 1);
+    .filter((w) => w.length > 1 && !PART_WORDS.test(w));
   // "the meeting", "the call": the words themselves are the anchor; otherwise what they add names it.
   const own = words.filter((w) => !ANCHOR_FILLER.has(w));
   const bounds = localDayBounds(localDateOf(dayMs));
@@ -299,25 +359,43 @@ function anchoredTime(match: RegExpExecArray, dayMs: number, nowMs: number, day:
   if (!stretch) return null;
   const named = suffix(dayLabel(dayMs, nowMs));
   const what = `the ${phrase}`;
-  if (relation === 'before' || relation === 'until' || relation === 'till')
+  if (relation === 'before' || relation === 'until' || relation === 'till') {
+    const start = near === null ? window.startMs : Math.max(window.startMs, stretch.startMs - near);
     return {
-      startMs: window.startMs,
+      startMs: start,
       endMs: stretch.startMs,
       label: `before ${what}${named} (until ${formatClockTime(stretch.startMs)})`,
       pointMs: null,
     };
+  }
   if (relation === 'during')
     return {
       ...stretch,
       label: `during ${what}${named} (${formatClockTime(stretch.startMs)}–${formatClockTime(stretch.endMs)})`,
       pointMs: null,
     };
+  // "What did I do after the meeting?" asks about the stretch it began, until the next break (lunch) or the day's end.
+  const pause = near === null ? nextBreak(day, { startMs: stretch.endMs, endMs: window.endMs }) : null;
+  const end = near !== null ? Math.min(window.endMs, stretch.endMs + near) : (pause?.startMs ?? window.endMs);
   return {
     startMs: stretch.endMs,
-    endMs: window.endMs,
-    label: `after ${what}${named} (from ${formatClockTime(stretch.endMs)})`,
+    endMs: end,
+    label: `after ${what}${named} (from ${formatClockTime(stretch.endMs)}${end < window.endMs ? ` to ${formatClockTime(end)}` : ''})`,
     pointMs: null,
   };
+}
+
+/** A pause long enough to end a stretch of work ("after the meeting" runs until it): a coffee, a call away from the desk. */
+const PAUSE_MIN_MS = 4 * 60_000;
+
+/** The first pause in a window: the longest one of the shortest stretch from its start that holds one. */
+function nextBreak(day: DayShape, window: TimeWindow): TimeWindow | null {
+  for (let endMs = window.startMs + HOUR; ; endMs += HOUR) {
+    const upTo = Math.min(endMs, window.endMs);
+    const pause = day.longestBreak({ startMs: window.startMs, endMs: upTo });
+    if (pause && pause.endMs - pause.startMs >= PAUSE_MIN_MS) return pause;
+    if (upTo >= window.endMs) return null;
+  }
 }
 
 const PART_WORDS = /\b(morning|afternoon|evening|tonight|night)\b/i;
@@ -353,7 +431,7 @@ function isRelativeStretch(text: string): boolean {
   return /\b(last|past)\b.*\b(hours?|minutes?|mins?)\b/i.test(text);
 }
 
-function fromResult(result: chrono.ParsedResult, question: string, nowMs: number): AskedTime {
+function fromResult(result: chrono.ParsedResult, question: string, nowMs: number, shape: DayShape = NO_SHAPE): AskedTime {
   const text = result.text.toLowerCase();
   const start = result.start.date().getTime();
   const day = localDayBounds(localDateOf(start));
@@ -380,7 +458,10 @@ function fromResult(result: chrono.ParsedResult, question: string, nowMs: number
   if (part) {
     const [from, to, name] = PART_OF_DAY[part]!;
     const label = named === 'today' ? `this ${name}` : named === 'yesterday' ? `yesterday ${name}` : `${named} ${name}`;
-    return { startMs: day.startMs + from * HOUR, endMs: day.startMs + to * HOUR, label, pointMs: null };
+    // A workday's afternoon begins when lunch ends, when lunch runs past noon.
+    const lunch = name === 'afternoon' ? lunchBreak(start, shape) : null;
+    const afterLunch = lunch && lunch.endMs > day.startMs + 12 * HOUR && lunch.startMs < day.startMs + 14 * HOUR ? lunch.endMs : null;
+    return { startMs: afterLunch ?? day.startMs + from * HOUR, endMs: day.startMs + to * HOUR, label, pointMs: null };
   }
   if (/\bweek\b/.test(text)) return /\blast\b/.test(text) ? weekOf(start, 'last week') : weekOf(nowMs, 'this week');
   if (result.start.isCertain('month') && !result.start.isCertain('day')) return monthOf(start, nowMs);
@@ -416,27 +497,33 @@ export function lunchBreak(dayMs: number, day: DayShape): TimeWindow | null {
   return found && found.endMs - found.startMs >= LUNCH_MIN_MS ? found : null;
 }
 
-function lunchTime(relation: string | undefined, dayMs: number, nowMs: number, day: DayShape): AskedTime {
+function lunchTime(relation: string | undefined, dayMs: number, nowMs: number, day: DayShape, near: number | null = null): AskedTime {
   const bounds = localDayBounds(localDateOf(dayMs));
   const seen = lunchBreak(dayMs, day);
   // Without a break to go by, lunch is taken to be noon to one.
   const lunch = seen ?? { startMs: bounds.startMs + 12 * HOUR, endMs: bounds.startMs + 13 * HOUR };
   const named = suffix(dayLabel(dayMs, nowMs));
   const assumed = seen ? '' : ', taking lunch as 12:00–13:00';
-  if (relation === 'after' || relation === 'since')
+  if (relation === 'after' || relation === 'since') {
+    const end = Math.min(bounds.endMs, Math.max(lunch.endMs, nowMs), near === null ? Infinity : lunch.endMs + near);
+    const until = near === null ? '' : ` to ${formatClockTime(end)}`;
     return {
       startMs: lunch.endMs,
-      endMs: Math.min(bounds.endMs, Math.max(lunch.endMs, nowMs)),
-      label: `after lunch${named} (from ${formatClockTime(lunch.endMs)}${assumed})`,
+      endMs: end,
+      label: `after lunch${named} (from ${formatClockTime(lunch.endMs)}${until}${assumed})`,
       pointMs: null,
     };
-  if (relation === 'before' || relation === 'until' || relation === 'till')
+  }
+  if (relation === 'before' || relation === 'until' || relation === 'till') {
+    const start = near === null ? bounds.startMs : lunch.startMs - near;
+    const from = near === null ? '' : `from ${formatClockTime(start)} `;
     return {
-      startMs: bounds.startMs,
+      startMs: start,
       endMs: lunch.startMs,
-      label: `before lunch${named} (until ${formatClockTime(lunch.startMs)}${assumed})`,
+      label: `before lunch${named} (${from}until ${formatClockTime(lunch.startMs)}${assumed})`,
       pointMs: null,
     };
+  }
   return {
     ...lunch,
     label: `at lunch${named} (${formatClockTime(lunch.startMs)}–${formatClockTime(lunch.endMs)}${assumed})`,

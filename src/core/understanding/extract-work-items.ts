@@ -52,9 +52,13 @@ function readItems(title: string, text: string): Read {
   const lines = [title, ...text.split('\n')].map((l) => l.trim());
   const titleItems = readLine(title, '');
   const titleDocument = DOCUMENT_APPS.test(title) ? title.replace(DOCUMENT_APPS, '').trim() : '';
+  // "Motion to Dismiss - Doe v Roe.docx - Word": the document is all the title names before the app, not its last words.
+  const cut = titleItems.findIndex((i) => i.kind === 'document' && titleDocument.length > i.name.length && titleDocument.endsWith(i.name));
+  if (cut >= 0) titleItems.splice(cut, 1);
   if (titleDocument && !titleItems.some((i) => i.kind === 'document'))
     titleItems.push(item('document', titleDocument.toLowerCase(), titleDocument, '', '', '', title));
   const textItems = lines.slice(1).flatMap((line, i) => readLine(line, lines[i] ?? ''));
+  textItems.push(...listedPeople(lines.slice(1)));
   const main =
     titleItems.find((i) => i.kind === 'identifier') ??
     titleItems.find((i) => i.kind === 'document') ??
@@ -136,17 +140,52 @@ function statesOn(line: string, fields: ReturnType<typeof fieldsOf>): StateMenti
     // "assigned to Priya" is a role, "open the file" a verb, "matched to bank" a progress line's words.
     if (/^(?:assigned|matched)$/.test(word) && /^\s*(?:to|by)\b/i.test(rest)) continue;
     if (word === 'open' && /^\s+(?:the|a|an|in|with|it|this|that|your|my|up)\b/i.test(rest)) continue;
-    // A field whose label is not a state ("Amount due: …", "Sent: Tuesday") says nothing of a state.
+    // A field whose label is not a state ("Amount due: …", "Sent: Tuesday") says nothing of a state; a colon
+    // inside a line ("PLAT-2152 Flaky test: test_refund_partial … In Review") is no such field.
     const field = [...fields].reverse().find((f) => f.index <= m.index);
     if (field && m.index < field.index + field.label.length) continue;
-    if (field && !STATE_LABELS.test(field.label) && !/\b(?:is|was|now|marked|set to|moved to)\s*$/i.test(line.slice(0, m.index))) {
-      if (m.index > field.index) continue;
-    }
+    const opensLine = field !== undefined && line.slice(0, field.index).trim() === '';
+    if (
+      field &&
+      opensLine &&
+      !STATE_LABELS.test(field.label) &&
+      !/\b(?:is|was|now|marked|set to|moved to)\s*$/i.test(line.slice(0, m.index))
+    )
+      continue;
     mentions.push({ index: m.index, state: m[0].toLowerCase() });
   }
   // Three state words and nothing else is a row of buttons or a legend, not a state.
   if (mentions.length >= 3 && line.replace(STATE_PATTERN, '').replace(/[^\p{L}\p{N}]/gu, '').length < 4) return [];
   return mentions;
+}
+
+/** A heading that a list of people follows ("People (5)", "Attendees", "Participants:"). */
+const PEOPLE_HEADING =
+  /^\s*(people|participants|attendees|guests|invitees|members|speakers|panel|interviewers|reviewers|assignees|attending|in this (?:call|meeting))\b\s*(?:\(\d+\))?\s*:?\s*$/i;
+/** "Priyanka Das (Host)", "Jonas Weber (You)", "Aisha Khan": one person a line, an optional role in brackets. */
+const LISTED_PERSON = /^\s*[-•*]?\s*(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3})\s*(?:\(([^)]{1,30})\))?\s*$/u;
+
+/** People listed one a line under a heading that says who they are: the heading is their role. */
+function listedPeople(lines: readonly string[]): ExtractedItem[] {
+  const found: ExtractedItem[] = [];
+  let role: string | null = null;
+  for (const line of lines) {
+    const heading = PEOPLE_HEADING.exec(line);
+    if (heading) {
+      role = heading[1]!.toLowerCase();
+      continue;
+    }
+    const person = role ? LISTED_PERSON.exec(line) : null;
+    if (!person) {
+      role = null;
+      continue;
+    }
+    const own = person[2]?.toLowerCase().trim();
+    // "(You)" is the user; "(Host)", "(Organizer)" a role of their own beside the list's.
+    found.push(item('person', person[1]!.toLowerCase(), person[1]!, own && own !== 'you' && own.length < 20 ? own : role!, '', '', line));
+    if (own && own !== 'you' && own.length < 20) found.push(item('person', person[1]!.toLowerCase(), person[1]!, role!, '', '', line));
+  }
+  return found;
 }
 
 /** "Status: In Progress" → "in progress". */

@@ -38,6 +38,8 @@ export interface WorkThread {
   readonly name: string;
   /** The work item that joins its tasks; null for a task of its own. */
   readonly anchor: ThreadItem | null;
+  /** The other records its screens tied to it ("#884" that fixes the ticket, the build that tested it). */
+  readonly records: readonly ThreadItem[];
   /** The windows it was mostly in, without the apps' names ("Checkout times out on Safari"). */
   readonly subject: string;
   readonly startMs: number;
@@ -59,6 +61,8 @@ const SIDE_KINDS = new Set<WorkItemKind>(['person', 'organization', 'host', 'ide
 /** Below this share of a task's time (weighted), an item is not what the task is about. */
 const MIN_ANCHOR_SHARE = 0.3;
 const SIDE_ITEMS_MAX = 6;
+/** A screen naming more records than this lists them: it ties none together. */
+const LINKED_MAX = 3;
 
 /**
  * Joins tasks into work threads by the work item each is about: the identifier or document its window
@@ -73,23 +77,83 @@ export function joinThreads(tasks: readonly ThreadTask[], sightings: readonly Si
     anchorsPerRef.set(`${s.source}:${s.refId}`, (anchorsPerRef.get(`${s.source}:${s.refId}`) ?? 0) + 1);
   }
   const sorted = [...sightings].sort((a, b) => a.atMs - b.atMs);
-  const groups = new Map<string, { anchor: ThreadItem | null; tasks: ThreadTask[]; sightings: Sighting[] }>();
+  const linked = linkedRecords(sightings, anchorsPerRef);
+  interface Group {
+    readonly anchors: Map<string, { item: ThreadItem; seconds: number }>;
+    readonly tasks: ThreadTask[];
+    readonly sightings: Sighting[];
+  }
+  const groups = new Map<string, Group>();
   for (const task of [...tasks].sort((a, b) => a.startMs - b.startMs)) {
     const inTask = sorted.filter((s) => s.atMs < task.endMs && s.untilMs > task.startMs && (!task.device || sameDevice(s, task)));
     const anchor = anchorOf(task, inTask, anchorsPerRef);
-    // A task about no record is joined with the other visits of the window it was mostly in.
-    const key = anchor ? `${anchor.kind}:${anchor.key}` : `window:${task.titles[0] ?? task.name}`;
-    const group = groups.get(key) ?? { anchor, tasks: [], sightings: [] };
+    const own = anchor ? `${anchor.kind}:${anchor.key}` : null;
+    // Records one screen ties together (a pull request that fixes a ticket) are one thread; a task about no
+    // record is joined with the other visits of the window it was mostly in.
+    const key = own ? `${linked.find(own)}` : `window:${task.titles[0] ?? task.name}`;
+    const group: Group = groups.get(key) ?? { anchors: new Map(), tasks: [], sightings: [] };
+    if (anchor && own) {
+      const entry = group.anchors.get(own) ?? { item: anchor, seconds: 0 };
+      entry.seconds += task.seconds;
+      group.anchors.set(own, entry);
+    }
     group.tasks.push(task);
     group.sightings.push(...inTask);
     groups.set(key, group);
   }
-  return [...groups.entries()]
-    .map(([id, group]) => describe(id, group.anchor, group.tasks, group.sightings, identity))
+  return [...groups.values()]
+    .map((group) => {
+      // The record the most time went to names the thread.
+      const main = [...group.anchors.entries()].sort((a, b) => b[1].seconds - a[1].seconds)[0];
+      const id = main ? main[0] : `window:${group.tasks[0]!.titles[0] ?? group.tasks[0]!.name}`;
+      const records = [...group.anchors.values()].filter((a) => a !== main?.[1]).map((a) => a.item);
+      return { ...describe(id, main?.[1].item ?? null, group.tasks, group.sightings, identity), records };
+    })
     .sort((a, b) => a.startMs - b.startMs);
 }
 
 const sameDevice = (s: Sighting, task: ThreadTask): boolean => s.device?.id === task.device?.id;
+
+/** Union-find over records: `find` gives the one a record's group is named by. */
+class Links {
+  private readonly parent = new Map<string, string>();
+  find(key: string): string {
+    const up = this.parent.get(key);
+    if (up === undefined || up === key) return key;
+    const root = this.find(up);
+    this.parent.set(key, root);
+    return root;
+  }
+  join(a: string, b: string): void {
+    const [ra, rb] = [this.find(a), this.find(b)];
+    if (ra !== rb) this.parent.set(rb, ra);
+  }
+}
+
+/**
+ * Records that one screen ties together: the record a window's title names and the few records its text
+ * names ("Fixes PLAT-2147" in pull request #884, "Linked incident: INC-311" in the ticket). A screen that
+ * lists many records (a board, a ledger) ties none of them.
+ */
+function linkedRecords(sightings: readonly Sighting[], anchorsPerRef: ReadonlyMap<string, number>): Links {
+  const links = new Links();
+  const titled = new Map<string, Set<string>>();
+  for (const s of sightings)
+    if (s.source === 'title' && s.kind === 'identifier') {
+      const window = `${s.app}\u0000${s.title}`;
+      titled.set(window, (titled.get(window) ?? new Set()).add(`${s.kind}:${s.key}`));
+    }
+  for (const s of sightings) {
+    if (s.source !== 'screen' || s.kind !== 'identifier' || (anchorsPerRef.get(`${s.source}:${s.refId}`) ?? 0) > LINKED_MAX) continue;
+    for (const named of titled.get(`${s.app}\u0000${s.title}`) ?? []) links.join(named, `${s.kind}:${s.key}`);
+  }
+  // Two records in one title ("checkout-api #5521 · fix/PLAT-2147-…") are one piece of work.
+  for (const keys of titled.values()) {
+    const [first, ...rest] = [...keys];
+    for (const other of rest) links.join(first!, other);
+  }
+  return links;
+}
 
 function anchorOf(task: ThreadTask, inTask: readonly Sighting[], anchorsPerRef: ReadonlyMap<string, number>): ThreadItem | null {
   const span = Math.max(1, task.endMs - task.startMs);
@@ -118,7 +182,7 @@ function describe(
   tasks: readonly ThreadTask[],
   sightings: readonly Sighting[],
   identity: UserIdentity,
-): WorkThread {
+): Omit<WorkThread, 'records'> {
   const first = tasks[0]!;
   const windows = new Map<string, number>();
   for (const t of tasks) for (const title of t.titles.slice(0, 2)) windows.set(title, (windows.get(title) ?? 0) + t.seconds);

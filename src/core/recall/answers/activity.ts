@@ -207,8 +207,10 @@ export function answerBreak(ctx: RecallContext, question: UnderstoodQuestion): R
   if (!lunch) return answer([`I saw no break of 20 minutes or more around midday ${dayLabel(dayMs, ctx.nowMs)}.`], [], false);
   const before = ctx.store.activity.appSpansAround(lunch.startMs + 1).before;
   const after = ctx.store.activity.appSpansAround(lunch.endMs - 1).after;
+  // The length of the minutes the answer names ("11:30–12:00 (30m)"), not of the seconds around them.
+  const minute = (ms: number): number => Math.floor(ms / 60_000) * 60;
   const lines = [
-    `Your lunch break was ${clock(lunch.startMs)}–${clock(lunch.endMs)} (${formatDuration((lunch.endMs - lunch.startMs) / 1000)}).`,
+    `Your lunch break was ${clock(lunch.startMs)}–${clock(lunch.endMs)} (${formatDuration(minute(lunch.endMs) - minute(lunch.startMs))}).`,
   ];
   if (after?.app) lines.push(`You came back to ${windowName(after.title ?? '', [after.app]) || after.app} (${after.app}).`);
   const evidence = [before, after].flatMap((s) => (s?.app ? [spanEvidence(s, 'around your lunch break')] : []));
@@ -241,15 +243,18 @@ function threadLine(thread: WorkThread, tasks: readonly TaskView[], seconds: num
   const start = Math.min(...tasks.map((t) => t.startMs));
   const end = Math.max(...tasks.map((t) => t.endMs));
   const name = thread.anchor ? thread.name : tasks[0]!.subject;
-  const windows = [...new Set(tasks.flatMap((t) => t.subject.split(' and ')))].filter(
-    (w) => !w.toLowerCase().includes(name.toLowerCase()) && !name.toLowerCase().includes(w.toLowerCase()),
-  );
+  // The windows it was in, but the one its name already is ("Ledger 2026.xlsx"), so "#5521 · fix/PLAT-2147-…" still shows.
+  const windows = [...new Set(tasks.flatMap((t) => t.subject.split(' and ')))].filter((w) => !name.toLowerCase().includes(w.toLowerCase()));
   const apps = [...new Set(tasks.flatMap((t) => t.apps))];
   const visits = tasks.length > 1 ? `, ${tasks.length} tasks` : '';
   const back = tasks.length === 1 && tasks[0]!.switches >= 6 ? `, switching ${tasks[0]!.switches} times` : '';
   const state = thread.state && thread.state.atMs <= end ? ` — last seen ${thread.state.text}` : '';
   const about = [...new Set(tasks.flatMap((t) => t.about))].filter((a) => !name.includes(a)).slice(0, 3);
-  return `- ${clock(start)}–${clock(end)} **${name}**${windows.length > 0 ? ` with ${joinAnd(windows.slice(0, 3))}` : ''} (${formatDuration(seconds)}${visits}${back}; ${joinAnd(apps.slice(0, 3))})${state}${about.length > 0 ? ` — about ${joinAnd(about)}` : ''}`;
+  // The records joined into the thread that these tasks touched ("#884" beside "PLAT-2147").
+  const records = thread.records
+    .filter((r) => tasks.some((t) => termMatches(r.name, `${t.titles.join(' ')} ${t.about.join(' ')}`)))
+    .map((r) => r.name);
+  return `- ${clock(start)}–${clock(end)} **${name}**${records.length > 0 ? ` (+ ${joinAnd(records.slice(0, 3))})` : ''}${windows.length > 0 ? ` with ${joinAnd(windows.slice(0, 3))}` : ''} (${formatDuration(seconds)}${visits}${back}; ${joinAnd(apps.slice(0, 3))})${state}${about.length > 0 ? ` — about ${joinAnd(about)}` : ''}`;
 }
 
 function threadEvidence(thread: WorkThread, tasks: readonly TaskView[], seconds: number): Evidence {

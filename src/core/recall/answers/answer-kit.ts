@@ -1,6 +1,7 @@
 import type { LlmStatus } from '../../../shared/contract/index';
 import type { Evidence } from '../../../shared/contract/evidence';
 import { formatDuration } from '../../../shared/format-duration';
+import { defaultExclusionRules } from '../../config/settings';
 import type { TimeWindow } from '../../store/repositories/activity-repository';
 import { localDateOf, localDayBounds } from '../../time';
 import type { UnderstoodQuestion } from '../question-understanding';
@@ -98,6 +99,67 @@ export function privateNote(ctx: RecallContext, time: AskedTime): string {
   const { privateSeconds } = ctx.store.activity.appTime({ window: windowOf(window) });
   if (privateSeconds <= 0) return '';
   return ` Private windows (password managers, private browsing) are never recorded: ${formatDuration(privateSeconds)} of private time ${window.label}.`;
+}
+
+/** Words that ask about what privacy kept out. */
+const PRIVATE_WORDS = new Set([
+  'private',
+  'incognito',
+  'excluded',
+  'hidden',
+  'secret',
+  'vault',
+  'password',
+  'passwords',
+  'credentials',
+  'login',
+  'logins',
+]);
+
+/** Whether a word of the question is an app or window a default privacy rule keeps out ("1password" → password manager). */
+function namedByRule(term: string, reasons: readonly string[]): boolean {
+  return defaultExclusionRules.some(
+    (rule) =>
+      reasons.includes(rule.reason ?? '') &&
+      [rule.app, rule.title].some((pattern) => pattern !== undefined && new RegExp(`^(?:${pattern})$`, 'i').test(term)),
+  );
+}
+
+/**
+ * "What did my password manager show?", "what was in the private window?": what privacy kept out is
+ * never recorded; the answer says so and how much private time there was, naming the rules that kept it out.
+ */
+export function answerPrivate(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer | null {
+  const time = askedWindow(question, today(ctx.nowMs));
+  const rules = ctx.store.activity.privateTimeByRule(windowOf(time));
+  if (rules.length === 0 || question.terms.length === 0) return null;
+  const asked =
+    question.terms.some((t) => PRIVATE_WORDS.has(t)) ||
+    rules.some((r) => {
+      const words = r.rule
+        .toLowerCase()
+        .split(/\W+/)
+        .filter((w) => w.length > 2);
+      return (
+        words.length > 0 &&
+        words.filter((w) => question.terms.some((t) => t.startsWith(w.slice(0, 5)) || w.startsWith(t.slice(0, 5)))).length * 2 >=
+          words.length
+      );
+    }) ||
+    question.terms.some((t) =>
+      namedByRule(
+        t,
+        rules.map((r) => r.rule),
+      ),
+    );
+  if (!asked) return null;
+  const total = rules.reduce((sum, r) => sum + r.seconds, 0);
+  return answer(
+    [
+      `Private windows are never recorded: ${formatDuration(total)} of private time ${time.label} (${joinAnd(rules.map((r) => `${r.rule}: ${formatDuration(r.seconds)}`))}), and nothing of what they showed was kept.`,
+    ],
+    [],
+  );
 }
 
 /** The words of the question as the reply quotes them back, as the user wrote them ("OPS-1187", not "ops-1187"). */

@@ -1,13 +1,15 @@
 import type { LlmStatus } from '../../../shared/contract/index';
 import { cutAtWord } from '../../sessions/extractive';
 import { toEvidence, when } from '../evidence-format';
-import { coverage } from '../question-terms';
+import { toFtsAnyQuery } from '../../ocr/screen-query';
+import { coverage, searchWords } from '../question-terms';
 import type { UnderstoodQuestion } from '../question-understanding';
-import { oneLine, retrieveEvidence, type Found } from '../retrieval';
+import { bestLine, oneLine, retrieveEvidence, type Found } from '../retrieval';
 import {
   allHistory,
   answer,
   askedWindow,
+  asAsked,
   closest,
   privateNote,
   quoted,
@@ -18,9 +20,21 @@ import {
 
 const SHOWN = 5;
 const STRONG = 0.6;
+const REASON_WORDS = [
+  'because',
+  'due to',
+  'so that',
+  'in order to',
+  'caused by',
+  'root cause',
+  'reason',
+  'as a result',
+  'owing to',
+  'since',
+];
 /** Words that give a reason on screen: "because", "due to", "so that", "Reason: …". */
 const REASON =
-  /\b(because|due to|so that|in order to|caused by|root cause|the reason|reason:|as a result|since (?:the|we|it|they)|owing to|for the (?:audit|review|close|deadline))\b/i;
+  /\b(because|due to|so that|in order to|caused by|root cause|the reason|reason:|as a result|since (?:the|we|it|they)|owing to|for the (?:audit|review|close|deadline))\b|, so (?:i|we|they|the|our|it|you|\w+s)\b/i;
 
 const where = (f: Found, nowMs: number): string =>
   `${when(f.atMs, nowMs)}, ${f.app ?? 'memory'}${f.windowTitle ? `, “${f.windowTitle}”` : ''}`;
@@ -47,8 +61,9 @@ export function answerLookup(ctx: RecallContext, question: UnderstoodQuestion, l
     const best = near[0]!;
     const share = Math.round(coverage(question.terms, `${best.windowTitle ?? ''} ${best.text}`) * question.terms.length);
     const opener = lead ? `${lead}. ` : '';
+    const line = best.source === 'screen_text' ? bestLine(question.terms, best.text) : null;
     const lines = [
-      `${opener}The closest I saw${span} (${share} of ${question.terms.length} of your words): ${where(best, ctx.nowMs)} — “${cutAtWord(oneLine(best.snippet), 160)}”.`,
+      `${opener}The closest I saw${span} (${share} of ${question.terms.length} of your words): ${where(best, ctx.nowMs)} — “${cutAtWord(line ?? oneLine(best.snippet), 160)}”.`,
       ...(near.length > 1
         ? ['Also near it:', ...near.slice(1).map((f) => `- ${where(f, ctx.nowMs)}: ${cutAtWord(oneLine(f.snippet), 120)}`)]
         : []),
@@ -67,14 +82,17 @@ export function answerLookup(ctx: RecallContext, question: UnderstoodQuestion, l
     .slice(0, SHOWN);
   if (rest.length > 0) {
     const [first, ...others] = rest;
+    // The line that holds the question's words answers it; the passage around it only when none does.
+    const line = first!.source === 'screen_text' ? bestLine(question.terms, first!.text) : null;
     lines.push(
-      `${lead ? `${lead}. ` : ''}What I saw about ${quoted(question)}${span}: ${where(first!, ctx.nowMs)} — “${cutAtWord(oneLine(first!.snippet), 160)}”.`,
+      `${lead ? `${lead}. ` : ''}What I saw about ${quoted(question)}${span}: ${where(first!, ctx.nowMs)} — “${cutAtWord(line ?? oneLine(first!.snippet), 160)}”.`,
     );
     if (others.length > 0) lines.push('', ...others.map((f) => `- ${where(f, ctx.nowMs)}: ${cutAtWord(oneLine(f.snippet), 160)}`));
   }
-  const evidence = [...told.slice(0, 2), ...rest].map((f) =>
-    toEvidence(f, f.source === 'answer' ? 'what you told me' : `about ${question.terms.join(' ')}`),
-  );
+  const evidence = [...told.slice(0, 2), ...rest].map((f) => {
+    const line = f.source === 'screen_text' ? bestLine(question.terms, f.text) : null;
+    return toEvidence(line ? { ...f, snippet: line } : f, f.source === 'answer' ? 'what you told me' : `about ${asAsked(question)}`);
+  });
   return answer(lines, evidence);
 }
 
@@ -84,18 +102,39 @@ export function answerLookup(ctx: RecallContext, question: UnderstoodQuestion, l
  * words; else it says it cannot tell, and what it saw.
  */
 export function answerWhy(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
+  const reply = whyIn(ctx, question);
+  // "Why are we holding the motion until Monday?": a time in a why question is often the plan, not when it was said.
+  return reply.answered || question.time === null ? reply : whyIn(ctx, { ...question, time: null });
+}
+
+function whyIn(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
   const time = askedWindow(question, allHistory(ctx.nowMs));
-  const found = retrieveEvidence(ctx.store, { terms: question.terms, window: windowOf(time), limit: 30 });
-  const told = found.filter((f) => f.source === 'answer' && f.score >= 0.4).slice(0, 2);
-  const reasons = found
-    .filter((f) => f.source === 'screen_text')
-    .flatMap((f) =>
-      f.text
-        .split('\n')
-        .filter((line) => REASON.test(line) && coverage(question.terms, line) > 0)
-        .map((line) => ({ f, line })),
-    )
+  const found = retrieveEvidence(ctx.store, { terms: question.terms, window: windowOf(time), limit: 120 });
+  // The user's answers to a question about a reason ("why…", "what is it for?") first.
+  const reasonAsked = (f: Found): boolean =>
+    /\b(why|what for|for what|purpose|reason|what is it for|what are you working on)\b/i.test(f.text.split('\n')[0] ?? '');
+  const answers = found
+    .filter((f) => f.source === 'answer' && f.score >= 0.4)
+    .sort((a, b) => Number(reasonAsked(b)) - Number(reasonAsked(a)) || b.score - a.score);
+  // An answer that gives a reason is one; one that only names the same things (the user's list of systems) is not.
+  const giving = answers.filter((f) => reasonAsked(f) || REASON.test(f.text));
+  const reasons = [...found.filter((f) => f.source === 'screen_text'), ...reasonScreens(ctx, question, windowOf(time))]
+    .flatMap((f) => {
+      const lines = f.text.split('\n');
+      return lines.flatMap((line, i) => {
+        if (!REASON.test(line)) return [];
+        // A reason is often a message's second line ("Hold the motion until Monday, / because …"): the lines
+        // above it say what it is about; on a screen that is about the question, any reason it gives counts.
+        const onLines = coverage(question.terms, lines.slice(Math.max(0, i - 2), i + 1).join(' '));
+        if (onLines === 0 && f.score < 0.5) return [];
+        const said = i > 0 && /^\s*(because|since|as|so|due to)\b/i.test(line) ? `${lines[i - 1]!.trim()} ${line.trim()}` : line;
+        return [{ f, line: said, share: f.score + 2 * onLines }];
+      });
+    })
+    .sort((a, b) => b.share - a.share)
+    .filter((r, i, all) => all.findIndex((x) => x.line === r.line) === i)
     .slice(0, 2);
+  const told = (giving.length > 0 || reasons.length > 0 ? giving : answers).slice(0, 2);
   if (told.length === 0 && reasons.length === 0) {
     const near = closest(
       found.filter((f) => f.score >= 0.5),
@@ -122,6 +161,26 @@ export function answerWhy(ctx: RecallContext, question: UnderstoodQuestion): Rec
     ...reasons.map(({ f, line }) => toEvidence({ ...f, snippet: oneLine(line) }, 'a reason on screen')),
   ];
   return answer(lines, evidence);
+}
+
+/** Screens that give a reason beside the question's words, however common the words (the index's own search). */
+function reasonScreens(ctx: RecallContext, question: UnderstoodQuestion, window: { startMs: number; endMs: number }): Found[] {
+  const any = toFtsAnyQuery(searchWords(question.terms));
+  if (any === null) return [];
+  const match = `(${any}) AND (${REASON_WORDS.map((w) => `"${w}"`).join(' OR ')})`;
+  return ctx.store.screenText.search({ match, fromMs: window.startMs, toMs: window.endMs, limit: 40 }).map((hit) => ({
+    source: 'screen_text' as const,
+    atMs: hit.atMs,
+    untilMs: null,
+    app: hit.app,
+    windowTitle: hit.title,
+    snippet: oneLine(hit.snippet),
+    text: hit.text,
+    screenTextId: hit.id,
+    alsoAtMs: [],
+    score: coverage(question.terms, `${hit.title}\n${hit.text}`),
+    ...(hit.device && { device: hit.device }),
+  }));
 }
 
 /** Advice, drafting and opinions need a model: one sentence that says so, and what can be shown instead. */

@@ -6,8 +6,9 @@ import { when } from '../evidence-format';
 import { termMatches } from '../question-terms';
 import type { UnderstoodQuestion } from '../question-understanding';
 import { oneLine } from '../retrieval';
+import { localDateOf, localDayBounds } from '../../time';
 import { answerLookup } from './lookup';
-import { answer, askedWindow, joinAnd, LIST_MAX, leftOut, today, windowOf, type RecallAnswer, type RecallContext } from './answer-kit';
+import { answer, askedWindow, joinAnd, LIST_MAX, leftOut, today, type RecallAnswer, type RecallContext } from './answer-kit';
 
 /** Kinds of item that have a state of their own. */
 const STATEFUL = new Set(['identifier', 'document']);
@@ -18,8 +19,10 @@ const STATEFUL = new Set(['identifier', 'document']);
  * waiting, scheduled), newest first; for one record named, whether it was finished and what it last showed.
  */
 export function answerOpen(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
-  const time = askedWindow(question, today(ctx.nowMs));
-  const window = windowOf(time);
+  // "Anything left open for tomorrow?" asks what is open now, not what tomorrow holds.
+  const time = question.time && question.time.startMs > ctx.nowMs ? today(ctx.nowMs) : askedWindow(question, today(ctx.nowMs));
+  // A state lasts until another is seen: what was open at the end of the time asked about is read from the start of its day.
+  const window = { startMs: Math.min(time.startMs, localDayBounds(localDateOf(time.startMs)).startMs), endMs: time.endMs };
   const sightings = ctx.store.items.sightingsIn(window);
   // What each screen or window showed in all, so "the ledger" finds the record a reconciled row stood in.
   const refText = new Map<string, string>();
@@ -27,33 +30,44 @@ export function answerOpen(ctx: RecallContext, question: UnderstoodQuestion): Re
     const key = `${s.source}:${s.refId}`;
     refText.set(key, `${refText.get(key) ?? `${s.app} ${s.title}`}\n${s.line}`);
   }
-  const named = (v: ItemView): boolean =>
-    question.terms.length === 0 ||
-    question.terms.every(
-      (t) =>
-        termMatches(t, `${v.name} ${v.forms.join(' ')}`) ||
-        v.sightings.some((s) => termMatches(t, refText.get(`${s.source}:${s.refId}`) ?? '')),
-    );
   const families = question.kindWord?.list === 'identifier' ? question.kindWord.families : null;
-  const stateful = itemViews(sightings, window).filter(
+  const withState = itemViews(sightings, window).filter(
     (v) =>
       STATEFUL.has(v.kind) &&
       v.state !== null &&
-      named(v) &&
       (question.kindWord?.list !== 'identifier' || v.kind === 'identifier') &&
       (!families || v.roles.some((r) => families.includes(r) || (families.includes('ticket') && /^[A-Z][A-Z0-9]+$/.test(r)))),
+  );
+  const about = (t: string, v: ItemView): boolean =>
+    termMatches(t, `${v.name} ${v.forms.join(' ')}`) ||
+    v.sightings.some((s) => termMatches(t, refText.get(`${s.source}:${s.refId}`) ?? ''));
+  // A word that names a state ("pending approval") keeps the records in that state; a word that is about
+  // none of them ("my plate", "end of shift") narrows nothing.
+  const stateTerms = question.terms.filter((t) => withState.some((v) => termMatches(t, v.state!.text)));
+  const aboutTerms = question.terms.filter((t) => !stateTerms.includes(t) && withState.some((v) => about(t, v)));
+  const stateful = withState.filter(
+    (v) => aboutTerms.every((t) => about(t, v)) && stateTerms.every((t) => termMatches(t, v.state!.text) || !isUnfinished(v.state!.cls)),
   );
   // One thing's state: "did I finish reconciling the ledger?", "is OPS-1187 resolved?", "what's the status of INC-2231?".
   const yesNo = question.terms.length > 0 && /^\W*(did|have|has|is|was|are|were)\b/i.test(question.text);
   const status = question.terms.length > 0 && /\b(status|state|stage|progress|stand|going|coming along|looking)\b/i.test(question.text);
-  if ((yesNo || status) && stateful.length > 0) {
-    // The record the question names itself ("INC-2231") before one only seen beside its words.
-    const direct = (v: ItemView): boolean => question.terms.every((t) => termMatches(t, `${v.name} ${v.forms.join(' ')}`));
-    const best = [...stateful].sort(
-      (a, b) => Number(direct(b)) - Number(direct(a)) || Number(b.inTitle) - Number(a.inTitle) || b.seconds - a.seconds,
-    )[0]!;
+  const asked = withState.filter((v) => question.terms.every((t) => about(t, v)));
+  if ((yesNo || status) && asked.length > 0) {
+    const stateful = asked;
+    // The record the question names itself ("INC-2231", "the ledger" for "Ledger 2026.xlsx") before one only seen beside its words.
+    const direct = (v: ItemView): number => question.terms.filter((t) => termMatches(t, `${v.name} ${v.forms.join(' ')}`)).length;
+    const best = [...stateful].sort((a, b) => direct(b) - direct(a) || Number(b.inTitle) - Number(a.inTitle) || b.seconds - a.seconds)[0]!;
     const state = best.state!;
-    const verdict = isUnfinished(state.cls) ? 'Not yet' : state.cls === 'done' ? 'Yes' : state.cls === 'declined' ? 'No' : 'It seems so';
+    // "Is L-10231 booked?" asks about the state it names: seen in it is a yes.
+    const verdict = question.terms.some((t) => termMatches(t, state.text))
+      ? 'Yes'
+      : isUnfinished(state.cls)
+        ? 'Not yet'
+        : state.cls === 'done'
+          ? 'Yes'
+          : state.cls === 'declined'
+            ? 'No'
+            : 'It seems so';
     const lead = yesNo && !status ? `${verdict}: **${best.name}** last showed` : `**${best.name}** was last`;
     return answer(
       [`${lead} “${state.text}” at ${when(state.atMs, ctx.nowMs)}, in ${state.app} (“${state.title}”).`],

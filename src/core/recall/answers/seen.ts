@@ -1,6 +1,7 @@
 import { toEvidence, when } from '../evidence-format';
 import type { UnderstoodQuestion } from '../question-understanding';
-import { retrieveEvidence, type Found } from '../retrieval';
+import { coverage } from '../question-terms';
+import { oneLine, retrieveEvidence, type Found } from '../retrieval';
 import {
   allHistory,
   answer,
@@ -14,6 +15,41 @@ import {
   type RecallContext,
 } from './answer-kit';
 import { answerLookup } from './lookup';
+
+/** Words of a question about seeing something, not about when it happened. */
+const SEEING =
+  /\b(see|saw|seen|start|started|begin|began|open|opened|look|looked|read|visit|visited|view|viewed|check|checked|use|used|come across|came across|notice|noticed|first|last)\b/i;
+/** A clock time or a date on a line: "at 16:05", "on May 7, 2026", "2026-05-07". */
+const STATED_TIME =
+  /\b(\d{1,2}:\d{2}(?:\s?[ap]\.?m\.?)?|\d{4}-\d{2}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:, \d{4})?)\b/i;
+
+/** The line that holds most of the question's words and a time or date, and that time. */
+function statedTime(found: readonly Found[], question: UnderstoodQuestion): { time: string; line: string; found: Found } | null {
+  let best: { time: string; line: string; found: Found; share: number } | null = null;
+  const clockAsked = /\b(what time|at what time)\b/i.test(question.text);
+  const whenAsked = /\bwhen (did|was|were)\b/i.test(question.text);
+  for (const f of found.filter((x) => x.source === 'screen_text' && x.score >= 0.6)) {
+    const lines = f.text.split('\n');
+    for (const [i, line] of lines.entries()) {
+      const time = STATED_TIME.exec(line)?.[1];
+      // A chat line's own clock time is when it was written, not the answer.
+      if (!time || /^\s*\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)+\s+\d{1,2}:\d{2}/u.test(line)) continue;
+      // A record's fields stand on lines of their own ("Document: …" above "Entered: … at 11:42 AM").
+      const field = /^\s*[\p{L} ]{2,30}:\s/u.test(line);
+      const onLine = Math.max(
+        coverage(question.terms, line),
+        field ? coverage(question.terms, lines.slice(Math.max(0, i - 3), i).join(' ')) / 2 : 0,
+      );
+      if (onLine === 0) continue;
+      // "What time…" asks for a clock time, not the date beside it.
+      const fits = /\d:\d/.test(time) ? (clockAsked ? 1 : whenAsked ? 0.5 : 0) : 0;
+      // The screen that holds the most of the question, then the line that does; a later screen (what happened) over an earlier one (what was planned).
+      const share = f.score * 2 + onLine + fits;
+      if (!best || share > best.share || (share === best.share && f.atMs > best.found.atMs)) best = { time, line, found: f, share };
+    }
+  }
+  return best;
+}
 
 interface Sighting {
   readonly app: string | null;
@@ -33,8 +69,21 @@ export function answerSeen(ctx: RecallContext, question: UnderstoodQuestion): Re
     sources: ['screen_text', 'window'],
     limit: 60,
   });
-  const full = found.filter((f) => f.score >= 0.9 * (f.source === 'window' ? 0.95 : 1));
   const where = time.label === 'so far' ? '' : ` ${time.label}`;
+  // "When was the fix deployed?": a screen that says when ("… to production at 16:05") answers better than when it was seen.
+  if (!SEEING.test(question.text)) {
+    const stated = statedTime(found, question);
+    if (stated) {
+      const f = stated.found;
+      return answer(
+        [
+          `At **${stated.time}**, as ${f.app ?? 'the screen'}${f.windowTitle ? ` (“${f.windowTitle}”)` : ''} said at ${when(f.atMs, ctx.nowMs)}: “${oneLine(stated.line)}”.`,
+        ],
+        [toEvidence({ ...f, snippet: oneLine(stated.line) }, `it says ${stated.time}`)],
+      );
+    }
+  }
+  const full = found.filter((f) => f.score >= 0.9 * (f.source === 'window' ? 0.95 : 1));
   if (full.length === 0) {
     const ocr = ctx.ocrEnabled ? '' : ' Screen text is not being read (OCR is off), so I only searched window titles.';
     if (found.length === 0)

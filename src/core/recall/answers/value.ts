@@ -85,7 +85,8 @@ export function answerValue(ctx: RecallContext, question: UnderstoodQuestion): R
     2,
   );
   if (others.length > 0) lines.push(`Other figures near it: ${others.join(', ')}.`);
-  const evidence: Evidence[] = readings
+  // The reading the answer states first, then the others of the same figure, best first.
+  const evidence: Evidence[] = [best, ...readings.filter((r) => r !== best).sort((a, b) => b.score - a.score)]
     .filter((r) => r.sighting.key === s.key)
     .filter((r, i, all) => all.findIndex((x) => x.sighting.refId === r.sighting.refId) === i)
     .slice(0, 3)

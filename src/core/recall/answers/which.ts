@@ -4,6 +4,7 @@ import { iso } from '../../clock';
 import type { WindowUse } from '../../store/repositories/activity-repository';
 import { itemViews, type ItemView } from '../../understanding/item-views';
 import { isUser } from '../../understanding/user-identity';
+import { stateClass } from '../../understanding/work-item';
 import { identityOf, windowName } from '../day-tasks';
 import { when } from '../evidence-format';
 import type { KindWord } from '../kind-words';
@@ -39,8 +40,15 @@ export function answerWhich(ctx: RecallContext, question: UnderstoodQuestion): R
   const time = askedWindow(question, today(ctx.nowMs));
   const window = windowOf(time);
   const noun = question.kindWord!;
-  const inScope = (app: string, title: string, line = ''): boolean =>
-    question.terms.every((t) => termMatches(t, `${app} ${title} ${line}`));
+  // "Which appointments were cancelled or no-shows?": words that name a state keep the records seen in any of them.
+  const stateTerms = question.terms.filter((t) => stateClass(t.replace(/-/g, ' ').replace(/s$/, '')) !== null || stateClass(t) !== null);
+  const scopeTerms = question.terms.filter((t) => !stateTerms.includes(t));
+  const inScope = (app: string, title: string, line = ''): boolean => scopeTerms.every((t) => termMatches(t, `${app} ${title} ${line}`));
+  const inState = (v: ItemView): boolean =>
+    stateTerms.length === 0 ||
+    v.sightings.some(
+      (s) => s.state !== '' && stateTerms.some((t) => termMatches(t, s.state.replace(/\s+/g, '-')) || termMatches(t, s.state)),
+    );
   const windows = ctx.store.activity.windowsIn(window);
   if (windows.length === 0) return answer([nothingObserved(ctx, window, time.label)], [], false);
   const where = question.terms.length > 0 ? ` in “${question.terms.join(' ')}”` : '';
@@ -72,9 +80,31 @@ export function answerWhich(ctx: RecallContext, question: UnderstoodQuestion): R
   }
   const sightings = ctx.store.items.sightingsIn(window).filter((s) => inScope(s.app, s.title, s.line));
   const identity = identityOf(ctx.store, ctx.store.items.sightingsIn(window));
-  const all = itemViews(sightings, window).filter((v) => wanted(v, noun) && !isUser(identity, v));
+  // A key's prefix that records of the family asked for carry ("Load L-10218") makes a bare key with it ("L-10299") one too.
+  const prefixes = new Set(
+    noun.families
+      ? itemViews(ctx.store.items.sightingsIn(window), window)
+          .filter((v) => v.kind === 'identifier' && v.roles.some((r) => noun.families!.includes(r)))
+          .flatMap((v) => [...v.roles.filter((r) => /^[A-Z][A-Z0-9]*$/.test(r)), /^([A-Z][A-Z0-9]*)-\d/.exec(v.name)?.[1] ?? ''])
+          .filter(Boolean)
+      : [],
+  );
+  const all = itemViews(sightings, window).filter(
+    (v) => (wanted(v, noun) || (v.kind === 'identifier' && v.roles.some((r) => prefixes.has(r)))) && inState(v) && !isUser(identity, v),
+  );
   // A role the noun names ("candidates") narrows the list when the screen gave anyone that role.
-  const roled = noun.roles ? all.filter((v) => v.roles.some((r) => noun.roles!.some((want) => r === want || r.startsWith(want)))) : [];
+  // A title written before a name is a role too ("Dr. Hana Sato", "NP Laura Quinn").
+  const titled = (v: ItemView): boolean =>
+    v.forms.some((f) => {
+      const title = /^(dr|np|pa|rn|md|judge|prof|officer)\.?\s/i.exec(f)?.[1]?.toLowerCase();
+      return (
+        title !== undefined &&
+        noun.roles!.some((want) => want === title || (title === 'dr' && want === 'doctor') || (title === 'np' && want === 'provider'))
+      );
+    });
+  const roled = noun.roles
+    ? all.filter((v) => v.roles.some((r) => noun.roles!.some((want) => r === want || r.startsWith(want))) || titled(v))
+    : [];
   const items = (roled.length > 0 ? roled : all).sort(
     (a, b) =>
       Number(b.inTitle) - Number(a.inTitle) || b.seconds - a.seconds || b.sightings.length - a.sightings.length || a.firstMs - b.firstMs,

@@ -5,7 +5,7 @@ import { identityOf } from '../day-tasks';
 import { toEvidence, when } from '../evidence-format';
 import { peopleNamedIn } from '../named-people';
 import { coverage, termMatches } from '../question-terms';
-import type { UnderstoodQuestion } from '../question-understanding';
+import { OWED_ASK, type UnderstoodQuestion } from '../question-understanding';
 import { oneLine, retrieveEvidence, type Found } from '../retrieval';
 import { answerLookup } from './lookup';
 import {
@@ -38,13 +38,27 @@ interface Candidate {
 }
 
 /** "Raj Patel  10:05 AM": a chat app's line naming who wrote the messages under it. */
-const SPEAKER = /^\s*(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)+)\s+\d{1,2}:\d{2}\s*(?:AM|PM)?\s*$/u;
+const SPEAKER =
+  /^\s*((?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)+)\s+(?:\d{1,2}:\d{2}\s*(?:AM|PM)?|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? \d{1,2}|Yesterday|Today)\s*$/u;
+/** A row of an inbox, a call list or a voicemail box that says its sender still waits: a flag, a deadline to reply, a request, a question. */
+const OWED_FLAG =
+  /\b(?:follow[ -]?up|reply by|respond by|needs? (?:a )?(?:reply|response|answer)|call back|awaiting (?:your )?(?:reply|response|answer)|please (?:sign|reply|confirm|respond|send|review|call|advise|approve)|(?:can|could) you)\b|\?/i;
+/** Initials that stand for a person where names are kept off screen ("T.W.", "J.D."). */
+const INITIALS = /^\s*((?:\p{Lu}\.){2,3})(?=\s|$)/u;
 const MAX_NAMED = 5;
 /** A question about a meeting's people ("who was in the 2pm call?"). */
 const MEETING_ASK = /\b(call|meeting|standup|stand-up|sync|interview|huddle|1:1|session|demo|review)\b/i;
 const MEETING_WORDS = SYNONYMS.meeting!;
+/** A reminder or a to-do that says the user still owes someone ("Reminder: reply to Priyanka Das about …"). */
+const REMINDER = /\b(remind(?:er)?|follow[ -]?up|to ?do|call ?back|don'?t forget|flagged|owe)\b/i;
+const OWED_TO =
+  /\b(?:reply|respond|get back|write back|call back|call|ring|follow up|answer|send|email|text|ping)\s+(?:to\s+|with\s+)?(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2})/u;
 /** Words of "who do I owe a reply to?" that say what is owed, not where. */
-const OWE_WORDS = new Set(['owe', 'owed', 'reply', 'replies', 'respond', 'response', 'answer', 'back', 'waiting', 'need', 'needs', 'yet']);
+const OWE_WORDS = new Set(
+  'owe owed reply replies respond response answer back waiting need needs yet supposed get anyone anybody someone follow ups call hear still'.split(
+    ' ',
+  ),
+);
 /** A message that waits on the reader: a question, or a request. */
 const ASKS = /\?|\b(can|could|would|will) you\b|\bplease\b|\blet me know\b|\bwhen you (get|have) a (chance|minute)\b|\bany update\b/i;
 
@@ -59,11 +73,7 @@ export function answerWho(ctx: RecallContext, question: UnderstoodQuestion): Rec
   const window = windowOf(time);
   const sightings = ctx.store.items.sightingsIn(window);
   const identity = identityOf(ctx.store, sightings);
-  if (
-    /\b(owe|reply|respond|answer|waiting|back to)\b/i.test(question.text) &&
-    /\b(owe|haven'?t|not|waiting|need|still|yet)\b/i.test(question.text)
-  )
-    return owedReplies(ctx, question, identity);
+  if (OWED_ASK.test(question.text)) return owedReplies(ctx, question, identity);
   if (question.terms.length === 0 && question.time?.pointMs === undefined && question.roles.length === 0)
     return answer(['Tell me who you are looking for, e.g. “who sent invoice 4471?” or “who reported the ticket?”.'], [], false);
   // "Who was in the 2pm call?": the people of the window of that moment, whenever in the day they were read.
@@ -126,26 +136,32 @@ function fromRoles(
       const rank = question.roles.length > 0 ? roleRank(s.role, question.roles) : -1;
       return { s, subject, rank };
     })
-    .filter((x) => x.subject >= 0.5 && (x.rank !== -1 || (question.roles.length === 0 && span !== null && x.s.kind === 'person')));
+    .filter((x) => x.subject >= 0.5 && (x.rank !== -1 || (question.roles.length === 0 && span !== null)));
   if (scored.length === 0) return null;
   const best = Math.max(...scored.map((x) => x.subject));
-  const bestRank = Math.min(...scored.filter((x) => x.subject === best).map((x) => (x.rank === -1 ? 99 : x.rank)));
-  const top = scored.filter((x) => x.subject === best && (x.rank === -1 ? 99 : x.rank) === bestRank);
+  // Who was in a meeting: everyone the screen lists there, whatever the label (host, people, attendees).
+  const together = question.roles.some((r) => /^(attendee|participant|people|member|guest|invitee)s?$/.test(r));
+  const rankOf = (x: { rank: number }): number => (x.rank === -1 ? 99 : together ? 0 : x.rank);
+  const bestRank = Math.min(...scored.filter((x) => x.subject === best).map(rankOf));
+  const top = scored.filter((x) => x.subject === best && rankOf(x) === bestRank);
   const people = new Map<string, Sighting>();
   // Others first; the user, when the role is theirs, as "you" ("who is it assigned to?" — "you").
   for (const { s } of top.sort((a, b) => Number(isUser(identity, a.s)) - Number(isUser(identity, b.s)) || b.s.atMs - a.s.atMs))
     if (!people.has(s.itemName)) people.set(s.itemName, s);
-  const names = [...people.keys()].slice(0, MAX_NAMED);
+  const all = [...people.keys()];
+  const others = all.filter((n) => !isUser(identity, { kind: 'person', key: n.toLowerCase() }));
+  const names = (others.length > 0 ? others : all).slice(0, MAX_NAMED);
+  const you = others.length < all.length;
   const first = people.get(names[0]!)!;
-  const role = first.role || (span ? 'on screen then' : 'named');
+  const roles = [...new Set(top.map((x) => x.s.role).filter(Boolean))];
+  const role = roles.slice(0, 2).join(', ') || (span ? 'on screen then' : 'named');
   const about = question.terms.length > 0 ? ` for ${quoted(question)}` : span ? ` in ${span.title}` : '';
-  const shown = names.map((n) => (isUser(identity, { kind: 'person', key: n.toLowerCase() }) ? `you (${n})` : `**${n}**`));
+  const shown = others.length > 0 ? names.map((n) => `**${n}**`) : [`you (${names[0]})`];
+  const withYou = you && others.length > 0 ? ', and you' : '';
   const lines = [
-    `${capitalize(joinAnd(shown))} — “${role}”${about}, as ${first.app} showed it in “${first.title}” at ${when(first.atMs, ctx.nowMs)}.`,
+    `${capitalize(joinAnd(shown))}${withYou} — “${role}”${about}, as ${first.app} showed it in “${first.title}” at ${when(first.atMs, ctx.nowMs)}.`,
   ];
-  if (people.size > MAX_NAMED) lines.push(`…and ${people.size - MAX_NAMED} more.`);
-  const others = [...new Set(top.map((x) => x.s.role).filter((r) => r && r !== role))];
-  if (others.length > 0) lines.push(`(Also named there as ${others.join(', ')}.)`);
+  if (others.length > MAX_NAMED) lines.push(`…and ${others.length - MAX_NAMED} more.`);
   const evidence = names.map((name) => {
     const s = people.get(name)!;
     return {
@@ -242,12 +258,34 @@ function owedReplies(ctx: RecallContext, question: UnderstoodQuestion, identity:
   const terms = question.terms.filter((t) => !OWE_WORDS.has(t));
   const waiting = new Map<string, { name: string; line: string; row: (typeof rows)[number] }>();
   const answered = new Set<string>();
+  // The people the day's screens named, longest names first, to tell a row's sender from its subject.
+  const dayPeople = [
+    ...new Set(
+      ctx.store.items
+        .sightingsIn(window)
+        .filter((s) => s.kind === 'person')
+        .map((s) => s.name),
+    ),
+  ].sort((a, b) => b.length - a.length);
   // Oldest first, so a later reply by the user settles an earlier question.
   for (const row of [...rows].reverse()) {
     if (terms.length > 0 && !terms.some((t) => termMatches(t, `${row.app} ${row.title} ${row.text}`))) continue;
     const lines = row.text.split('\n');
     let speaker: string | null = null;
     for (const [i, line] of lines.entries()) {
+      const reminded = REMINDER.test(line) ? OWED_TO.exec(line) : null;
+      if (reminded && !isUser(identity, { kind: 'person', key: reminded[1]!.toLowerCase() })) {
+        // A reminder is the user's own note: whoever it names waits, until the user writes to them after it.
+        const key = `reminder\u0000${reminded[1]!}`;
+        answered.delete(key);
+        waiting.set(key, { name: reminded[1]!, line: line.trim(), row });
+        continue;
+      }
+      const sender = OWED_FLAG.test(line) ? rowSender(line, dayPeople) : null;
+      if (sender && !isUser(identity, { kind: 'person', key: sender.toLowerCase() })) {
+        waiting.set(`row\u0000${sender}`, { name: sender, line: line.trim(), row });
+        continue;
+      }
       const named =
         SPEAKER.exec(line)?.[1] ??
         /^\s*from:\s*(.+)$/i
@@ -290,6 +328,13 @@ function owedReplies(ctx: RecallContext, question: UnderstoodQuestion, identity:
     ...(p.row.device && { device: p.row.device }),
   }));
   return answer(lines, evidence);
+}
+
+/** The person a row opens with ("Ruth Greaves  Estate inventory - anything else you need?  Wed  Follow up"). */
+function rowSender(line: string, people: readonly string[]): string | null {
+  const start = line.trim().replace(/^(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+/, '');
+  const known = people.find((p) => p.includes(' ') && start.toLowerCase().startsWith(`${p.toLowerCase()} `));
+  return known ?? INITIALS.exec(start)?.[1] ?? null;
 }
 
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

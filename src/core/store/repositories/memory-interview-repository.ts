@@ -16,6 +16,7 @@ export class MemoryInterviewRepository {
   constructor(private readonly db: Db) {
     this.stmts = {
       answers: db.prepare(`SELECT question_id, answer FROM interview_answers ORDER BY question_id`),
+      entries: db.prepare(`SELECT question_id, answer, updated_at FROM interview_answers ORDER BY question_id`),
       upsertAnswer: db.prepare(
         `INSERT INTO interview_answers (question_id, answer, updated_at) VALUES (?, ?, ?)
          ON CONFLICT (question_id) DO UPDATE SET answer = excluded.answer, updated_at = excluded.updated_at`,
@@ -29,6 +30,15 @@ export class MemoryInterviewRepository {
       ),
       deleteSummary: db.prepare(`DELETE FROM interview_summary WHERE id = 1`),
     };
+  }
+
+  /** Each answer with its question and when it was given (what recall reads of the user's own words). */
+  entries(): { question: string; answer: string; atMs: number }[] {
+    return (this.stmts.entries.all() as { question_id: string; answer: string; updated_at: number }[]).map((r) => ({
+      question: r.question_id,
+      answer: r.answer,
+      atMs: r.updated_at,
+    }));
   }
 
   answers(): Record<string, string> {

@@ -120,8 +120,10 @@ const LABELLED = new RegExp(
   `(?<![\\p{L}\\p{N}])(${familyWords})s?\\.?[\\s_-]*(?:#|no\\.?|nr\\.?|number|num\\.?|id)?\\s*[:#]?\\s*([A-Z0-9](?:[A-Z0-9]|-(?=[A-Z0-9])){1,19})(?![\\p{L}\\p{N}])`,
   'giu',
 );
-/** `INC-2231`, `PROJ-88`, `INV-4471`, `CHG0031`: a key whose prefix is letters, then digits. */
-const PREFIXED = /(?<![\p{L}\p{N}-])([A-Z][A-Z0-9]{1,9})-?(\d{2,9})(?![\p{L}\p{N}]|-\d)/gu;
+/** `INC-2231`, `PROJ-88`, `INV-4471`, `CHG0031`, `L-10218`: a key whose prefix is letters, then digits. */
+const PREFIXED = /(?<![\p{L}\p{N}-])([A-Z][A-Z0-9]{0,9})-?(\d{2,9})(?![\p{L}\p{N}]|-\d)/gu;
+/** `ECF No. 31`, `DKT #12`: a register's capitals, then "No." or "#" and the number. */
+const CAPS_NUMBERED = /(?<![\p{L}\p{N}])([A-Z]{2,8})\s+(?:No\.?|#)\s*(\d{1,9})(?![\p{L}\p{N}])/gu;
 /** `v2.14.1`, `release 3.2`: a version of software. */
 const VERSION = /(?<![\p{L}\p{N}.])(?:v(\d+\.\d+(?:\.\d+){0,2})|(?:release|version|build)\s+(\d+\.\d+(?:\.\d+){0,2}))(?![\p{N}]|\.\d)/giu;
 /** `#482` alone: an issue or pull request number. */
@@ -182,16 +184,29 @@ export function identifiersIn(line: string): FoundIdentifier[] {
     const number = value.replace(/^(?:[A-Z]+-)(?=\d)/i, '').toUpperCase();
     const keyFamily = prefix && FAMILIES[prefix.toLowerCase()] ? FAMILIES[prefix.toLowerCase()]! : family;
     // "Requisition REQ-2209" reads best as the key it already is; "PR #482" is the "#482" a chat writes.
-    const key = hashed && /^\d+$/.test(value) && HASHED_FAMILIES.has(family) ? `#${value}` : `${keyFamily}:${number}`;
+    // "Load L-10222" is the L-10222 a board lists: a prefix no family knows keys it as the bare key does.
+    const key =
+      hashed && /^\d+$/.test(value) && HASHED_FAMILIES.has(family)
+        ? `#${value}`
+        : prefix && !FAMILIES[prefix.toLowerCase()] && /^[A-Z]+-\d+$/i.test(value)
+          ? value.toUpperCase()
+          : `${keyFamily}:${number}`;
     found.push({ index: m.index, length: m[0].length, name: prefix ? value : m[0].trim(), key, family });
   }
   for (const m of line.matchAll(PREFIXED)) {
     const prefix = m[1]!;
     if (taken(m.index, m[0].length) || NOT_A_PREFIX.has(prefix.replace(/\d+$/, '')) || MONTHS.test(prefix)) continue;
     if (!/[A-Z]{2}/.test(prefix) && !m[0].includes('-')) continue;
+    // One letter is a key's prefix only before a long number ("L-10218", not "I-65" or "A-12").
+    if (prefix.length === 1 && m[2]!.length < 4) continue;
     const family = FAMILIES[prefix.toLowerCase()];
     const key = family ? `${family}:${m[2]}` : `${prefix}-${m[2]}`;
     found.push({ index: m.index, length: m[0].length, name: m[0], key, family: family ?? prefix });
+  }
+  for (const m of line.matchAll(CAPS_NUMBERED)) {
+    const prefix = m[1]!;
+    if (taken(m.index, m[0].length) || NOT_A_PREFIX.has(prefix) || MONTHS.test(prefix) || FAMILIES[prefix.toLowerCase()]) continue;
+    found.push({ index: m.index, length: m[0].length, name: m[0], key: `${prefix}-${m[2]}`, family: prefix });
   }
   for (const m of line.matchAll(VERSION)) {
     if (taken(m.index, m[0].length)) continue;
