@@ -25,8 +25,12 @@ export const kdeHelperExecutable = (env: NodeJS.ProcessEnv): string =>
 export const kdeHelperDesktopFile = (env: NodeJS.ProcessEnv): string =>
   join(dataHome(env), 'applications', 'workflow-shadow-kwin-helper.desktop');
 
-function python3On(env: NodeJS.ProcessEnv): string | null {
-  for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
+/**
+ * The python3 to run the helper in: the system's first, as the distribution's D-Bus bindings
+ * (python3-dbus, python3-gi) are installed for it, not for a python3 a version manager puts first on PATH.
+ */
+export function python3On(env: NodeJS.ProcessEnv): string | null {
+  for (const dir of ['/usr/bin', ...(env.PATH ?? '').split(delimiter).filter(Boolean)]) {
     try {
       accessSync(join(dir, 'python3'), constants.X_OK);
       return realpathSync(join(dir, 'python3'));
@@ -48,7 +52,8 @@ export function kdeScreenshotsGranted(env: NodeJS.ProcessEnv): boolean {
 }
 
 /** The program the helper runs in: the granted copy once set up, else python3 (windows work, screenshots do not). */
-export const kdeHelperProgram = (env: NodeJS.ProcessEnv): string => (kdeScreenshotsGranted(env) ? kdeHelperExecutable(env) : 'python3');
+export const kdeHelperProgram = (env: NodeJS.ProcessEnv): string =>
+  kdeScreenshotsGranted(env) ? kdeHelperExecutable(env) : (python3On(env) ?? 'python3');
 
 /** Copies python3 and writes the desktop file; throws with the step when python3 is not installed. */
 export function grantKdeScreenshots(env: NodeJS.ProcessEnv): void {

@@ -94,7 +94,9 @@ export class KWinBridge implements WindowReader {
       if (!payload || payload.length < result.width * result.height * 3) throw new Error('KWin answered a screenshot with too few pixels');
       return { pixels: payload, width: result.width, height: result.height, channels: 3 };
     } catch (error) {
-      if (/NoAuthorized/.test((error as Error).message)) throw screenshotsNotGranted();
+      const message = (error as Error).message;
+      if (/NoAuthorized/.test(message)) throw screenshotsNotGranted();
+      if (/UnknownObject.*ScreenShot2|ServiceUnknown/.test(message)) throw screenshotEffectOff();
       throw error;
     }
   }
@@ -149,6 +151,15 @@ function screenshotsNotGranted(): MissingPieceError {
     piece: 'screenshots',
     problem: 'KWin takes screenshots only for programs it was told to trust, and Workflow Shadow was not added yet: app time is recorded, screen text is not.',
     fix: 'Run `shadow setup kde` (or the first step of onboarding) to let KWin take screenshots for Workflow Shadow; they start within a minute.',
+  });
+}
+
+/** ScreenShot2 is a KWin effect: KWin serves it only while it composites with OpenGL and the effect is on. */
+function screenshotEffectOff(): MissingPieceError {
+  return new MissingPieceError({
+    piece: 'screenshots',
+    problem: "KWin's screenshot effect is not running (it needs compositing with OpenGL), so no screenshot can be taken: app time is recorded, screen text is not.",
+    fix: 'Turn compositing on with OpenGL (System Settings, Display and Monitor, Compositor), then screenshots start within a minute.',
   });
 }
 
