@@ -59,7 +59,15 @@ export async function startKdeSession(options: { user?: DesktopUser } = {}): Pro
   mkdirSync(applications, { recursive: true });
   writeFileSync(
     join(applications, 'shadow-test-input.desktop'),
-    ['[Desktop Entry]', 'Type=Application', 'Name=Test input', `Exec=${inputProgram}`, 'NoDisplay=true', 'X-KDE-Wayland-Interfaces=org_kde_kwin_fake_input', ''].join('\n'),
+    [
+      '[Desktop Entry]',
+      'Type=Application',
+      'Name=Test input',
+      `Exec=${inputProgram}`,
+      'NoDisplay=true',
+      'X-KDE-Wayland-Interfaces=org_kde_kwin_fake_input',
+      '',
+    ].join('\n'),
   );
   if (user.name) for (const dir of [join(home, '.local'), join(home, '.local', 'share'), applications]) chownSync(dir, user.uid, user.gid);
   const base = userEnv({ HOME: home, XDG_RUNTIME_DIR: runtime, XDG_SESSION_TYPE: 'wayland', XDG_CURRENT_DESKTOP: 'KDE' });
@@ -88,7 +96,11 @@ export async function startKdeSession(options: { user?: DesktopUser } = {}): Pro
     await stopServer();
     throw error;
   }
-  const env = { ...base, WAYLAND_DISPLAY: 'wayland-0', DBUS_SESSION_BUS_ADDRESS: readFileSync(join(runtime, 'session-bus'), 'utf8').trim() };
+  const env = {
+    ...base,
+    WAYLAND_DISPLAY: 'wayland-0',
+    DBUS_SESSION_BUS_ADDRESS: readFileSync(join(runtime, 'session-bus'), 'utf8').trim(),
+  };
 
   // The test's own helper, run as the granted copy: the windows as KWin reports them, and screenshots.
   let windowsNow: KWinWindow[] = [];
@@ -104,14 +116,13 @@ export async function startKdeSession(options: { user?: DesktopUser } = {}): Pro
   const input = user.spawn([inputProgram, inputScript], env, { stdio: 'pipe' });
   let inputLog = '';
   input.stderr!.on('data', (chunk: Buffer) => (inputLog = (inputLog + chunk.toString()).slice(-4000)));
-  const inputAnswers: (() => void)[] = [];
+  const inputAnswers: { resolve: () => void; reject: (error: Error) => void }[] = [];
   const inputLines = createInterface({ input: input.stdout! });
-  inputLines.on('line', () => inputAnswers.shift()?.());
-  const inputAnswered = (): Promise<void> =>
-    new Promise((resolve, reject) => {
-      inputAnswers.push(resolve);
-      input.once('exit', () => reject(new Error(`the test's input program ended: ${inputLog}`)));
-    });
+  inputLines.on('line', () => inputAnswers.shift()?.resolve());
+  input.once('exit', () => {
+    for (const waiter of inputAnswers.splice(0)) waiter.reject(new Error(`the test's input program ended: ${inputLog}`));
+  });
+  const inputAnswered = (): Promise<void> => new Promise((resolve, reject) => inputAnswers.push({ resolve, reject }));
   const inputReady = inputAnswered();
   try {
     windowsNow = (await link.request<{ windows: KWinWindow[] }>('subscribe')).result.windows;
@@ -174,7 +185,12 @@ export async function startKdeSession(options: { user?: DesktopUser } = {}): Pro
       await answered;
     },
     async screenshot() {
-      const { result, payload } = await link.request<{ width: number; height: number }>('screenshot', { x: 0, y: 0, width: 1280, height: 800 });
+      const { result, payload } = await link.request<{ width: number; height: number }>('screenshot', {
+        x: 0,
+        y: 0,
+        width: 1280,
+        height: 800,
+      });
       const sharp = (await import('sharp')).default;
       return sharp(payload!, { raw: { width: result.width, height: result.height, channels: 3 } })
         .png()

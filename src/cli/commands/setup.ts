@@ -36,7 +36,9 @@ async function agreed(flags: { yes: boolean }, question: string): Promise<boolea
 export function registerSetupCommand(program: Command): void {
   const setup = program
     .command('setup')
-    .description("What this desktop needs before Workflow Shadow can observe it (on GNOME: its extension; on KDE Plasma: KWin's screenshot permission)")
+    .description(
+      "What this desktop needs before Workflow Shadow can observe it (on GNOME: its extension; on KDE Plasma: KWin's screenshot permission)",
+    )
     .action(async () => printSetup(await desktopSetup()));
   setup
     .command('gnome')

@@ -62,7 +62,9 @@ function kdeStep(env: NodeJS.ProcessEnv): DesktopSetupStep {
     title: 'Let KWin take screenshots for Workflow Shadow',
     state: done ? 'done' : 'todo',
     explanation: KDE_SCREENSHOTS_EXPLANATION,
-    problem: done ? null : 'KWin refuses screenshots to Workflow Shadow until it is told to trust it: app time is recorded, screen text is not.',
+    problem: done
+      ? null
+      : 'KWin refuses screenshots to Workflow Shadow until it is told to trust it: app time is recorded, screen text is not.',
     action: done ? null : 'Let KWin take screenshots for Workflow Shadow (`shadow setup kde`).',
     canRun: !done,
   };

@@ -58,7 +58,8 @@ export const kdeHelperProgram = (env: NodeJS.ProcessEnv): string =>
 /** Copies python3 and writes the desktop file; throws with the step when python3 is not installed. */
 export function grantKdeScreenshots(env: NodeJS.ProcessEnv): void {
   const python = python3On(env);
-  if (!python) throw new Error('python3 is not installed; install it (`sudo apt install python3 python3-dbus python3-gi`) and run this again.');
+  if (!python)
+    throw new Error('python3 is not installed; install it (`sudo apt install python3 python3-dbus python3-gi`) and run this again.');
   const executable = kdeHelperExecutable(env);
   mkdirSync(join(executable, '..'), { recursive: true, mode: 0o700 });
   copyFileSync(python, executable);

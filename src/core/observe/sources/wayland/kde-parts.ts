@@ -115,9 +115,9 @@ export class KWinBridge implements WindowReader {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
     let fatal: MissingPieceError | Error | null = null;
-    const link = new JsonLineLink({ input: child.stdin!, output: child.stdout!, destroy: () => child.kill() }, HELPER, {
+    const link = new JsonLineLink({ input: child.stdin, output: child.stdout, destroy: () => child.kill() }, HELPER, {
       onEvent: (message) => {
         if (message.event === 'windows') this.state = message as unknown as KWinState;
         else if (message.event === 'fatal') fatal = helperCannotServe(String(message.error), String(message.code));
@@ -149,7 +149,8 @@ export class KWinBridge implements WindowReader {
 function screenshotsNotGranted(): MissingPieceError {
   return new MissingPieceError({
     piece: 'screenshots',
-    problem: 'KWin takes screenshots only for programs it was told to trust, and Workflow Shadow was not added yet: app time is recorded, screen text is not.',
+    problem:
+      'KWin takes screenshots only for programs it was told to trust, and Workflow Shadow was not added yet: app time is recorded, screen text is not.',
     fix: 'Run `shadow setup kde` (or the first step of onboarding) to let KWin take screenshots for Workflow Shadow; they start within a minute.',
   });
 }
@@ -158,7 +159,8 @@ function screenshotsNotGranted(): MissingPieceError {
 function screenshotEffectOff(): MissingPieceError {
   return new MissingPieceError({
     piece: 'screenshots',
-    problem: "KWin's screenshot effect is not running (it needs compositing with OpenGL), so no screenshot can be taken: app time is recorded, screen text is not.",
+    problem:
+      "KWin's screenshot effect is not running (it needs compositing with OpenGL), so no screenshot can be taken: app time is recorded, screen text is not.",
     fix: 'Turn compositing on with OpenGL (System Settings, Display and Monitor, Compositor), then screenshots start within a minute.',
   });
 }
