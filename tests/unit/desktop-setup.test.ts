@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeGnome as makeFakeGnome, type FakeGnome } from '../helpers/fake-gnome';
@@ -9,6 +10,7 @@ import {
   GNOME_EXTENSION_UUID,
   parseStringList,
 } from '../../src/core/desktop-setup/gnome-extension';
+import { kdeHelperDesktopFile, kdeHelperExecutable, kdeHelperProgram, python3On } from '../../src/core/desktop-setup/kde-screenshots';
 
 const made: FakeGnome[] = [];
 afterEach(() => {
@@ -60,5 +62,32 @@ describe("the GNOME extension's setup", () => {
     expect((await gnomeExtensionStatus(env, () => Promise.resolve(true))).state).toBe('running');
     const newer = fakeGnome('46.0');
     expect((await desktopSetup(newer.env)).steps[0]).toMatchObject({ state: 'unsupported', canRun: false });
+  });
+});
+
+describe("KWin's screenshot permission (KDE Plasma)", () => {
+  const homes: string[] = [];
+  afterEach(() => {
+    for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
+  });
+
+  it('is a step on KDE Plasma (Wayland) that grants ScreenShot2 to a copy of python3 of the app only', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'shadow-kde-setup-'));
+    homes.push(home);
+    const env = { PATH: process.env.PATH, HOME: home, XDG_SESSION_TYPE: 'wayland', XDG_CURRENT_DESKTOP: 'KDE' };
+    const before = await desktopSetup(env);
+    expect(before).toMatchObject({ session: 'wayland', compositor: 'kde' });
+    expect(before.steps).toEqual([expect.objectContaining({ id: 'kde-screenshots', state: 'todo', canRun: true })]);
+    expect(kdeHelperProgram(env)).not.toBe(kdeHelperExecutable(env));
+
+    const after = await runDesktopSetupStep('kde-screenshots', env);
+    expect(after.steps).toEqual([expect.objectContaining({ id: 'kde-screenshots', state: 'done', canRun: false, problem: null })]);
+    expect(kdeHelperProgram(env)).toBe(kdeHelperExecutable(env));
+    expect(readFileSync(kdeHelperExecutable(env)).equals(readFileSync(python3On(env)!))).toBe(true);
+    const desktopFile = readFileSync(kdeHelperDesktopFile(env), 'utf8');
+    expect(desktopFile).toContain(`Exec=${kdeHelperExecutable(env)}\n`);
+    expect(desktopFile).toContain('X-KDE-DBUS-Restricted-Interfaces=org.kde.KWin.ScreenShot2\n');
+    // Elsewhere the step is not offered.
+    expect((await desktopSetup({ ...env, XDG_CURRENT_DESKTOP: 'sway' })).steps).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import {
   installGnomeExtension,
   type GnomeExtensionStatus,
 } from './gnome-extension';
+import { grantKdeScreenshots, kdeScreenshotsGranted, KDE_SCREENSHOTS_EXPLANATION } from './kde-screenshots';
 
 /** What the extension lets the app do: the consent the person gives by running the step. */
 export const GNOME_EXTENSION_EXPLANATION =
@@ -54,17 +55,34 @@ function gnomeStep(status: GnomeExtensionStatus): DesktopSetupStep {
   };
 }
 
-/** The steps this desktop needs: on GNOME the extension; elsewhere none (sway and KDE need nothing from the person). */
+function kdeStep(env: NodeJS.ProcessEnv): DesktopSetupStep {
+  const done = kdeScreenshotsGranted(env);
+  return {
+    id: 'kde-screenshots',
+    title: 'Let KWin take screenshots for Workflow Shadow',
+    state: done ? 'done' : 'todo',
+    explanation: KDE_SCREENSHOTS_EXPLANATION,
+    problem: done
+      ? null
+      : 'KWin refuses screenshots to Workflow Shadow until it is told to trust it: app time is recorded, screen text is not.',
+    action: done ? null : 'Let KWin take screenshots for Workflow Shadow (`shadow setup kde`).',
+    canRun: !done,
+  };
+}
+
+/** The steps this desktop needs: on GNOME the extension, on KDE Plasma KWin's screenshot permission; none on sway. */
 export async function desktopSetup(env: NodeJS.ProcessEnv = process.env): Promise<DesktopSetup> {
   const session = detectDesktopSession(env);
   const steps: DesktopSetupStep[] = [];
   if (session.session === 'wayland' && session.compositor === 'gnome')
     steps.push(gnomeStep(await gnomeExtensionStatus(env, () => gnomeExtensionAnswers(env))));
+  if (session.session === 'wayland' && session.compositor === 'kde') steps.push(kdeStep(env));
   return { session: session.session, compositor: session.compositor, steps };
 }
 
 /** Runs a step the person agreed to; answers the steps as they stand after it. */
 export async function runDesktopSetupStep(step: DesktopSetupStep['id'], env: NodeJS.ProcessEnv = process.env): Promise<DesktopSetup> {
   if (step === 'gnome-extension') await installGnomeExtension(env);
+  if (step === 'kde-screenshots') grantKdeScreenshots(env);
   return desktopSetup(env);
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation, defineOperations } from './define';
 
 /** The steps a desktop may need before it can be observed (docs/desktops.md). */
-export const desktopSetupStepIdSchema = z.enum(['gnome-extension']);
+export const desktopSetupStepIdSchema = z.enum(['gnome-extension', 'kde-screenshots']);
 
 export const desktopSetupStepSchema = z.object({
   id: desktopSetupStepIdSchema,

@@ -40,7 +40,7 @@ export function createDesktopSource(idleProbe?: IdleProbe, env: NodeJS.ProcessEn
     case 'gnome':
       return new WaylandSource(gnomeParts(session, env));
     case 'kde':
-      return new WaylandSource(kdeParts(session));
+      return new WaylandSource(kdeParts(session, env));
     default:
       return new WaylandSource(unsupportedParts(session, env));
   }

@@ -1,8 +1,9 @@
-import { connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
+import type { Readable, Writable } from 'node:stream';
 
 /**
  * A connection to a helper that runs inside the compositor (the GNOME Shell extension, the KWin
- * script's bridge): one JSON object a line each way, requests answered by id, events pushed between
+ * bridge to KWin, over its stdin and stdout): one JSON object a line each way, requests answered by id, events pushed between
  * them. An answer whose result names `bytes: N` is followed by N raw bytes (a screenshot), handed
  * over as `payload`.
  */
@@ -13,8 +14,17 @@ export interface LinkAnswer<T> {
 
 type Waiter = { resolve: (answer: LinkAnswer<unknown>) => void; reject: (error: Error) => void };
 
+/** A helper process's pipes, in place of a socket: requests go to `input`, answers come from `output`. */
+export interface LinkPipes {
+  readonly input: Writable;
+  readonly output: Readable;
+  /** Ends the helper. */
+  destroy(): void;
+}
+
 export class JsonLineLink {
-  private readonly socket: Socket;
+  private readonly input: Writable;
+  private readonly destroy: () => void;
   private readonly waiting = new Map<number, Waiter>();
   private pending: Buffer = Buffer.alloc(0);
   /** An answer whose bytes are still arriving. */
@@ -24,19 +34,30 @@ export class JsonLineLink {
   private readonly ready: Promise<void>;
 
   constructor(
-    readonly path: string,
+    target: string | LinkPipes,
     private readonly what: string,
     private readonly handlers: { onEvent?: (message: Record<string, unknown>) => void; onClose?: (error: Error) => void } = {},
   ) {
-    this.socket = connect(path);
-    this.ready = new Promise((resolve, reject) => {
-      this.socket.once('connect', resolve);
-      this.socket.once('error', reject);
-    });
+    if (typeof target === 'string') {
+      const socket = connect(target);
+      this.input = socket;
+      this.destroy = () => socket.destroy();
+      this.ready = new Promise((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('error', reject);
+      });
+      socket.on('data', (chunk: Buffer) => this.receive(chunk));
+      socket.on('error', (error) => this.close(new Error(`${what} (${target}) cannot be reached: ${error.message}`)));
+      socket.on('close', () => this.close(new Error(`${what} closed the connection`)));
+    } else {
+      this.input = target.input;
+      this.destroy = () => target.destroy();
+      this.ready = Promise.resolve();
+      target.input.on('error', (error) => this.close(new Error(`${what} stopped reading: ${error.message}`)));
+      target.output.on('data', (chunk: Buffer) => this.receive(chunk));
+      target.output.on('close', () => this.close(new Error(`${what} ended`)));
+    }
     this.ready.catch(() => {});
-    this.socket.on('data', (chunk: Buffer) => this.receive(chunk));
-    this.socket.on('error', (error) => this.close(new Error(`${what} (${path}) cannot be reached: ${error.message}`)));
-    this.socket.on('close', () => this.close(new Error(`${what} closed the connection`)));
   }
 
   async request<T>(method: string, params: Record<string, unknown> = {}): Promise<LinkAnswer<T>> {
@@ -44,7 +65,7 @@ export class JsonLineLink {
     await this.ready;
     const id = this.nextId++;
     const answer = new Promise<LinkAnswer<unknown>>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
-    this.socket.write(`${JSON.stringify({ id, method, params })}\n`);
+    this.input.write(`${JSON.stringify({ id, method, params })}\n`);
     return (await answer) as LinkAnswer<T>;
   }
 
@@ -55,7 +76,7 @@ export class JsonLineLink {
   close(reason = new Error(`the connection to ${this.what} was closed`)): void {
     if (this.closedBy) return;
     this.closedBy = reason;
-    this.socket.destroy();
+    this.destroy();
     for (const waiter of this.waiting.values()) waiter.reject(reason);
     this.waiting.clear();
     this.handlers.onClose?.(reason);
