@@ -33,6 +33,11 @@ const KNOWN_BACKWARD_IMPORTS: readonly (readonly [from: string, to: string, fix:
     'src/core/desktop-setup/gnome-extension.ts',
     "the extension's identity (its uuid and where it is installed) belongs to observe/sources/wayland, which desktop-setup installs",
   ],
+  [
+    'src/core/observe/sources/wayland/kde-parts.ts',
+    'src/core/desktop-setup/kde-screenshots.ts',
+    'where the granted helper copy lives belongs to observe/sources/wayland, as above',
+  ],
 ];
 
 const root = resolve(import.meta.dirname, '../..');
