@@ -3,12 +3,11 @@ import type { AppTime } from '../../shared/contract/observation';
 import { formatClockTime } from '../../shared/format-clock-time';
 import { formatDuration } from '../../shared/format-duration';
 import { iso } from '../clock';
-import type { Db } from '../store/database';
-import { ActivityRepository } from '../store/repositories/activity-repository';
+import type { ActivityRepository } from '../store/repositories/activity-repository';
 import type { KnownTask } from '../store/repositories/memory-task-repository';
 import { localDateOf } from '../time';
 import { INTERVIEW_QUESTIONS, interviewAnswerLead } from './interview';
-import { memoryRepositories, type MemoryRepositories } from './memory-repositories';
+import type { MemoryRepositories } from './memory-repositories';
 
 export interface GuideInput {
   readonly generatedAt: string;
@@ -105,11 +104,6 @@ export function workflowGuide(
     procedures: procedures?.() ?? null,
   });
   return { markdown, generatedAt };
-}
-
-/** The guide from a profile database opened outside the running core (`shadow guide`). */
-export function workflowGuideFromDb(db: Db, nowMs: number): { markdown: string; generatedAt: string } {
-  return workflowGuide({ repositories: memoryRepositories(db), activity: new ActivityRepository(db) }, nowMs);
 }
 
 function cell(text: string): string {

@@ -1,5 +1,6 @@
 import type { ExclusionRule } from '../config/settings';
 import type { ActiveWindow } from './sources/capture-source';
+import { messageOf } from '../util/message-of';
 
 export interface CompiledExclusions {
   /** The reason of the first rule that matches, or null when the window may be observed. */
@@ -17,7 +18,7 @@ export function compileExclusions(rules: readonly ExclusionRule[]): CompiledExcl
       try {
         return new RegExp(source, 'i');
       } catch (error) {
-        throw new Error(`Exclusion rule ${index + 1} has an invalid ${field} pattern: ${(error as Error).message}`);
+        throw new Error(`Exclusion rule ${index + 1} has an invalid ${field} pattern: ${messageOf(error)}`);
       }
     };
     return {

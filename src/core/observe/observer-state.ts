@@ -44,8 +44,6 @@ export function grabberHealth(source: CaptureSource): Pick<Health['capture'], 's
   };
 }
 
-export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 /** The store refused a span over time already recorded (see migration 006). */
 export function isOverlap(error: unknown): boolean {
   return error instanceof Error && /activity spans may not overlap/.test(error.message);

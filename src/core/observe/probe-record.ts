@@ -1,4 +1,5 @@
 import { iso } from '../clock';
+import { messageOf } from '../util/message-of';
 
 export interface ProbeView {
   readonly lastOkAt: string | null;
@@ -23,7 +24,7 @@ export class ProbeRecord {
   fail(at: number, error: unknown): void {
     this.lastFailedAt = at;
     this.consecutiveFailures++;
-    this.lastError = error instanceof Error ? error.message : String(error);
+    this.lastError = messageOf(error);
   }
 
   /** Failing now: the latest attempt failed. */

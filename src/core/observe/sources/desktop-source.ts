@@ -17,6 +17,7 @@ import { displayScreenGrabber, UnreadablePixelsError, X11Display } from './x11-d
 import { X11FocusWatcher } from './x11-focus-watcher';
 import { X11PrivateWindows } from './x11-private-windows';
 import { X11TreeReader } from './x11-tree-reader';
+import { messageOf } from '../../util/message-of';
 
 /** Seconds since the last input; Electron passes powerMonitor's, on X11 the display's screen-saver extension answers. */
 export type IdleProbe = () => Promise<number>;
@@ -144,7 +145,7 @@ export class DesktopSource implements CaptureSource {
     } catch (error) {
       const loss = this.display.loss;
       if (loss) throw new DisplayLostError(loss.display, loss.sinceMs, loss.message);
-      throw new NoDisplayError(`Cannot open display ${this.display.display}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new NoDisplayError(`Cannot open display ${this.display.display}: ${messageOf(error)}`);
     }
   }
 

@@ -4,6 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import type { Clock } from '../../clock';
 import type { ActiveWindow, CaptureSource } from './capture-source';
 import { DAY_FILES, DAYS_FILES, recordedDayManifestSchema, recordedEventSchema, type RecordedDayManifest } from './recorded-day';
+import { messageOf } from '../../util/message-of';
 
 interface Timeline<T> {
   readonly at: number[];
@@ -46,7 +47,7 @@ export function loadRecordedDay(dir: string): LoadedDay {
   try {
     manifest = recordedDayManifestSchema.parse(JSON.parse(readFileSync(manifestFile, 'utf8')));
   } catch (error) {
-    throw new Error(`${manifestFile} is not a recorded day manifest: ${(error as Error).message.slice(0, 300)}`);
+    throw new Error(`${manifestFile} is not a recorded day manifest: ${messageOf(error).slice(0, 300)}`);
   }
   const windows: Timeline<ActiveWindow> = { at: [], value: [] };
   const frames: Timeline<string> = { at: [], value: [] };
@@ -60,7 +61,7 @@ export function loadRecordedDay(dir: string): LoadedDay {
     try {
       event = recordedEventSchema.parse(JSON.parse(line));
     } catch (error) {
-      throw new Error(`${eventsFile} line ${index + 1} is not a valid event: ${(error as Error).message.slice(0, 300)}`);
+      throw new Error(`${eventsFile} line ${index + 1} is not a valid event: ${messageOf(error).slice(0, 300)}`);
     }
     const at = Date.parse(event.at);
     if (at < previous) throw new Error(`${eventsFile} line ${index + 1} goes back in time; events must be in time order`);
@@ -96,7 +97,7 @@ function dayFolders(dir: string): string[] {
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch (error) {
-    throw new Error(`${dir} cannot be read as a recorded day: ${(error as Error).message}`);
+    throw new Error(`${dir} cannot be read as a recorded day: ${messageOf(error)}`);
   }
   return entries
     .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, DAY_FILES.manifest)))

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import type { RawImage } from '../raw-image';
 import type { ScreenArea } from './x11-private-windows';
+import { messageOf } from '../../util/message-of';
 
 const run = promisify(execFile);
 
@@ -171,9 +172,7 @@ export function createScreenGrabber(load: NativeLoader = loadNodeScreenshots, on
     if (library.Monitor.all().length === 0) throw new Error('it lists no monitor');
     return nativeScreenGrabber(library);
   } catch (error) {
-    onFallback?.(
-      `node-screenshots cannot be used (${error instanceof Error ? error.message : String(error)}); grabbing with xrandr + import`,
-    );
+    onFallback?.(`node-screenshots cannot be used (${messageOf(error)}); grabbing with xrandr + import`);
     return importScreenGrabber();
   }
 }

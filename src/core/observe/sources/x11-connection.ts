@@ -1,5 +1,6 @@
 import { createConnection, type Socket } from 'node:net';
 import { localCookie } from './x11-auth';
+import { messageOf } from '../../util/message-of';
 
 /** Where DISPLAY points: `:1`, `:1.0`, `unix:1` (a local socket) or `host:1` (TCP port 6001). */
 export function parseDisplay(display: string): { host: string | null; number: string; screen: number } {
@@ -71,7 +72,7 @@ export class X11Connection {
       return new X11Connection(socket, root, pixels, display, timeoutMs);
     } catch (error) {
       socket.destroy();
-      throw new Error(`could not open X display ${display}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`could not open X display ${display}: ${messageOf(error)}`);
     }
   }
 

@@ -2,6 +2,7 @@ import type { RawImage } from '../raw-image';
 import type { MonitorArea, ScreenGrabber } from './screen-grabber';
 import { X11Connection, type PixelFormat } from './x11-connection';
 import type { ScreenArea } from './x11-private-windows';
+import { messageOf } from '../../util/message-of';
 
 /** What MIT-SCREEN-SAVER says: input idle time, and whether the screen saver (or a locker using it) is on. */
 export interface SaverInfo {
@@ -138,7 +139,7 @@ export class X11Display {
       (connection) => this.connected(connection),
       (error: unknown) => {
         this.connecting = null;
-        const message = error instanceof Error ? error.message : String(error);
+        const message = messageOf(error);
         if (this.everConnected) this.lost ??= { display: this.display, sinceMs: at, message };
         else if (this.lost) this.lost = { ...this.lost, message };
         throw error instanceof Error ? error : new Error(message);

@@ -111,11 +111,3 @@ export function shadedStretches(day: DayTimeline): ShadedStretch[] {
   return [...fromSpans, ...fromGaps].sort((a, b) => a.fromMs - b.fromMs);
 }
 
-/** Whole hours between two moments, for the axis. */
-export function hourTicks(fromMs: number, toMs: number, maxTicks: number): number[] {
-  const hours = Math.round((toMs - fromMs) / HOUR_MS);
-  const step = Math.max(1, Math.ceil(hours / Math.max(1, maxTicks)));
-  const ticks: number[] = [];
-  for (let t = fromMs; t <= toMs; t += step * HOUR_MS) ticks.push(t);
-  return ticks;
-}

@@ -9,6 +9,7 @@ import type { DesktopWindow, WindowReader } from './desktop-window';
 import { JsonLineLink } from './json-line-link';
 import { startWaylandIdle } from './sway-parts';
 import { MissingPieceError, type MonitorGrabber, type WaylandParts } from './wayland-parts';
+import { messageOf } from '../../../util/message-of';
 
 /** A window as the KWin script describes it. */
 interface KWinWindow {
@@ -94,7 +95,7 @@ export class KWinBridge implements WindowReader {
       if (!payload || payload.length < result.width * result.height * 3) throw new Error('KWin answered a screenshot with too few pixels');
       return { pixels: payload, width: result.width, height: result.height, channels: 3 };
     } catch (error) {
-      const message = (error as Error).message;
+      const message = messageOf(error);
       if (/NoAuthorized/.test(message)) throw screenshotsNotGranted();
       if (/UnknownObject.*ScreenShot2|ServiceUnknown/.test(message)) throw screenshotEffectOff();
       throw error;

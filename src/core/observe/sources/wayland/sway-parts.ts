@@ -5,6 +5,7 @@ import { SwayWindowReader } from './sway-windows';
 import { WaylandIdle } from './wayland-idle';
 import { MissingPieceError, type IdleReader, type MonitorGrabber, type WaylandParts } from './wayland-parts';
 import { grimGrabber, ScreencopyGrabber } from './wlr-screencopy';
+import { messageOf } from '../../../util/message-of';
 
 /** A reader for a piece that cannot work: every call says why, with the fix. */
 export function missingWindowReader(error: MissingPieceError): WindowReader {
@@ -67,10 +68,10 @@ export async function startWaylandIdle(session: DesktopSession, compositorName: 
   try {
     return await WaylandIdle.open(session.waylandSocket);
   } catch (error) {
-    if (!/offers no idle protocol/.test((error as Error).message)) throw error;
+    if (!/offers no idle protocol/.test(messageOf(error))) throw error;
     throw new MissingPieceError({
       piece: 'idle',
-      problem: `${compositorName} ${(error as Error).message.replace(/^the compositor /, '')}, so time away from the computer counts as active.`,
+      problem: `${compositorName} ${messageOf(error).replace(/^the compositor /, '')}, so time away from the computer counts as active.`,
       fix: 'Update the compositor to one that offers ext-idle-notify-v1 or org_kde_kwin_idle (sway 1.7+, Hyprland, KWin 5.27+).',
     });
   }
