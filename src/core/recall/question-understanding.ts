@@ -94,6 +94,15 @@ const VALUE_WORDS = [
   'charge',
   'charged',
 ];
+/** Words that name any figure: a question's other figure word says which one ("no-show fee amount" asks for the fee). */
+const GENERIC_VALUE_WORDS = new Set(['amount', 'total', 'sum']);
+
+/** The figure a question names, the first in its own order, a specific one before a generic one. */
+function valueWordOf(words: readonly string[]): string | null {
+  const named = words.filter((w) => VALUE_WORDS.includes(w));
+  return named.find((w) => !GENERIC_VALUE_WORDS.has(w)) ?? named[0] ?? null;
+}
+
 /** "What did my expenses come to?", "how big was the discount", "what did we charge them": a figure asked for. */
 const FIGURE_ASK = /\b(come|came) to\b|\bhow big (is|was)\b|\bwhat did (we|i|they) (charge|bill|pay)\b/;
 /** Words that name a figure wherever they stand ("ER-20931 total?", "cost of the tire job"). */
@@ -414,7 +423,7 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
         : 'any',
     roles,
     without,
-    valueWord: kind === 'value' ? (VALUE_WORDS.find((w) => lowerWords.includes(w)) ?? (/\bdue\b/.test(lower) ? 'due' : null)) : null,
+    valueWord: kind === 'value' ? (valueWordOf(lowerWords) ?? (/\bdue\b/.test(lower) ? 'due' : null)) : null,
   };
 }
 
