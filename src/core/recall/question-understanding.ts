@@ -195,6 +195,15 @@ const INTENT_WORDS: Partial<Record<QuestionKind, readonly string[]>> = {
     'made',
     'caused',
     'led',
+    // "How come I kept going back to the portal?": how often is the question's frame, not its subject.
+    'kept',
+    'keep',
+    'keeps',
+    'going',
+    'back',
+    'returning',
+    'often',
+    'always',
   ],
   advice: `draft write compose rephrase reword translate create generate recommend recommendation suggest suggestion suggestions advice
     advise think opinion best way approach prioritize prioritise improve fix handle deal help plan decide reply respond better wise good bad`.split(
