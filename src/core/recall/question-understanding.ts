@@ -257,6 +257,12 @@ export const OWED_ASK =
   /\b(owe|owed)\b|\b(get|got|getting|write|call|ring) back to\b|\bwaiting (on|for) (me|an? (answer|reply|response)|my)\b|\b(haven'?t|have not|not yet|still need to|need to|should|supposed to|must) (replied|reply|answer(ed)?|respond(ed)?|get back|call back|write back|follow up)\b|\bfollow[ -]?ups?\b|\bhear back\b|\bneeds? (?:an? )?(?:answer|reply|response)\b/i;
 /** Role words a "who" question asks with, and the labels on screen that give a person that role. */
 const ROLE_ASKS: readonly (readonly [RegExp, readonly string[]])[] = [
+  // Before "to whom": "referred to whom?" asks for the one a referral names, not a message's recipient.
+  [/\b(refer(red|ral)?|sent over) to\b|\bbeing referred\b|\breferred\b/, ['referred to', 'refer to', 'referral to']],
+  [
+    /\b(approv(e|ed|er|es|al)|sign(ed|s)? off|okay(ed)?|ok'?d|authori[sz](e|ed|es))\b/,
+    ['approved by', 'approver', 'approval by', 'signed off by', 'authorized by', 'authorised by'],
+  ],
   [
     /\b(report(ed|er)?|raised|filed|opened|logged|created|submitted)\b/,
     ['reported by', 'reporter', 'raised by', 'opened by', 'created by', 'submitted by', 'filed by', 'requested by', 'requester'],
@@ -271,7 +277,7 @@ const ROLE_ASKS: readonly (readonly [RegExp, readonly string[]])[] = [
     ['to', 'cc', 'greeted', 'recipient'],
   ],
   [
-    /\b(attend(ed|ees?)?|join(ed)?|in (the|that|my|our) (meeting|call|sync|stand-?up|interview|session)|on (the|that) call|participants?|invited|guests?)\b/,
+    /\b(attend(ed|ees?)?|join(ed)?|(in|on) (the|that|my|our|this) ([\w.-]+ ){0,2}(meeting|call|sync|stand-?up|interview|session)|participants?|invited|guests?)\b/,
     [
       'attendees',
       'attendee',
