@@ -104,7 +104,7 @@ function valueWordOf(words: readonly string[]): string | null {
 }
 
 /** "What did my expenses come to?", "how big was the discount", "what did we charge them": a figure asked for. */
-const FIGURE_ASK = /\b(come|came) to\b|\bhow big (is|was)\b|\bwhat did (we|i|they) (charge|bill|pay)\b/;
+const FIGURE_ASK = /\b(come|came) to\b|\bhow big (is|was)\b|\bwhat did (we|i|they) (charge|bill|pay)\b|\bhow far (am|are|is|was|were)\b/;
 /** Words that name a figure wherever they stand ("ER-20931 total?", "cost of the tire job"). */
 const FIGURE_WORDS = new Set(['total', 'amount', 'balance', 'sum', 'price', 'cost', 'fee', 'variance', 'salary', 'discount', 'surcharge']);
 
