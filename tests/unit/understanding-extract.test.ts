@@ -76,6 +76,10 @@ describe('work items of titles and screen text, by general rules', () => {
       expect.arrayContaining(['amount:-11,300{it services}', 'amount:240,000{it services}']),
     );
     expect(read('', 'Pickup window: 2:00-4:00 PM')).toEqual(['date:2:00-4:00 PM{pickup window}']);
+    // A percentage is a figure of its own, named by the words before it, never a part of another.
+    expect(read('', 'Late fee (1.5 %, monthly) -$36.00')).toEqual(
+      expect.arrayContaining(['amount:1.5%{late fee}', 'amount:-$36.00{late fee}']),
+    );
     // A chat line's clock time is when it was written, not a figure of the work.
     expect(read('', 'Raj Patel 10:05 AM').filter((i) => i.startsWith('date:') || i.startsWith('amount:'))).toEqual([]);
   });

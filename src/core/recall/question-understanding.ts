@@ -94,8 +94,17 @@ const VALUE_WORDS = [
   'charge',
   'charged',
 ];
+/** Words that name any figure: a question's other figure word says which one ("no-show fee amount" asks for the fee). */
+const GENERIC_VALUE_WORDS = new Set(['amount', 'total', 'sum']);
+
+/** The figure a question names, the first in its own order, a specific one before a generic one. */
+function valueWordOf(words: readonly string[]): string | null {
+  const named = words.filter((w) => VALUE_WORDS.includes(w));
+  return named.find((w) => !GENERIC_VALUE_WORDS.has(w)) ?? named[0] ?? null;
+}
+
 /** "What did my expenses come to?", "how big was the discount", "what did we charge them": a figure asked for. */
-const FIGURE_ASK = /\b(come|came) to\b|\bhow big (is|was)\b|\bwhat did (we|i|they) (charge|bill|pay)\b/;
+const FIGURE_ASK = /\b(come|came) to\b|\bhow big (is|was)\b|\bwhat did (we|i|they) (charge|bill|pay)\b|\bhow far (am|are|is|was|were)\b/;
 /** Words that name a figure wherever they stand ("ER-20931 total?", "cost of the tire job"). */
 const FIGURE_WORDS = new Set(['total', 'amount', 'balance', 'sum', 'price', 'cost', 'fee', 'variance', 'salary', 'discount', 'surcharge']);
 
@@ -186,6 +195,15 @@ const INTENT_WORDS: Partial<Record<QuestionKind, readonly string[]>> = {
     'made',
     'caused',
     'led',
+    // "How come I kept going back to the portal?": how often is the question's frame, not its subject.
+    'kept',
+    'keep',
+    'keeps',
+    'going',
+    'back',
+    'returning',
+    'often',
+    'always',
   ],
   advice: `draft write compose rephrase reword translate create generate recommend recommendation suggest suggestion suggestions advice
     advise think opinion best way approach prioritize prioritise improve fix handle deal help plan decide reply respond better wise good bad`.split(
@@ -239,6 +257,12 @@ export const OWED_ASK =
   /\b(owe|owed)\b|\b(get|got|getting|write|call|ring) back to\b|\bwaiting (on|for) (me|an? (answer|reply|response)|my)\b|\b(haven'?t|have not|not yet|still need to|need to|should|supposed to|must) (replied|reply|answer(ed)?|respond(ed)?|get back|call back|write back|follow up)\b|\bfollow[ -]?ups?\b|\bhear back\b|\bneeds? (?:an? )?(?:answer|reply|response)\b/i;
 /** Role words a "who" question asks with, and the labels on screen that give a person that role. */
 const ROLE_ASKS: readonly (readonly [RegExp, readonly string[]])[] = [
+  // Before "to whom": "referred to whom?" asks for the one a referral names, not a message's recipient.
+  [/\b(refer(red|ral)?|sent over) to\b|\bbeing referred\b|\breferred\b/, ['referred to', 'refer to', 'referral to']],
+  [
+    /\b(approv(e|ed|er|es|al)|sign(ed|s)? off|okay(ed)?|ok'?d|authori[sz](e|ed|es))\b/,
+    ['approved by', 'approver', 'approval by', 'signed off by', 'authorized by', 'authorised by'],
+  ],
   [
     /\b(report(ed|er)?|raised|filed|opened|logged|created|submitted)\b/,
     ['reported by', 'reporter', 'raised by', 'opened by', 'created by', 'submitted by', 'filed by', 'requested by', 'requester'],
@@ -253,7 +277,7 @@ const ROLE_ASKS: readonly (readonly [RegExp, readonly string[]])[] = [
     ['to', 'cc', 'greeted', 'recipient'],
   ],
   [
-    /\b(attend(ed|ees?)?|join(ed)?|in (the|that|my|our) (meeting|call|sync|stand-?up|interview|session)|on (the|that) call|participants?|invited|guests?)\b/,
+    /\b(attend(ed|ees?)?|join(ed)?|(in|on) (the|that|my|our|this) ([\w.-]+ ){0,2}(meeting|call|sync|stand-?up|interview|session)|participants?|invited|guests?)\b/,
     [
       'attendees',
       'attendee',
@@ -414,7 +438,7 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
         : 'any',
     roles,
     without,
-    valueWord: kind === 'value' ? (VALUE_WORDS.find((w) => lowerWords.includes(w)) ?? (/\bdue\b/.test(lower) ? 'due' : null)) : null,
+    valueWord: kind === 'value' ? (valueWordOf(lowerWords) ?? (/\bdue\b/.test(lower) ? 'due' : null)) : null,
   };
 }
 

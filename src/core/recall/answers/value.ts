@@ -16,6 +16,11 @@ interface Reading {
 
 const VALUE_NAMES: Record<string, string> = { po: 'PO', reference: 'reference', due: 'amount due', eta: 'ETA' };
 /** Words of a question that ask for a date rather than an amount. */
+/** Words of a question that ask for a rate ("discount % on the quote?"): only a percentage answers it. */
+const PERCENT_ASK = /%|\bper ?cent(age)?\b|\bpct\b/i;
+/** "How far am I from quota?", "how much more do I need?": the gap a screen names answers it. */
+const GAP_ASK = /\bhow far\b|\bhow much more\b|\b(left to|to go|short of)\b/i;
+const GAP_LABEL = /\b(gap|remaining|to go|short|left)\b/;
 const DATE_ASK = /^\W*when\b|\b(due date|deadline|what date|which date|what day|eta|scheduled for|booked for)\b/i;
 
 /**
@@ -39,18 +44,25 @@ export function answerValue(ctx: RecallContext, question: UnderstoodQuestion): R
   }
   const terms = question.terms.filter((t) => !(wanted === 'identifier' && t === question.valueWord));
   const readings: Reading[] = [];
+  const percentAsked = wanted === 'amount' && PERCENT_ASK.test(question.text);
   for (const s of sightings) {
     if (s.kind !== wanted) continue;
+    const percent = s.name.endsWith('%');
+    if (percentAsked && !percent) continue;
     if (wanted === 'identifier' && question.valueWord && !termMatches(question.valueWord, `${s.role} ${s.name}`)) continue;
-    const onScreen = terms.length === 0 ? 1 : coverage(terms, refText.get(`${s.source}:${s.refId}`) ?? '');
+    const gap = wanted === 'amount' && GAP_ASK.test(question.text) && GAP_LABEL.test(s.label);
+    const onScreen = terms.length === 0 || gap ? 1 : coverage(terms, refText.get(`${s.source}:${s.refId}`) ?? '');
     if (onScreen < 0.5) continue;
     const onLine = terms.length === 0 ? 0 : coverage(terms, `${s.line} ${s.label}`);
     const named =
-      question.valueWord && wanted !== 'identifier'
+      gap ||
+      (question.valueWord && wanted !== 'identifier'
         ? termMatches(question.valueWord, s.label) || termMatches(question.valueWord, s.line)
-        : false;
+        : false);
     // The record asked about is no answer to itself ("what PO is linked to PO 7789?").
     if (wanted === 'identifier' && terms.some((t) => termMatches(t, s.name))) continue;
+    // A percentage answers a money question only where it stands by the figure asked for ("Discount (12%)").
+    if (percent && !percentAsked && !named) continue;
     readings.push({ sighting: s, score: onScreen * (1 + onLine) * (named ? 2.5 : 1) });
   }
   if (readings.length === 0)

@@ -143,7 +143,20 @@ function fromRoles(
   const together = question.roles.some((r) => /^(attendee|participant|people|member|guest|invitee)s?$/.test(r));
   const rankOf = (x: { rank: number }): number => (x.rank === -1 ? 99 : together ? 0 : x.rank);
   const bestRank = Math.min(...scored.filter((x) => x.subject === best).map(rankOf));
-  const top = scored.filter((x) => x.subject === best && rankOf(x) === bestRank);
+  const ranked = scored.filter((x) => x.subject === best && rankOf(x) === bestRank);
+  // "Referred to: Cardiology - Dr. Elena Ruiz, Lakeside Heart Center": who asks for the person the
+  // role's line names beside the organization, when the label reached only the organization.
+  const beside = ranked.every((x) => x.s.kind === 'organization')
+    ? sightings
+        .filter(
+          (p) =>
+            p.kind === 'person' &&
+            !isUser(identity, p) &&
+            ranked.some((x) => x.s.source === p.source && x.s.refId === p.refId && x.s.line === p.line),
+        )
+        .map((p) => ({ s: { ...p, role: ranked[0]!.s.role }, subject: best, rank: bestRank }))
+    : [];
+  const top = beside.length > 0 ? beside : ranked;
   const people = new Map<string, Sighting>();
   // Others first; the user, when the role is theirs, as "you" ("who is it assigned to?" — "you").
   for (const { s } of top.sort((a, b) => Number(isUser(identity, a.s)) - Number(isUser(identity, b.s)) || b.s.atMs - a.s.atMs))

@@ -20,6 +20,9 @@ const AMOUNT = new RegExp(
   'gu',
 );
 
+/** 12% · 3.5 % — a rate or a discount, kept as an amount whose name ends in "%". */
+const PERCENT = /(?<![\p{L}\p{N}.,])\d{1,3}(?:\.\d{1,2})?\s?%/gu;
+
 const MONTH = String.raw`(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|Jun(?:e)?|Jul(?:y)?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)`;
 const WEEKDAY = String.raw`(?:Mon(?:day)?|Tue(?:s(?:day)?)?|Wed(?:nesday)?|Thu(?:rs(?:day)?)?|Fri(?:day)?|Sat(?:urday)?|Sun(?:day)?)`;
 const CLOCK = String.raw`\d{1,2}(?::\d{2})?\s?(?:[AaPp]\.?[Mm]\.?)|\d{1,2}:\d{2}`;
@@ -88,6 +91,10 @@ export function figuresIn(line: string, fields: readonly Field[]): FoundFigure[]
         });
       }
     }
+  }
+  for (const m of line.matchAll(PERCENT)) {
+    const name = m[0].replace(/\s/g, '');
+    found.push({ kind: 'amount', index: m.index, name, key: name, label: labelAt(line, m.index, fields) });
   }
   for (const m of line.matchAll(AMOUNT)) {
     const name = m[0].trim();

@@ -88,8 +88,13 @@ const NOT_NAMES = new Set(
   reference number type summary description department budget report review total`.split(/\s+/),
 );
 
+const INLINE_VERBS =
+  `reported raised opened filed created submitted requested assigned approved signed reviewed sent shared escalated closed
+  resolved scheduled booked referred interviewed added updated edited merged authored written prepared handled owned delegated forwarded
+  reassigned`.split(/\s+/);
+/** "approved by Maria Chen", "Approved by Maria Chen (finance)" at a line's start: the verb in either case, the name as written. */
 const INLINE_ROLE = new RegExp(
-  String.raw`\b(reported|raised|opened|filed|created|submitted|requested|assigned|approved|signed|reviewed|sent|shared|escalated|closed|resolved|scheduled|booked|referred|interviewed|added|updated|edited|merged|authored|written|prepared|handled|owned|delegated|forwarded|reassigned)\s+(by|to)\s+(${NAME})`,
+  String.raw`\b(${INLINE_VERBS.map((v) => `[${v[0]}${v[0]!.toUpperCase()}]${v.slice(1)}`).join('|')})\s+(by|to)\s+(${NAME})`,
   'gu',
 );
 /** "Invoice 4471 from Acme Supplies", "a note from Maria Chen": who sent it. */
@@ -204,10 +209,14 @@ export function partiesIn(line: string): FoundParty[] {
         else if (/^\p{Lu}/u.test(part) && !/\d/.test(part) && part.split(/\s+/).length <= 5) add('organization', readable(part), role);
       }
     } else if (isPersonLabel(role)) {
-      for (const part of parts) {
-        const org = organizationIn(part);
-        if (org) add('organization', org, role);
-        else if (isNameShaped(part)) add('person', part, role);
+      // "Referred to: Cardiology - Dr. Elena Ruiz": a dash parts a department from the name, and only a full name is taken from it.
+      for (const whole of parts) {
+        const pieces = whole.split(/\s+[-–—]\s+/u);
+        for (const part of pieces) {
+          const org = organizationIn(part);
+          if (org) add('organization', org, role);
+          else if (isNameShaped(part, pieces.length > 1 ? 2 : 1)) add('person', part, role);
+        }
       }
     }
   }
