@@ -69,3 +69,19 @@ describe('token counts of joined lines', () => {
     expect(text.startsWith(cut.slice(0, -1).trimEnd())).toBe(true);
   });
 });
+
+describe('text shortened to a token budget', () => {
+  it('ends at a whole word, within the budget, at every budget', () => {
+    const text =
+      'Earlier (09:10–17:15, 43 tasks): retry.ts - checkout-api (Visual Studio Code) 5× 1h 46m; Inbox - someone@riverbendclinic.org (Microsoft Outlook) 4× 30m; Patient Balance - athenaOne (Microsoft Edge) 3× 20m.';
+    const words = new Set(text.match(/[\p{L}\p{N}]+/gu));
+    for (let max = 2; max < tokenCount(text); max++) {
+      const cut = truncateToTokens(text, max);
+      expect(tokenCount(cut), cut).toBeLessThanOrEqual(max);
+      if (cut === '') continue;
+      expect(cut.endsWith('…'), cut).toBe(true);
+      const last = /([\p{L}\p{N}]+)[^\p{L}\p{N}]*…$/u.exec(cut)?.[1];
+      if (last) expect(words.has(last), `${max}: "${cut}" ends inside a word`).toBe(true);
+    }
+  });
+});

@@ -13,6 +13,26 @@ function spans(...parts: Array<[kind: SpanLike['kind'], app: string | null, titl
 }
 
 describe('task segmentation', () => {
+  it('starts no 0-second task from the instant a window shows after a private window', () => {
+    // The observer flushes the window under the private one at the moment the private window closes,
+    // then the work session ends: that zero-length span is no work and no task.
+    const day = spans(['app', 'Excel', 'Ledger.xlsx - Excel', 20], ['private', null, null, 6], ['app', 'Slack', '#team - Slack', 0]);
+    for (const open of [true, false]) {
+      const tasks = segmentTasks(day, open);
+      expect(tasks.map((x) => [x.name, (x.endMs - x.startMs) / MIN])).toEqual([['Ledger.xlsx (Excel)', 20]]);
+    }
+  });
+
+  it('names a task by its window without cutting a word', () => {
+    const title = 'Retry idempotent calls on upstream reset by somebody · Pull Request #884 · example-org/checkout-service';
+    const name = cleanTitle(`${title} - Google Chrome`, 'Google Chrome');
+    expect(name.length).toBeLessThanOrEqual(80);
+    expect(name).toMatch(/…$/);
+    const shown = name.slice(0, -1);
+    expect(title.startsWith(shown)).toBe(true);
+    expect(title.charAt(shown.length)).toMatch(/[\s·]/);
+  });
+
   it('never lets a task run through time nothing was observed, so a gap is never told as work', () => {
     const start = Date.parse('2026-03-10T09:00:00Z');
     const ledger = { kind: 'app' as const, app: 'Excel', title: 'Ledger.xlsx - Excel' };

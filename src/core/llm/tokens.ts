@@ -62,8 +62,14 @@ export function truncateToTokens(text: string, max: number): string {
   const tokens = encode(text);
   if (tokens.length <= max) return text;
   const ellipsis = '…';
-  let cut = decode(tokens.slice(0, Math.max(0, max - 1))).trimEnd() + ellipsis;
+  const wholeWords = (prefix: string): string => {
+    // A token boundary often falls inside a word: end at the word before it rather than show half of one.
+    const cutInWord = /[\p{L}\p{N}]$/u.test(prefix) && /^[\p{L}\p{N}]/u.test(text.slice(prefix.length));
+    const shorter = cutInWord ? prefix.replace(/[\p{L}\p{N}]+$/u, '').trimEnd() : prefix;
+    return (shorter || prefix).trimEnd() + ellipsis;
+  };
+  let cut = wholeWords(decode(tokens.slice(0, Math.max(0, max - 1))));
   // Decoding and re-encoding can merge differently; shave until it fits.
-  for (let keep = max - 2; tokenCount(cut) > max && keep > 0; keep--) cut = decode(tokens.slice(0, keep)).trimEnd() + ellipsis;
+  for (let keep = max - 2; tokenCount(cut) > max && keep > 0; keep--) cut = wholeWords(decode(tokens.slice(0, keep)));
   return tokenCount(cut) <= max ? cut : '';
 }

@@ -50,5 +50,9 @@ export function foldedTasks(tasks: readonly TaskRecord[]): string {
     .sort((a, b) => b[1].ms - a[1].ms)
     .map(([name, e]) => `${name}${e.count > 1 ? ` ${e.count}×` : ''} ${formatDuration(e.ms / 1000)}`);
   const line = `Earlier (${clock(tasks[0]!.startMs)}–${clock(tasks.at(-1)!.endMs)}, ${tasks.length} task${tasks.length === 1 ? '' : 's'}): ${names.join('; ')}.`;
-  return truncateToTokens(line, FOLDED_LINE_TOKENS);
+  const cut = truncateToTokens(line, FOLDED_LINE_TOKENS);
+  if (cut === line) return line;
+  // Shortened: end after the last whole entry, never inside a name or its count and time.
+  const lastWhole = cut.lastIndexOf('; ');
+  return lastWhole > 0 ? `${cut.slice(0, lastWhole)}; …` : cut;
 }

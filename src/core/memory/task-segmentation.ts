@@ -1,3 +1,4 @@
+import { clipAtWord } from '../../shared/clip-at-word';
 import { formatDuration } from '../../shared/format-duration';
 import type { TaskRecord } from '../store/repositories/memory-task-repository';
 
@@ -66,7 +67,9 @@ export function segmentTasks(
       if (ms >= options.gapCutMs) closeCurrent();
       continue;
     }
-    if (ms <= 0 && current) continue;
+    // A window seen for no time at all (the instant a private window or a pause ended) is no work: it
+    // never starts a task of its own, which would be a 0-second task.
+    if (ms <= 0) continue;
     const key = windowKey(span);
     if (!current) {
       current = building(span, key);
@@ -175,7 +178,7 @@ export function cleanTitle(title: string, app: string): string {
       parts.pop();
     else break;
   }
-  return parts.join(' - ').trim().slice(0, 80);
+  return clipAtWord(parts.join(' - ').trim(), 80);
 }
 
 function taskBrief(ms: number, apps: readonly string[], titles: readonly string[], switches: number): string {
