@@ -138,9 +138,11 @@ describe('every screen-search hit shows its own frame’s text, on every surface
       quoted.map((e) => ({ id: e.open.screenTextId!, at: e.at, app: e.app!, title: e.windowTitle!, snippet: e.snippet })),
       'chat evidence',
     );
-    expect(turn.reply).toContain('Adobe Acrobat Reader, “Invoice-4471.pdf - Adobe Acrobat Reader”: …');
-    expect(turn.reply).toMatch(/Acrobat Reader”: …[^\n]*ACME SUPPLIES INC/);
-    expect(turn.reply).not.toMatch(/Acrobat Reader”: …[^\n]*From Subject Received/);
+    // The reply names each window with its times; the quotes go with the turn's evidence, each from its own frame.
+    expect(turn.reply).toMatch(/^- Adobe Acrobat Reader, “Invoice-4471\.pdf - Adobe Acrobat Reader”: \d/m);
+    const pdf = turn.evidence.find((e) => e.windowTitle === 'Invoice-4471.pdf - Adobe Acrobat Reader');
+    expect(pdf?.snippet).toMatch(/ACME SUPPLIES INC/);
+    expect(pdf?.snippet).not.toMatch(/From Subject Received/);
   });
 });
 

@@ -145,15 +145,16 @@ describe('a 30-turn conversation over HTTP with the offline engine', () => {
   it('answers from memory offline: app time, what was done, where something was seen, and what it cannot do', () => {
     const clock = (iso: string): string => formatClockTime(iso);
     expect(turnsSeen[0]!.reply.split('\n')[0]).toBe('You spent 10m in “Ledger 2026.xlsx” today.');
-    // "What did I do before lunch besides the ledger?": the other tasks, named, with their times.
+    // "What did I do before lunch besides the ledger?": the other work threads, named, with their times and windows.
+    expect(turnsSeen[4]!.reply).toMatch(/^Before lunch \(until 12:00/);
     expect(turnsSeen[4]!.reply).toContain(
-      `${clock('2026-11-02T09:10:00Z')}–${clock('2026-11-02T09:15:00Z')} **Invoice 4471 - Acme Portal** (5m)`,
+      `${clock('2026-11-02T09:10:00Z')}–${clock('2026-11-02T09:15:00Z')} **Invoice 4471** with Invoice 4471 - Acme Portal (5m; Chrome)`,
     );
     expect(turnsSeen[4]!.reply).not.toContain('**Ledger 2026.xlsx**');
     expect(turnsSeen[10]!.reply).toContain(`I saw “invoice 4471” once, at ${clock('2026-11-02T09:10:00Z')}:`);
     expect(turnsSeen[10]!.evidence[0]).toMatchObject({ app: 'Chrome', windowTitle: 'Invoice 4471 - Acme Portal' });
-    // Nothing about reconciling accounts was on screen: it says so and shows the closest evidence.
-    expect(turnsSeen[1]!.reply).toMatch(/^I found nothing about “ledger accounts reconcile”\. The closest I saw:/);
+    // No account was on screen about reconciling the ledger: it says so rather than listing something else.
+    expect(turnsSeen[1]!.reply).toBe('I saw no accounts today in “ledger reconcile”.');
   });
 
   it('writes a TOC line of at most 100 characters for every turn', async () => {

@@ -22,6 +22,7 @@ import { answerWhich } from './answers/which';
 import { answerWho } from './answers/who';
 import { appTimeContext } from './app-time-context';
 import { dayWork } from './day-tasks';
+import { kindWord } from './kind-words';
 import { seenOn, toEvidence, when } from './evidence-format';
 import { SYNONYMS } from './lexicon';
 import { coverage, termMatches, words } from './question-terms';
@@ -160,6 +161,11 @@ export class RecallEngine {
     const names = this.deps.store.activity.appTime({ window: today }).apps.flatMap((a) => a.app.split(/\s+/));
     const subject = q.terms.map((t) => names.find((n) => n.toLowerCase() === t) ?? asWritten(t, question)).join(' ');
     const when = q.time ? ` ${q.time.label.replace(/\s*\(.*\)$/, '')}` : '';
+    // "Is invoice 4471 approved?" asks after one record: the title names it with the word it was asked by.
+    const before = q.terms[0]
+      ? new RegExp(`(\\p{L}+)\\s+${q.terms[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'iu').exec(question)?.[1]
+      : undefined;
+    const record = before && kindWord(before) ? `${before} ${subject}` : null;
     const list = q.kindWord ? q.kindWord.plural.charAt(0).toUpperCase() + q.kindWord.plural.slice(1) : 'Things';
     const topics: Record<QuestionKind, () => string | null> = {
       time_spent: () => (subject ? `Time in ${subject}` : `Active time${when}`),
@@ -171,7 +177,7 @@ export class RecallEngine {
       which: () => `${list}${subject ? ` in ${subject}` : ''}${when}`,
       who: () => subject || null,
       value: () => (subject ? `${subject} ${q.valueWord ?? 'amount'}` : null),
-      open: () => `Still open${subject ? `: ${subject}` : ''}`,
+      open: () => (record ? `${record} status` : `Still open${subject ? `: ${subject}` : ''}`),
       why: () => (subject ? `Why ${subject}` : null),
       advice: () => null,
       workflow: () => (subject ? `How I handle ${subject}` : 'Workflows'),

@@ -102,6 +102,9 @@ interface Building {
 
 const PARTY_KINDS = new Set(['person', 'organization']);
 
+/** A family in everyday words ("quote", "purchase order"), not a code's own prefix ("PLAT"). */
+const FAMILY_WORD = /^[a-z][a-z ]*$/;
+
 /** A record's own code as shown (`CLM-4100`, `INV5120`): the same code is the same item whatever word stood before it. */
 const OWN_CODE = /^[A-Z][A-Z0-9]{1,9}-?\d{2,9}$/i;
 
@@ -151,11 +154,16 @@ export function casesFromSightings(spans: readonly CaseSpan[], sightings: readon
     return entry;
   };
   const names = new Map<string, string>();
+  const families = new Map<string, Map<string, number>>();
   const canonical = keysByCode(sightings);
   for (const sighting of sightings) {
     const key = canonical.get(sighting.key);
     const s = key ? { ...sighting, key } : sighting;
     if (s.kind === 'identifier' && !names.has(s.key)) names.set(s.key, s.itemName);
+    if (s.kind === 'identifier' && FAMILY_WORD.test(s.role)) {
+      const counts = families.get(s.key) ?? new Map<string, number>();
+      families.set(s.key, counts.set(s.role, (counts.get(s.role) ?? 0) + 1));
+    }
     const i = spanAt(sorted, s.atMs);
     if (i < 0) continue;
     const entry = at(i);
@@ -268,17 +276,22 @@ export function casesFromSightings(spans: readonly CaseSpan[], sightings: readon
     }
   }
 
+  // A bare code ("L-10222") is keyed without its family; the word a label put before it ("Load") names its kind.
+  const kindOf = (key: string): string => {
+    const counts = key.includes(':') ? undefined : families.get(key);
+    return counts ? [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0] : kindOfKey(key);
+  };
   // A stretch that served several items of one kind (a payment run) counts a share for each.
   const served = new Map<string, number>();
   for (const c of cases.values())
-    for (const i of c.events.keys()) served.set(`${i}:${kindOfKey(c.key)}`, (served.get(`${i}:${kindOfKey(c.key)}`) ?? 0) + 1);
+    for (const i of c.events.keys()) served.set(`${i}:${kindOf(c.key)}`, (served.get(`${i}:${kindOf(c.key)}`) ?? 0) + 1);
   const out: WorkCase[] = [];
   for (const c of cases.values()) {
     if (c.events.size === 0) continue;
     const events = [...c.events.entries()]
       .sort((a, b) => a[0] - b[0])
       .map(([i, e]) => {
-        const sharedBy = served.get(`${i}:${kindOfKey(c.key)}`)!;
+        const sharedBy = served.get(`${i}:${kindOf(c.key)}`)!;
         return sharedBy > 1 ? { ...e, sharedBy, seconds: Math.round(e.seconds / sharedBy) } : e;
       });
     const relatedNames: Record<string, string> = {};
@@ -287,7 +300,7 @@ export function casesFromSightings(spans: readonly CaseSpan[], sightings: readon
         const name = names.get(key);
         if (name) relatedNames[key] = name;
       }
-    out.push({ key: c.key, name: c.name, kind: kindOfKey(c.key), events, lastState: c.lastState, relatedNames });
+    out.push({ key: c.key, name: c.name, kind: kindOf(c.key), events, lastState: c.lastState, relatedNames });
   }
   return out.sort((a, b) => a.events[0]!.atMs - b.events[0]!.atMs);
 }

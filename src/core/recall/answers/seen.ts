@@ -1,4 +1,4 @@
-import { toEvidence, when } from '../evidence-format';
+import { seenOn, toEvidence, when } from '../evidence-format';
 import type { UnderstoodQuestion } from '../question-understanding';
 import { coverage } from '../question-terms';
 import { oneLine, retrieveEvidence, type Found } from '../retrieval';
@@ -121,7 +121,7 @@ export function answerSeen(ctx: RecallContext, question: UnderstoodQuestion): Re
     ...sightings.slice(0, LIST_MAX).map((s) => {
       const times = s.moments.slice(0, 6).map((m) => when(m, ctx.nowMs));
       const more = s.moments.length > 6 ? ` and ${s.moments.length - 6} more times` : '';
-      return `- ${s.app}, “${s.windowTitle}”: ${times.join(', ')}${more}`;
+      return `- ${s.app}, “${s.windowTitle}”${seenOn(s.best.device)}: ${times.join(', ')}${more}`;
     }),
   ];
   const cut = leftOut(sightings.length - LIST_MAX, 'other window', 'name an app or a time to narrow it down');
@@ -134,7 +134,8 @@ export function answerSeen(ctx: RecallContext, question: UnderstoodQuestion): Re
 function groupByWindow(found: readonly Found[]): Sighting[] {
   const byWindow = new Map<string, Sighting>();
   for (const f of found) {
-    const key = `${f.app}\u0000${f.windowTitle}`;
+    // One window on two devices is two sightings, each labelled by its device.
+    const key = `${f.device?.id ?? ''}\u0000${f.app}\u0000${f.windowTitle}`;
     const moments = [f.atMs, ...f.alsoAtMs];
     const sighting = byWindow.get(key);
     if (!sighting) {
