@@ -77,6 +77,11 @@ export default tseslint.config(
     },
   },
   {
+    // The KWin script (assets/desktops/kde): a script KWin's JavaScript engine runs, with KWin's globals.
+    files: ['assets/desktops/kde/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { workspace: 'readonly', KWin: 'readonly', callDBus: 'readonly' } },
+  },
+  {
     // GNOME Shell extensions (assets/desktops/gnome, the tests' driver): scripts GNOME Shell's GJS runs,
     // with its globals; `init` is the entry point GNOME Shell calls.
     files: ['assets/desktops/gnome/**/*.js', 'tests/fixtures/gnome-*/**/*.js'],

@@ -1,7 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
-import { promisify } from 'node:util';
-import { join } from 'node:path';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -110,4 +110,3 @@ export function shadedStretches(day: DayTimeline): ShadedStretch[] {
   }));
   return [...fromSpans, ...fromGaps].sort((a, b) => a.fromMs - b.fromMs);
 }
-
