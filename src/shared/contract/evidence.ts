@@ -18,7 +18,7 @@ export const evidenceOpenSchema = z.object({
 
 /** What backs one claim of an answer: when and where it was seen, and the words it came from. */
 export const evidenceSchema = z.object({
-  /** The claim of the answer this supports, in the answer's words ("Acme Supplies sent invoice 4471"). */
+  /** The claim of the answer this supports, in the answer's words ("the supplier sent invoice 5102"). */
   claim: z.string(),
   /** When it was seen (ISO). */
   at: z.string(),

@@ -72,7 +72,7 @@ export function answer(lines: readonly string[], evidence: readonly Evidence[], 
   };
 }
 
-/** "Acme Supplies, Initech Software and Wayne Freight". */
+/** "Alder Foods, Birch Labs and Cedar Freight". */
 export function joinAnd(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;

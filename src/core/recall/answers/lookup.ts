@@ -40,7 +40,7 @@ const where = (f: Found, nowMs: number): string =>
   `${when(f.atMs, nowMs)}, ${f.app ?? 'memory'}${f.windowTitle ? `, “${f.windowTitle}”` : ''}`;
 
 /**
- * Anything else that names something ("tell me about the Q3 budget", "which team blew through its
+ * Anything else that names something ("tell me about the spring forecast", "which team blew through its
  * budget?"): the best evidence from every source, the user's own answers first. Never "nothing found"
  * while anything matched: the closest piece answers, in the first sentence, with how sure it is.
  * `lead` opens the reply when another kind of answer found nothing of its own ("I saw no due date for …").

@@ -59,7 +59,7 @@ interface Sighting {
   best: Found;
 }
 
-/** "When did I see invoice 4471?", "where did I see the Globex remittance?", "when did I last open the bank portal?". */
+/** "When did I see invoice 5102?", "where did I see the carrier's remittance?", "when did I last open the bank portal?". */
 export function answerSeen(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
   if (question.terms.length === 0) return answer(['Tell me what to look for, e.g. “when did I first see the ticket?”.'], [], false);
   const time = askedWindow(question, allHistory(ctx.nowMs));

@@ -22,7 +22,7 @@ import {
 
 const BREAKDOWN_MAX = 4;
 
-/** "How long was I in Outlook today? (roughly)", "time in slack", "how long did I work on the Q3 budget?". */
+/** "How long was I in Outlook today? (roughly)", "time in slack", "how long did I work on the spring forecast?". */
 export function answerTimeSpent(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
   const time = askedWindow(question, today(ctx.nowMs));
   const window = windowOf(time);

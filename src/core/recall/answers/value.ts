@@ -24,8 +24,8 @@ const GAP_LABEL = /\b(gap|remaining|to go|short|left)\b/;
 const DATE_ASK = /^\W*when\b|\b(due date|deadline|what date|which date|what day|eta|scheduled for|booked for)\b/i;
 
 /**
- * "What was the total on the Acme invoice?", "when is invoice 4471 due?", "what PO is linked to invoice
- * 4471?", "how much was the hotel?": the amounts, dates or records the work-item index read where the
+ * "What was the total on the supplier's invoice?", "when is invoice 5102 due?", "what PO is linked to invoice
+ * 5102?", "how much was the hotel?": the amounts, dates or records the work-item index read where the
  * question's words are (the same line first, then the same screen), the one whose label names the
  * figure asked for first; the figure, its label and where it was seen, in the first sentence.
  */

@@ -63,8 +63,8 @@ const OWE_WORDS = new Set(
 const ASKS = /\?|\b(can|could|would|will) you\b|\bplease\b|\blet me know\b|\bwhen you (get|have) a (chance|minute)\b|\bany update\b/i;
 
 /**
- * "Who reported OPS-1187?", "who sent invoice 4471?", "who was in the 2pm call?", "who asked about the
- * Acme payment?", "who do I owe a reply to?": the person a label gives the role asked for (reported by,
+ * "Who reported OPS-1187?", "who sent invoice 5102?", "who was in the 2pm call?", "who asked about the
+ * supplier's payment?", "who do I owe a reply to?": the person a label gives the role asked for (reported by,
  * assigned to, from, attendees, candidate…) where the question's words are; else the author of the chat
  * line that holds them, a sender ("from …"), or a person named on that line. The user is never the answer.
  */

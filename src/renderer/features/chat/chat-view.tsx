@@ -8,7 +8,7 @@ import { Composer } from './composer';
 import { Conversation } from './conversation';
 
 const OPEN_SESSION_KEY = 'workflow-shadow.open-session';
-const EXAMPLES = ['How long was I in the ledger today?', 'What did I do before lunch?', 'When did I see invoice 4471?'];
+const EXAMPLES = ['How long was I in my email today?', 'What did I do before lunch?', 'What is still open?'];
 
 function rememberedSession(): string | null {
   try {
