@@ -10,7 +10,7 @@ export function customDetector(settings: Pick<RedactionSettings, 'patterns' | 'w
     placeholder: `[${p.label ?? 'redacted'}]`,
   }));
   if (settings.words.length > 0) {
-    // Longest first, so "Acme Supplies" wins over "Acme".
+    // Longest first, so "Alder Foods" wins over "Alder".
     const words = [...settings.words].sort((a, b) => b.length - a.length).map(escapeRegExp);
     rules.push({ regex: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join('|')})(?![\\p{L}\\p{N}])`, 'giu'), placeholder: '[redacted]' });
   }

@@ -14,7 +14,7 @@ export interface TaskView {
   readonly endMs: number;
   /** Active time in the task (clipped to the time asked about). */
   readonly seconds: number;
-  /** The windows it was in, by time: "Ledger 2026.xlsx and Northwind Bank — Business Portal". */
+  /** The windows it was in, by time: "Ledger 2026.xlsx and the bank's business portal". */
   readonly subject: string;
   readonly apps: readonly string[];
   readonly titles: readonly string[];

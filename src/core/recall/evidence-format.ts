@@ -38,7 +38,7 @@ const SOURCE_NAMES: Record<Evidence['source'], string> = {
 
 /**
  * One line of evidence in Markdown, as the reply shows it under a claim:
- * `- 08:40, Adobe Acrobat Reader, “Invoice-4471.pdf - Adobe Acrobat Reader”: …Total due **12,480.00**…`
+ * `- 08:40, Adobe Acrobat Reader, “Invoice-5102.pdf - Adobe Acrobat Reader”: …Total due **12,480.00**…`
  */
 export function evidenceLine(evidence: Evidence, nowMs: number): string {
   const where = [evidence.app, evidence.windowTitle ? `“${evidence.windowTitle}”` : null].filter(Boolean).join(', ');

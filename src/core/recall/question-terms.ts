@@ -1,14 +1,14 @@
 import { FILLER, SPELLINGS, SYNONYMS } from './lexicon';
 
 /**
- * The words of a question that name what it is about ("outlook", "bank", "portal", "4471", "q3"),
+ * The words of a question that name what it is about ("outlook", "bank", "portal", "5102", "q2"),
  * without the words every question has (who, did, I, the, today, roughly), and how those words
  * match app names, window titles and text softly: by stem and word start (so "invoices" finds
- * "Invoice-4471.pdf" and "reconciling" finds "reconciled"), across spellings ("stand-up" finds
+ * "Invoice-5102.pdf" and "reconciling" finds "reconciled"), across spellings ("stand-up" finds
  * "Standup") and through the everyday names people give apps ("email" for Outlook, "terminal" for a shell).
  */
 
-/** Lower-case words, numbers and codes (`inv-4471`, `#finance`, `q3`, `1:1`) of a text. */
+/** Lower-case words, numbers and codes (`inv-5102`, `#finance`, `q2`, `1:1`) of a text. */
 export function words(text: string): string[] {
   return (text.toLowerCase().match(/#?[\p{L}\p{N}]+(?:[-.:'’][\p{L}\p{N}]+)*/gu) ?? []).map((w) => w.replace(/['’](?:s|d|ll|re|ve)$/, ''));
 }

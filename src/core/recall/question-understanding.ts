@@ -12,10 +12,10 @@ export type { ListKind } from './kind-words';
  * - `activity`: what was done in a stretch ("what did I do after lunch?", "walk me through today");
  * - `moment`: what was on at one moment ("what was I doing at twenty past ten?");
  * - `day_bounds`: when the day started or ended; `break`: when lunch was;
- * - `seen`: when (first, last) or where something was on screen ("when did I see invoice 4471?");
+ * - `seen`: when (first, last) or where something was on screen ("when did I see invoice 5102?");
  * - `which`: the items of a kind ("which tickets did I touch?", "what servers did I log into?");
  * - `who`: people by role ("who reported OPS-1187?", "who was in the 2pm call?");
- * - `value`: a figure and its label ("how much was the Acme invoice?", "when is it due?");
+ * - `value`: a figure and its label ("how much was the supplier's invoice?", "when is it due?");
  * - `open`: what is still open, waiting or scheduled; `why`: the user's reasons and reasons on screen;
  * - `advice`: what needs a model (advice, drafting, opinions);
  * - `workflow`: how work usually goes across days ("how do I usually handle an invoice?", "how long does a

@@ -153,7 +153,7 @@ export class RecallEngine {
 
   /**
    * What a question about the day is about, as a conversation title: "Time in Slack", "Work after
-   * lunch", "Invoice 4471", "Tickets today". Null for anything recall does not understand.
+   * lunch", "Invoice 5102", "Tickets today". Null for anything recall does not understand.
    */
   topic(question: string, nowMs: number): string | null {
     const q = this.understand(question, nowMs);
@@ -161,7 +161,7 @@ export class RecallEngine {
     const names = this.deps.store.activity.appTime({ window: today }).apps.flatMap((a) => a.app.split(/\s+/));
     const subject = q.terms.map((t) => names.find((n) => n.toLowerCase() === t) ?? asWritten(t, question)).join(' ');
     const when = q.time ? ` ${q.time.label.replace(/\s*\(.*\)$/, '')}` : '';
-    // "Is invoice 4471 approved?" asks after one record: the title names it with the word it was asked by.
+    // "Is invoice 5102 approved?" asks after one record: the title names it with the word it was asked by.
     const before = q.terms[0]
       ? new RegExp(`(\\p{L}+)\\s+${q.terms[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'iu').exec(question)?.[1]
       : undefined;

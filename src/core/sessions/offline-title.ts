@@ -50,7 +50,7 @@ export function titlePhrase(prompt: string): string | null {
       current.push(term);
       return;
     }
-    // "invoice 4471": a word right before a number names it, whatever tag it got ("who sent me invoice 4471?").
+    // "invoice 5102": a word right before a number names it, whatever tag it got ("who sent me invoice 5102?").
     if (next && /^\d/.test(next.text) && looksLikeAWord(term.text) && !isFunctionWord(term)) {
       current.push({ ...term, tags: new Set([...term.tags, 'Noun']) });
       return;

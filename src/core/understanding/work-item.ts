@@ -23,7 +23,7 @@ export type StateClass = 'open' | 'waiting' | 'scheduled' | 'done' | 'declined';
 /** One item read on one line. */
 export interface ExtractedItem {
   readonly kind: WorkItemKind;
-  /** The same thing however it was written ("invoice:4471" for INV-4471 and Invoice 4471). */
+  /** The same thing however it was written ("invoice:5102" for INV-5102 and Invoice 5102). */
   readonly key: string;
   /** As it reads on screen. */
   readonly name: string;

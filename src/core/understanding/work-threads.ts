@@ -169,7 +169,7 @@ function anchorOf(task: ThreadTask, inTask: readonly Sighting[], anchorsPerRef: 
     scores.set(key, entry);
   }
   // A record the task is about beats the document it was in: code changed for a ticket belongs to the
-  // ticket, "Invoice-4471.pdf" to invoice 4471.
+  // ticket, "Invoice-5102.pdf" to invoice 5102.
   const best = [...scores.values()]
     .filter((x) => x.score >= MIN_ANCHOR_SHARE)
     .sort((a, b) => Number(b.item.kind === 'identifier') - Number(a.item.kind === 'identifier') || b.score - a.score)[0];

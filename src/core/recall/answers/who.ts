@@ -75,7 +75,7 @@ export function answerWho(ctx: RecallContext, question: UnderstoodQuestion): Rec
   const identity = identityOf(ctx.store, sightings);
   if (OWED_ASK.test(question.text)) return owedReplies(ctx, question, identity);
   if (question.terms.length === 0 && question.time?.pointMs === undefined && question.roles.length === 0)
-    return answer(['Tell me who you are looking for, e.g. “who sent invoice 4471?” or “who reported the ticket?”.'], [], false);
+    return answer(['Tell me who you are looking for, e.g. “who sent the last invoice?” or “who reported the ticket?”.'], [], false);
   // "Who was in the 2pm call?": the people of the window of that moment, whenever in the day they were read.
   const point = question.time?.pointMs ?? null;
   const daySightings = point !== null ? ctx.store.items.sightingsIn(localDayBounds(localDateOf(point))) : sightings;

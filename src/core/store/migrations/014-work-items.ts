@@ -3,7 +3,7 @@ import type { Migration } from './types';
 /**
  * Work items (src/core/understanding/): the things a person works on, read from window titles and screen
  * text by general rules, so answers look them up instead of reading the day again per question.
- * - `work_items`: one row per thing (kind and key: `identifier` / `invoice:4471`), named as it reads best.
+ * - `work_items`: one row per thing (kind and key: `identifier` / `invoice:5102`), named as it reads best.
  * - `work_item_sightings`: where and when it was seen: the span whose title named it, or the screen-text
  *   row that showed it, from `at_ms` until the window lost the focus or its text changed, with the role a
  *   label gave it ("reported by"), an amount's or a date's label, a state seen with it and the line.

@@ -60,7 +60,7 @@ interface SightingRow {
   device: number;
 }
 
-/** A name in capitals reads worse than the same name in mixed case ("ACME SUPPLIES" → "Acme Supplies"). */
+/** A name in capitals reads worse than the same name in mixed case ("ALDER FOODS" → "Alder Foods"). */
 const BETTER_NAME = `CASE WHEN work_items.name = upper(work_items.name) AND excluded.name != upper(excluded.name) THEN excluded.name ELSE work_items.name END`;
 
 /**

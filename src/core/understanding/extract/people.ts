@@ -38,7 +38,7 @@ const ORG_LABELS = new Set(
 );
 /** Labels whose value may be a person or an organisation: decided by the value's shape. */
 const PARTY_LABELS = new Set(['customer', 'client', 'party', 'counterparty', 'opposing party']);
-/** Labels of a document's addressee: a company, or one of its departments ("Bill to: Contoso Ltd, Accounts Payable"). */
+/** Labels of a document's addressee: a company, or one of its departments ("Bill to: Birch Ltd, Accounts Payable"). */
 const ADDRESSEE_LABELS = new Set(['bill to', 'ship to', 'sold to', 'remit to', 'pay to']);
 /** Labels that name a person although they are not agent nouns. */
 const PERSON_LABELS = new Set(
@@ -97,7 +97,7 @@ const INLINE_ROLE = new RegExp(
   String.raw`\b(${INLINE_VERBS.map((v) => `[${v[0]}${v[0]!.toUpperCase()}]${v.slice(1)}`).join('|')})\s+(by|to)\s+(${NAME})`,
   'gu',
 );
-/** "Invoice 4471 from Acme Supplies", "a note from Maria Chen": who sent it. */
+/** "Invoice 5102 from Alder Foods", "a note from Maria Chen": who sent it. */
 const FROM_NAME = new RegExp(String.raw`\bfrom\s+(${NAME})`, 'gu');
 const WITH_NAME = new RegExp(String.raw`\b(?:with|w/)\s+(${NAME}(?:\s*(?:,|&|and)\s*${NAME})*)`, 'gu');
 const SPEAKER = new RegExp(
@@ -147,7 +147,7 @@ export function isNameShaped(text: string, minWords = 1): boolean {
   return !COMPANY_ENDINGS.has(words.at(-1)!.toLowerCase().replace(/\.$/, ''));
 }
 
-/** The organisation a capitalised run names: it ends in a company word ("Acme Supplies", "Northwind Bank"). */
+/** The organisation a capitalised run names: it ends in a company word ("Alder Foods", "Harbor Bank"). */
 export function organizationIn(run: string): string | null {
   const parts = run.split(/\s+/);
   for (let end = parts.length; end >= 2; end--) {
@@ -160,11 +160,11 @@ export function organizationIn(run: string): string | null {
 }
 
 const isShouting = (text: string): boolean => /\p{Lu}{2}/u.test(text) && text === text.toUpperCase();
-/** "ACME SUPPLIES INC" → "Acme Supplies Inc": a name in capitals (a bank statement's) as people write it. */
+/** "ALDER FOODS INC" → "Alder Foods Inc": a name in capitals (a bank statement's) as people write it. */
 export const readable = (name: string): string =>
   isShouting(name) ? name.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_m, sep: string, c: string) => sep + c.toUpperCase()) : name;
 
-/** The key an organisation is one thing by: without its legal ending ("Acme Supplies Inc" = "Acme Supplies"). */
+/** The key an organisation is one thing by: without its legal ending ("Alder Foods Inc" = "Alder Foods"). */
 export function organizationKey(name: string): string {
   return name
     .toLowerCase()
