@@ -37,7 +37,7 @@ export function offlineWorkSessionSummary(snapshot: WorkSessionSnapshot, final: 
   return truncateToTokens([head, ...tail].join('\n'), OFFLINE_SUMMARY_TOKENS);
 }
 
-/** Earlier tasks in one line: `Earlier (08:30–13:31, 21 tasks): Q3 Budget.xlsx (Microsoft Excel) 4× 1h 25m; …`, longest first. */
+/** Earlier tasks in one line: `Earlier (08:30–13:31, 21 tasks): Spring Forecast.xlsx (Microsoft Excel) 4× 1h 25m; …`, longest first. */
 export function foldedTasks(tasks: readonly TaskRecord[]): string {
   const byName = new Map<string, { count: number; ms: number }>();
   for (const t of tasks) {

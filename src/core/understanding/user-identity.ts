@@ -9,7 +9,7 @@ export interface UserIdentity {
 }
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.\p{L}{2,}/gu;
-/** A window that is someone's mailbox names its owner's address: "Inbox - dana@example.com - Outlook". */
+/** A window that is someone's mailbox names its owner's address: "Inbox - sam@example.com - Outlook". */
 const MAILBOX = /\b(inbox|mailbox|sent items|sent mail|drafts|outbox|all mail|archive)\b/i;
 
 /**

@@ -1,6 +1,6 @@
 /**
- * Identifiers of records people work on: a key with a prefix (`INC-2231`, `PROJ-88`, `INV-4471`), a
- * number after the word that names its family ("Invoice 4471", "PO #7789", "Order no. 55-1093",
+ * Identifiers of records people work on: a key with a prefix (`INC-2231`, `PROJ-88`, `INV-5102`), a
+ * number after the word that names its family ("Invoice 5102", "PO #7789", "Order no. 55-1093",
  * "Matter 2024-0113"), and a bare `#482` (an issue or a pull request). The family word is kept, so a
  * question about tickets finds tickets and not invoices.
  */
@@ -9,7 +9,7 @@ export interface FoundIdentifier {
   readonly length: number;
   /** As written. */
   readonly name: string;
-  /** The same record however it was written: `invoice:4471` for INV-4471 and Invoice 4471, else `INC-2231`. */
+  /** The same record however it was written: `invoice:5102` for INV-5102 and Invoice 5102, else `INC-2231`. */
   readonly key: string;
   /** Its family: a known word ("invoice", "ticket", "order") or the prefix as written ("INC"). */
   readonly family: string;
@@ -115,12 +115,12 @@ const familyWords = Object.keys(FAMILIES)
   .map((w) => w.replace(/ /g, '\\s+'))
   .join('|');
 
-/** "Invoice 4471", "PO #7789", "order no. 55-1093", "Ticket: 88213", "case number 2024-CV-0113". */
+/** "Invoice 5102", "PO #7789", "order no. 55-1093", "Ticket: 88213", "case number 2024-CV-0113". */
 const LABELLED = new RegExp(
   `(?<![\\p{L}\\p{N}])(${familyWords})s?\\.?[\\s_-]*(?:#|no\\.?|nr\\.?|number|num\\.?|id)?\\s*[:#]?\\s*([A-Z0-9](?:[A-Z0-9]|-(?=[A-Z0-9])){1,19})(?![\\p{L}\\p{N}])`,
   'giu',
 );
-/** `INC-2231`, `PROJ-88`, `INV-4471`, `CHG0031`, `L-10218`: a key whose prefix is letters, then digits. */
+/** `INC-2231`, `PROJ-88`, `INV-5102`, `CHG0031`, `L-10218`: a key whose prefix is letters, then digits. */
 const PREFIXED = /(?<![\p{L}\p{N}-])([A-Z][A-Z0-9]{0,9})-?(\d{2,9})(?![\p{L}\p{N}]|-\d)/gu;
 /** `ECF No. 31`, `DKT #12`: a register's capitals, then "No." or "#" and the number. */
 const CAPS_NUMBERED = /(?<![\p{L}\p{N}])([A-Z]{2,8})\s+(?:No\.?|#)\s*(\d{1,9})(?![\p{L}\p{N}])/gu;
@@ -167,7 +167,7 @@ export function identifiersIn(line: string): FoundIdentifier[] {
     // A word that is also a verb or an adjective ("order 3 chairs", "file 12 pages") needs a marker or a code-like value.
     if (!/#|no\.?|number|num|id|:/i.test(marker) && digitsOf(value) < 3 && !/[A-Z]/.test(value)) continue;
     const prefix = /^([A-Z]+)-?\d/i.exec(value)?.[1];
-    // "INC INV-4471" (a company's ending before a key): the key's own prefix names it.
+    // "INC INV-5102" (a company's ending before a key): the key's own prefix names it.
     if (prefix && /^\p{Lu}+$/u.test(m[1]!) && m[1] !== m[0].trim()) {
       const own = FAMILIES[prefix.toLowerCase()];
       const start = m.index + m[0].lastIndexOf(value);

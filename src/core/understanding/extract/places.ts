@@ -12,7 +12,7 @@ export interface FoundPlace {
 
 const FILE_EXTENSIONS =
   'pdf|xlsx?|xlsm|csv|docx?|pptx?|odt|ods|odp|rtf|txt|md|json|ya?ml|xml|html?|png|jpe?g|gif|svg|zip|tar|gz|log|sql|py|ts|tsx|js|jsx|go|rs|java|kt|rb|php|cs|cpp|c|h|sh|tf|ipynb|eml|msg|key|numbers|pages';
-/** "Q3 Budget.xlsx", "Invoice-4471.pdf", "src/checkout/cart.ts": words that start with a capital or a digit, then a name with an extension. */
+/** "Spring Forecast.xlsx", "Invoice-5102.pdf", "src/checkout/cart.ts": words that start with a capital or a digit, then a name with an extension. */
 const FILE = new RegExp(
   String.raw`(?<![\w@/.-])(?:(?:[\p{Lu}\p{N}][\w()&'’.-]*\s){0,4}[\w()&'’.-]+|[\w.-]+(?:/[\w.-]+)+)\.(?:${FILE_EXTENSIONS})(?![\w.])`,
   'gu',
