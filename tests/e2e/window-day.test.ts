@@ -189,7 +189,7 @@ describe('text that reads as text', () => {
     await page.close();
   });
 
-  it('keeps a list apart from the line that counts what it left out, and shows a reply’s evidence once', async () => {
+  it('keeps a list apart from the sentence before it, and shows a reply’s evidence once', async () => {
     const page = await ui.newPage();
     await page.goto(ui.uiUrl);
     await page.getByTestId('nav-chat').click();
@@ -197,21 +197,23 @@ describe('text that reads as text', () => {
     await sendFromComposer(page, 'What was I working on today?');
     const body = (n: number) => page.locator(`[data-testid="turn"][data-turn="${n}"] [data-testid="turn-reply"] > .markdown`);
     await expect.poll(() => body(1).locator('li').count(), { timeout: 15_000 }).toBeGreaterThan(3);
-    // The count of what the list left out is a paragraph of its own, never part of the last item.
+    // The day's sentence is a paragraph of its own, never folded into the list of threads below it
+    // (the line counting what a list left out is kept apart the same way: tests/unit/reply-blocks.test.ts).
     expect(
       await body(1)
-        .locator('p', { hasText: /^…and \d+ shorter tasks/ })
+        .locator('p', { hasText: /^Today you were active/ })
         .count(),
     ).toBe(1);
-    expect(await body(1).locator('li', { hasText: 'shorter task' }).count()).toBe(0);
+    expect(await body(1).locator('li', { hasText: 'you were active' }).count()).toBe(0);
 
     await sendFromComposer(page, 'When did I see the quokka vendor note?');
     const second = page.locator('[data-testid="turn"][data-turn="2"]');
     await expect.poll(() => second.getByTestId('evidence').count(), { timeout: 15_000 }).toBe(1);
     const sessionId = (await page.locator('[data-testid="session-item"].selected').getAttribute('data-session-id'))!;
-    const stored = await ui.shadow.get<{ turns: { reply: string }[] }>(`/sessions/${sessionId}/turns`);
-    // Transcripts and agents read the evidence in the reply's text; the window lists it once, below it.
-    expect(stored.turns[1]!.reply).toContain('**Evidence**');
+    const stored = await ui.shadow.get<{ turns: { reply: string; evidence: unknown[] }[] }>(`/sessions/${sessionId}/turns`);
+    // The evidence is kept with the turn, never repeated in the reply's text; the window lists it once, below it.
+    expect(stored.turns[1]!.reply).not.toContain('**Evidence**');
+    expect(stored.turns[1]!.evidence.length).toBeGreaterThan(0);
     expect(await body(2).innerText()).not.toMatch(/evidence/i);
     expect(await second.getByText(/evidence/i).count()).toBe(1);
     expect(ui.errors).toEqual([]);
