@@ -94,7 +94,7 @@ describe('an endpoint given without a model', () => {
     expect((await health(offline)).llm).toEqual({ state: 'off', model: null, endpointHost: null, lastError: null });
     const session = offline.sessions.create({ type: 'chat', tools: [] });
     const { turn } = await offline.sessions.send(session.id, 'what should I do next?');
-    expect(turn.reply).toMatch(/no language model is configured/);
+    expect(turn.reply).toMatch(/needs a language model, and none is configured/);
   });
 
   it('a failed title call keeps the last good title instead of a filler one', async () => {

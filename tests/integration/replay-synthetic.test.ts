@@ -74,6 +74,6 @@ describe('generated days (scripts/make-day.ts --synthetic)', () => {
     expect(existsSync(join(work, 'x'))).toBe(false);
     const both = makeDay(['--synthetic', '--scripted']);
     expect(both.status).toBe(2);
-    expect(both.stderr).toMatch(/exactly one of --scripted or --synthetic/);
+    expect(both.stderr).toMatch(/exactly one of --scripted, --synthetic, --job NAME or --week/);
   });
 });
