@@ -12,7 +12,7 @@ import { DemoDayOracle } from '../tests/fixtures/demo-day-oracle';
 import { demoDayExtraPhrasings } from '../tests/fixtures/demo-day-extra-phrasings';
 import { judgeReply, scoreReport, type DayCase, type JudgedCase } from '../tests/fixtures/day-question-judge';
 import { DayOracle } from '../tests/fixtures/day-oracle';
-import { OTHER_DAY_QUESTION_SETS } from '../tests/fixtures/other-day-questions';
+import { HELD_OUT_DAY_QUESTION_SETS, OTHER_DAY_QUESTION_SETS } from '../tests/fixtures/other-day-questions';
 import { replayJobDay, replyText } from '../tests/fixtures/other-days-replay';
 import { demoReplayOptions, replayDemoDayForRecall } from '../tests/fixtures/recall-replay';
 import { createTempShadowHome, type TempShadowHome } from '../tests/helpers/temp-shadow-home';
@@ -49,12 +49,14 @@ async function withHome(run: (home: TempShadowHome) => Promise<void>): Promise<v
   }
 }
 
-const known = [...OTHER_DAY_QUESTION_SETS.map((s) => s.day.id), 'demo'];
+const sets = [...OTHER_DAY_QUESTION_SETS, ...HELD_OUT_DAY_QUESTION_SETS];
+const heldOut = new Set(HELD_OUT_DAY_QUESTION_SETS.map((s) => s.day.id));
+const known = [...sets.map((s) => s.day.id), 'demo'];
 if (values.day && !known.includes(values.day)) {
   console.error(`recall-other-days: no day “${values.day}” (there are: ${known.join(', ')})`);
   process.exit(2);
 }
-for (const { day, questions } of OTHER_DAY_QUESTION_SETS) {
+for (const { day, questions } of sets) {
   if (values.day && values.day !== day.id) continue;
   await withHome(async (home) => {
     const core = await replayJobDay(day, home);
@@ -79,10 +81,12 @@ if (!values.day || values.day === 'demo') {
 
 console.log(scoreReport(judged, { misses: values.misses === true }));
 const share = (list: readonly JudgedCase[]): number => (100 * list.filter((j) => j.verdict.ok).length) / Math.max(1, list.length);
-const newDays = judged.filter((j) => j.day !== 'demo');
+const newDays = judged.filter((j) => j.day !== 'demo' && !heldOut.has(j.day));
+const held = judged.filter((j) => heldOut.has(j.day));
 const demo = judged.filter((j) => j.day === 'demo');
 printFigures('recall-other-days', [
   ...(newDays.length ? [{ name: 'days of other jobs answered wrong offline', value: 100 - share(newDays), unit: '%', targetMax: 10 }] : []),
+  ...(held.length ? [{ name: 'held-out days answered wrong offline', value: 100 - share(held), unit: '%', targetMax: 10 }] : []),
   ...(demo.length ? [{ name: 'demo day extra phrasings answered wrong offline', value: 100 - share(demo), unit: '%', targetMax: 5 }] : []),
   { name: 'questions asked', value: judged.length, unit: '' },
   { name: 'chat answer p50', value: percentile(samples, 50), unit: 'ms' },
