@@ -108,6 +108,10 @@ const FIGURE_ASK = /\b(come|came) to\b|\bhow big (is|was)\b|\bwhat did (we|i|the
 /** Words that name a figure wherever they stand ("ER-20931 total?", "cost of the tire job"). */
 const FIGURE_WORDS = new Set(['total', 'amount', 'balance', 'sum', 'price', 'cost', 'fee', 'variance', 'salary', 'discount', 'surcharge']);
 
+/** "Pickup time?", "delivery time for L-1": the clock time of an event, as a record's field names it. */
+const EVENT_TIME =
+  /\b(pickup|pick-up|delivery|arrival|departure|start|end|finish|appointment|appt|meeting|call|closing|opening|cutoff|drop-?off|shipping|filing|check-?in|ready|approval|decision|hearing|interview) time\b/;
+
 /** Intents by the shape of the question, tried in order: the first that fits wins. */
 const RULES: readonly (readonly [QuestionKind, RegExp])[] = [
   // Before advice: "how do I usually handle an invoice?" asks how it goes, not how it should.
@@ -396,6 +400,11 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
   if (kind === 'activity' && FIGURE_ASK.test(lower)) kind = 'value';
   // "When was the fix deployed?", "what time did the load leave?": when something happened.
   if ((kind === 'lookup' || kind === 'unknown') && /^\W*(when|what time|at what time|what day)\b/.test(lower)) kind = 'seen';
+  // "Cardiology appt date for REF-20931?", "what date did they give us": a date is a value of a record.
+  if ((kind === 'lookup' || kind === 'unknown') && /\b(date|deadline)\b/.test(lower)) kind = 'value';
+  // "L-40731 pickup time?": the time of an event a record names, said the way a field is labelled.
+  const eventTime = (kind === 'lookup' || kind === 'unknown') && EVENT_TIME.test(lower);
+  if (eventTime) kind = 'seen';
   // The noun of a list ("which tickets") says what to list, not what to look for; elsewhere it is a word like any other.
   const listing = kind === 'which' || kind === 'open' || (kind === 'who' && (noun?.list === 'person' || noun?.list === 'organization'));
   const intent = new Set([
@@ -406,7 +415,7 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
   const [asked, leftOut = ''] = rest.split(/\b(?:besides|except|apart from|other than|but not|excluding|not counting)\b/i);
   const without = contentTerms(leftOut);
   const terms = correctTerms(
-    contentTerms(asked!).filter((t) => !intent.has(t)),
+    contentTerms(asked!).filter((t) => !intent.has(t) && !(eventTime && t === 'time')),
     options,
   );
   if (kind === 'moment' && time && time.pointMs === null) kind = 'activity';

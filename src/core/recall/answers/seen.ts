@@ -1,6 +1,7 @@
 import { seenOn, toEvidence, when } from '../evidence-format';
 import type { UnderstoodQuestion } from '../question-understanding';
-import { coverage } from '../question-terms';
+import { stateClass } from '../../understanding/work-item';
+import { coverage, termMatches } from '../question-terms';
 import { oneLine, retrieveEvidence, type Found } from '../retrieval';
 import {
   allHistory,
@@ -19,19 +20,34 @@ import { answerLookup } from './lookup';
 /** Words of a question about seeing something, not about when it happened. */
 const SEEING =
   /\b(see|saw|seen|start|started|begin|began|open|opened|look|looked|read|visit|visited|view|viewed|check|checked|use|used|come across|came across|notice|noticed|first|last)\b/i;
-/** A clock time or a date on a line: "at 16:05", "on May 7, 2026", "2026-05-07". */
+/** A clock time or a date on a line, a date with its clock time as one: "at 16:05", "on May 7, 2026", "Jun 2, 2026 13:47". */
 const STATED_TIME =
-  /\b(\d{1,2}:\d{2}(?:\s?[ap]\.?m\.?)?|\d{4}-\d{2}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:, \d{4})?)\b/i;
+  /\b((?:(?:\d{4}-\d{2}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:, \d{4})?)(?:,? (?:at )?\d{1,2}:\d{2}(?:\s?[ap]\.?m\.?)?)?)|\d{1,2}:\d{2}(?:\s?[ap]\.?m\.?)?)(?![\w:])/i;
+/** A list's column of when each message came ("From  Subject  Received"): its times say when a row arrived, not when its subject happened. */
+const ARRIVAL_COLUMN = /\b(received|sent|arrived|date|time)\s*$/i;
+/** Words by a time that make it a plan ("ETA 13:40", "appointment 15:00"), not what happened. */
+const PLANNED = /\b(eta|appointment|appt|scheduled|planned|expected|estimated|due|by)\W*$/i;
+/** A past participle just before the time ("Delivered 13:52", "approved Jun 2, 2026 13:47"). */
+const PARTICIPLE = /\b(\p{L}{3,}ed)\W{0,3}(?:on |at )?$/iu;
+
+/** Whether the words before a time say the event happened then: a done state or the event the question names ("Created:" stamps a record). */
+function happenedAt(before: string, terms: readonly string[]): boolean {
+  const word = PARTICIPLE.exec(before)?.[1];
+  return word !== undefined && (stateClass(word) === 'done' || terms.some((t) => termMatches(t, word)));
+}
 
 /** The line that holds most of the question's words and a time or date, and that time. */
 function statedTime(found: readonly Found[], question: UnderstoodQuestion): { time: string; line: string; found: Found } | null {
   let best: { time: string; line: string; found: Found; share: number } | null = null;
   const clockAsked = /\b(what time|at what time)\b/i.test(question.text);
   const whenAsked = /\bwhen (did|was|were)\b/i.test(question.text);
+  const past = /\b(when|what time) (did|was|were)\b/i.test(question.text);
   for (const f of found.filter((x) => x.source === 'screen_text' && x.score >= 0.6)) {
     const lines = f.text.split('\n');
+    const header = lines.findIndex((l) => ARRIVAL_COLUMN.test(l) && /\bfrom\b/i.test(l));
     for (const [i, line] of lines.entries()) {
-      const time = STATED_TIME.exec(line)?.[1];
+      const match = STATED_TIME.exec(line);
+      const time = match?.[1];
       // A chat line's own clock time is when it was written, not the answer.
       if (!time || /^\s*\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)+\s+\d{1,2}:\d{2}/u.test(line)) continue;
       // A record's fields stand on lines of their own ("Document: …" above "Entered: … at 11:42 AM").
@@ -42,9 +58,12 @@ function statedTime(found: readonly Found[], question: UnderstoodQuestion): { ti
       );
       if (onLine === 0) continue;
       // "What time…" asks for a clock time, not the date beside it.
-      const fits = /\d:\d/.test(time) ? (clockAsked ? 1 : whenAsked ? 0.5 : 0) : 0;
+      const fits = /\d:\d/.test(time) ? (clockAsked ? 1 : whenAsked ? (/^\d{1,2}:\d/.test(time) ? 0.5 : 0.25) : 0) : 0;
+      const before = line.slice(0, match!.index);
+      const arrival = header >= 0 && i > header && line.trimEnd().endsWith(time) ? -1 : 0;
+      const happened = past ? (happenedAt(before, question.terms) ? 0.5 : PLANNED.test(before) ? -0.5 : 0) : 0;
       // The screen that holds the most of the question, then the line that does; a later screen (what happened) over an earlier one (what was planned).
-      const share = f.score * 2 + onLine + fits;
+      const share = f.score * 2 + onLine + fits + arrival + happened;
       if (!best || share > best.share || (share === best.share && f.atMs > best.found.atMs)) best = { time, line, found: f, share };
     }
   }

@@ -1,11 +1,16 @@
+import type * as chrono from 'chrono-node';
 import type { Evidence } from '../../../shared/contract/evidence';
 import type { Sighting } from '../../store/repositories/work-item-repository';
 import { when } from '../evidence-format';
 import { coverage, termMatches } from '../question-terms';
 import type { UnderstoodQuestion } from '../question-understanding';
 import { oneLine } from '../retrieval';
+import { localDateOf } from '../../time';
+import { lazyModule } from '../../util/lazy-module';
 import { answerLookup } from './lookup';
 import { allHistory, askedWindow, answer, windowOf, type RecallAnswer, type RecallContext } from './answer-kit';
+
+const chronoNode = lazyModule<typeof chrono>('chrono-node');
 
 type Wanted = 'amount' | 'date' | 'identifier';
 
@@ -21,7 +26,7 @@ const PERCENT_ASK = /%|\bper ?cent(age)?\b|\bpct\b/i;
 /** "How far am I from quota?", "how much more do I need?": the gap a screen names answers it. */
 const GAP_ASK = /\bhow far\b|\bhow much more\b|\b(left to|to go|short of)\b/i;
 const GAP_LABEL = /\b(gap|remaining|to go|short|left)\b/;
-const DATE_ASK = /^\W*when\b|\b(due date|deadline|what date|which date|what day|eta|scheduled for|booked for)\b/i;
+const DATE_ASK = /^\W*when\b|\b(date|deadline|what day|eta|scheduled for|booked for)\b/i;
 
 /**
  * "What was the total on the supplier's invoice?", "when is invoice 5102 due?", "what PO is linked to invoice
@@ -56,6 +61,8 @@ export function answerValue(ctx: RecallContext, question: UnderstoodQuestion): R
     const onLine = terms.length === 0 ? 0 : coverage(terms, `${s.line} ${s.label}`);
     const named =
       gap ||
+      // "Cardiology appt date?": the date whose label the question names ("Appointment: Jun 16, 2026").
+      (wanted === 'date' && s.label !== '' && terms.some((t) => termMatches(t, s.label))) ||
       (question.valueWord && wanted !== 'identifier'
         ? termMatches(question.valueWord, s.label) || termMatches(question.valueWord, s.line)
         : false);
@@ -63,7 +70,9 @@ export function answerValue(ctx: RecallContext, question: UnderstoodQuestion): R
     if (wanted === 'identifier' && terms.some((t) => termMatches(t, s.name))) continue;
     // A percentage answers a money question only where it stands by the figure asked for ("Discount (12%)").
     if (percent && !percentAsked && !named) continue;
-    readings.push({ sighting: s, score: onScreen * (1 + onLine) * (named ? 2.5 : 1) });
+    // A date that is the day it was seen on stamps when something was done ("approved Jun 2"); a date asked for is mostly another day.
+    const stamp = wanted === 'date' && sameDay(s.name, s.atMs) ? 0.5 : 1;
+    readings.push({ sighting: s, score: onScreen * (1 + onLine) * (named ? 2.5 : 1) * stamp });
   }
   if (readings.length === 0)
     return answerLookup(
@@ -114,4 +123,10 @@ export function answerValue(ctx: RecallContext, question: UnderstoodQuestion): R
       ...(r.sighting.device && { device: r.sighting.device }),
     }));
   return answer(lines, evidence);
+}
+
+/** Whether a date as written ("Jun 2, 2026", "Jun 16, 2026 10:30") falls on the local day of `atMs`. */
+function sameDay(written: string, atMs: number): boolean {
+  const parsed = chronoNode().parseDate(written, new Date(atMs));
+  return parsed !== null && localDateOf(parsed.getTime()) === localDateOf(atMs);
 }
