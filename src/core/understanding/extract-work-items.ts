@@ -59,6 +59,7 @@ function readItems(title: string, text: string): Read {
     titleItems.push(item('document', titleDocument.toLowerCase(), titleDocument, '', '', '', title));
   const textItems = lines.slice(1).flatMap((line, i) => readLine(line, lines[i] ?? ''));
   textItems.push(...listedPeople(lines.slice(1)));
+  textItems.push(...taskRows(lines.slice(1)));
   const main =
     titleItems.find((i) => i.kind === 'identifier') ??
     titleItems.find((i) => i.kind === 'document') ??
@@ -157,6 +158,37 @@ function statesOn(line: string, fields: ReturnType<typeof fieldsOf>): StateMenti
   // Three state words and nothing else is a row of buttons or a legend, not a state.
   if (mentions.length >= 3 && line.replace(STATE_PATTERN, '').replace(/[^\p{L}\p{N}]/gu, '').length < 4) return [];
   return mentions;
+}
+
+/** A list's header whose first column names the work of each row and that has a state column ("Task  Due  Assignee  Status"). */
+const TASK_HEADER = /^\s*(task|to-?do|action(?: item)?|deliverable|assignment|work item)s?\b.*\b(status|state|stage)\s*$/i;
+/** Where a row's first cell ends: the first date, clock time, figure or number of the row. */
+const CELL_END =
+  /\s(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d|\d{1,2}[/:.-]\d|\d{4}-\d{2}|[$€£]\s?\d|\d+(?:[.,]\d+)?\s*%?\s|(?:today|tomorrow|yesterday|mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)/i;
+
+/**
+ * The rows of a task list ("Draft motion to compel production  Sep 21, 2026  Owen Brooks  In progress"):
+ * each row is a record named by its first cell, in the state its last cell shows, though it has no number.
+ */
+function taskRows(lines: readonly string[]): ExtractedItem[] {
+  const found: ExtractedItem[] = [];
+  let inList = false;
+  for (const line of lines) {
+    if (TASK_HEADER.test(line)) {
+      inList = true;
+      continue;
+    }
+    if (!inList) continue;
+    const state = [...line.matchAll(STATE_PATTERN)].at(-1);
+    if (!state || line.slice(state.index + state[0].length).trim() !== '' || identifiersIn(line).length > 0) {
+      inList = false;
+      continue;
+    }
+    const name = line.slice(0, CELL_END.exec(line)?.index ?? state.index).trim();
+    if (name.split(/\s+/).length < 2 || name.length > 80) continue;
+    found.push(item('identifier', `task:${name.toLowerCase()}`, name, 'task', '', state[0].toLowerCase(), line));
+  }
+  return found;
 }
 
 /** A heading that a list of people follows ("People (5)", "Attendees", "Participants:"). */

@@ -79,6 +79,10 @@ export function answerActivity(ctx: RecallContext, question: UnderstoodQuestion)
     rest.reduce((sum, t) => sum + t.seconds, 0),
   );
   if (cut) lines.push(cut);
+  // The shorter work is named too, by what it was about: a stretch's answer leaves out no work item it touched.
+  const shorter = threads.filter((x) => !shown.includes(x)).sort((a, b) => b.seconds - a.seconds);
+  if (shorter.length > 0)
+    lines.push(`The shorter ones: ${joinAnd(shorter.slice(0, 6).map((x) => shortThread(x.thread, x.tasks, x.seconds)))}.`);
   return answer(
     lines,
     shown.map((x) => threadEvidence(x.thread, x.tasks, x.seconds)),
@@ -255,6 +259,15 @@ function threadLine(thread: WorkThread, tasks: readonly TaskView[], seconds: num
     .filter((r) => tasks.some((t) => termMatches(r.name, `${t.titles.join(' ')} ${t.about.join(' ')}`)))
     .map((r) => r.name);
   return `- ${clock(start)}–${clock(end)} **${name}**${records.length > 0 ? ` (+ ${joinAnd(records.slice(0, 3))})` : ''}${windows.length > 0 ? ` with ${joinAnd(windows.slice(0, 3))}` : ''} (${formatDuration(seconds)}${visits}${back}; ${joinAnd(apps.slice(0, 3))})${state}${about.length > 0 ? ` — about ${joinAnd(about)}` : ''}`;
+}
+
+/** A thread in a few words: its name, the first thing it was about, its time. */
+function shortThread(thread: WorkThread, tasks: readonly TaskView[], seconds: number): string {
+  const name = thread.anchor ? thread.name : tasks[0]!.subject;
+  // A record's number says most about short work ("ECF No. 32" over the parties it names).
+  const abouts = tasks.flatMap((t) => t.about).filter((a) => !name.includes(a));
+  const about = abouts.find((a) => /\d/.test(a)) ?? abouts[0];
+  return `${name} (${about ? `${about}, ` : ''}${formatDuration(seconds)})`;
 }
 
 function threadEvidence(thread: WorkThread, tasks: readonly TaskView[], seconds: number): Evidence {
