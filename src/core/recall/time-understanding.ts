@@ -312,7 +312,7 @@ export function spokenTimes(text: string): string {
 
 /** "first thing", "end of the day", "at close of business", "last thing": the first or last hour of the day's work. */
 const EDGE_OF_DAY =
-  /\b(?:(first thing)(?:\s+(?:in the morning|today|this morning))?|(?:at\s+|by\s+|towards\s+|toward\s+|near\s+)?(?:the\s+)?(end of (?:the |my )?(?:work)?day|close of business|eod|cob|last thing(?:\s+(?:today|in the day))?|(?:when|before) i (?:left|logged off|wrapped up|finished)))\b/i;
+  /\b(?:(first thing|(?:my\s+|the\s+)?first hour(?:\s+of\s+(?:the\s+|my\s+)?(?:work ?day|day|shift))?|(?:at\s+)?(?:the\s+)?(?:start|beginning) of (?:the |my )?(?:work ?day|day|shift))(?:\s+(?:in the morning|today|this morning))?|(?:at\s+|by\s+|towards\s+|toward\s+|near\s+)?(?:the\s+)?(end of (?:the |my )?(?:work ?day|day|shift)|(?:my\s+|the\s+)?last hour(?:\s+of\s+(?:the\s+|my\s+)?(?:work ?day|day|shift))?|close of business|eod|cob|last thing(?:\s+(?:today|in the day))?|(?:when|before) i (?:left|logged off|wrapped up|finished)))\b/i;
 const EDGE_MS = 60 * 60_000;
 
 function edgeOfDay(match: RegExpExecArray, dayMs: number, nowMs: number, day: DayShape): AskedTime | null {
@@ -458,9 +458,9 @@ function fromResult(result: chrono.ParsedResult, question: string, nowMs: number
   if (part) {
     const [from, to, name] = PART_OF_DAY[part]!;
     const label = named === 'today' ? `this ${name}` : named === 'yesterday' ? `yesterday ${name}` : `${named} ${name}`;
-    // A workday's afternoon begins when lunch ends, when lunch runs past noon.
+    // A workday's afternoon begins when lunch ends, when lunch ends late in the morning or past noon (an early shift lunches early).
     const lunch = name === 'afternoon' ? lunchBreak(start, shape) : null;
-    const afterLunch = lunch && lunch.endMs > day.startMs + 12 * HOUR && lunch.startMs < day.startMs + 14 * HOUR ? lunch.endMs : null;
+    const afterLunch = lunch && lunch.endMs > day.startMs + 11 * HOUR && lunch.startMs < day.startMs + 14 * HOUR ? lunch.endMs : null;
     return { startMs: afterLunch ?? day.startMs + from * HOUR, endMs: day.startMs + to * HOUR, label, pointMs: null };
   }
   if (/\bweek\b/.test(text)) return /\blast\b/.test(text) ? weekOf(start, 'last week') : weekOf(nowMs, 'this week');
