@@ -2,6 +2,7 @@ import { kindWord, type KindWord, type ListKind } from './kind-words';
 import { COMMON_WORDS, FILLER, SHORTHANDS } from './lexicon';
 import { contentTerms, nearestWord, words } from './question-terms';
 import { readTime, type AskedTime, type DayShape } from './time-understanding';
+import { stateClass } from '../understanding/work-item';
 import { WORKFLOW_QUESTION } from '../workflows/workflow-question';
 
 export type { ListKind } from './kind-words';
@@ -414,10 +415,22 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
   ]);
   const [asked, leftOut = ''] = rest.split(/\b(?:besides|except|apart from|other than|but not|excluding|not counting)\b/i);
   const without = contentTerms(leftOut);
-  const terms = correctTerms(
+  let terms = correctTerms(
     contentTerms(asked!).filter((t) => !intent.has(t) && !(eventTime && t === 'time')),
     options,
   );
+  // "Who no-showed or cancelled?", "list the cancellations and no shows": only states named, so the records seen in them.
+  const states = terms.map((t) => ((t === 'shows' || t === 'show') && /\bno[- ]shows?\b/.test(lower) ? 'no-show' : stateOfWord(t)));
+  const byState =
+    (kind === 'who' || kind === 'lookup' || (kind === 'which' && listOf === null)) &&
+    !noun &&
+    !OWED_ASK.test(lower) &&
+    terms.length > 0 &&
+    states.every(Boolean);
+  if (byState) {
+    kind = 'which';
+    terms = states as string[];
+  }
   if (kind === 'moment' && time && time.pointMs === null) kind = 'activity';
   // "Lunch break length?": how long the break was, not the app time inside it.
   if (
@@ -428,7 +441,7 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
   )
     kind = 'break';
   if (kind === 'day_bounds' && terms.length > 0) kind = 'seen';
-  if (kind === 'which' && listOf === null) kind = terms.length > 0 ? 'lookup' : 'activity';
+  if (kind === 'which' && listOf === null && !byState) kind = terms.length > 0 ? 'lookup' : 'activity';
   if (kind === 'unknown' && terms.length > 0) kind = 'lookup';
   if (kind === 'unknown' && time) kind = 'activity';
   const roles = kind === 'who' || (kind === 'which' && listOf === 'person') ? rolesAsked(lower, noun) : [];
@@ -438,8 +451,8 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
     time,
     terms,
     edge: edgeOf(lower),
-    listOf,
-    kindWord: several ? null : noun,
+    listOf: byState ? 'identifier' : listOf,
+    kindWord: byState ? RECORDS : several ? null : noun,
     relation: /\b(sent|send|emailed|from|wrote me|mailed)\b/.test(lower)
       ? 'sender'
       : /\b(asked|said|mentioned|messaged|wrote|told|talk|talked|chat|chatted|spoke)\b/.test(lower)
@@ -449,6 +462,29 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
     without,
     valueWord: kind === 'value' ? (valueWordOf(lowerWords) ?? (/\bdue\b/.test(lower) ? 'due' : null)) : null,
   };
+}
+
+/** Records of any family: what a question that names only states lists. */
+const RECORDS: KindWord = { list: 'identifier', families: null, roles: null, plural: 'records' };
+/** Nouns and verbs of a state as a question says them ("cancellations", "no-showed", "withdrew"). */
+const STATE_FORMS: Readonly<Record<string, string>> = {
+  cancellation: 'cancelled',
+  rejection: 'rejected',
+  withdrawal: 'withdrawn',
+  withdrew: 'withdrawn',
+  approval: 'approved',
+  denial: 'denied',
+  refusal: 'declined',
+  'no-showed': 'no-show',
+  noshow: 'no-show',
+  closure: 'closed',
+};
+
+/** The state a question's word names, as a state list writes it, or null. */
+function stateOfWord(word: string): string | null {
+  const one = word.replace(/(?<=[^s])s$/, '');
+  const form = STATE_FORMS[word] ?? STATE_FORMS[one] ?? one;
+  return stateClass(form.replace(/-/g, ' ')) !== null || stateClass(form) !== null ? form : null;
 }
 
 /** Whether two nouns ask for the same list ("invoice" and "invoices"). */
