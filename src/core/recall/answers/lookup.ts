@@ -103,11 +103,14 @@ export function answerLookup(ctx: RecallContext, question: UnderstoodQuestion, l
  */
 export function answerWhy(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
   const reply = whyIn(ctx, question);
-  // "Why are we holding the motion until Monday?": a time in a why question is often the plan, not when it was said.
-  return reply.answered || question.time === null ? reply : whyIn(ctx, { ...question, time: null });
+  // "Why are we holding the motion until Monday?", "reason the thursday follow-up got moved?": a time in a why
+  // question is often the plan or the subject, not when the reason was said; without it a reason may be found.
+  if (reply.reasoned || question.time === null) return reply.answer;
+  const anyTime = whyIn(ctx, { ...question, time: null });
+  return anyTime.reasoned || !reply.answer.answered ? anyTime.answer : reply.answer;
 }
 
-function whyIn(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
+function whyIn(ctx: RecallContext, question: UnderstoodQuestion): { answer: RecallAnswer; reasoned: boolean } {
   const time = askedWindow(question, allHistory(ctx.nowMs));
   const found = retrieveEvidence(ctx.store, { terms: question.terms, window: windowOf(time), limit: 120 });
   // The user's answers to a question about a reason ("why…", "what is it for?") first.
@@ -144,11 +147,14 @@ function whyIn(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
       near.length > 0
         ? ` What I saw of ${quoted(question)}: ${near.map((f) => `${where(f, ctx.nowMs)} — “${cutAtWord(oneLine(f.snippet), 100)}”`).join('; ')}.`
         : '';
-    return answer(
-      [`I can't tell why from what I observed, and you haven't told me.${saw}`],
-      near.map((f) => toEvidence(f, 'what I saw')),
-      false,
-    );
+    return {
+      answer: answer(
+        [`I can't tell why from what I observed, and you haven't told me.${saw}`],
+        near.map((f) => toEvidence(f, 'what I saw')),
+        false,
+      ),
+      reasoned: false,
+    };
   }
   const lines = [
     ...told.map(
@@ -160,7 +166,7 @@ function whyIn(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
     ...told.map((f) => toEvidence(f, 'what you told me')),
     ...reasons.map(({ f, line }) => toEvidence({ ...f, snippet: oneLine(line) }, 'a reason on screen')),
   ];
-  return answer(lines, evidence);
+  return { answer: answer(lines, evidence), reasoned: giving.length > 0 || reasons.length > 0 };
 }
 
 /** Screens that give a reason beside the question's words, however common the words (the index's own search). */
