@@ -16,10 +16,10 @@ import { createTempShadowHome } from '../helpers/temp-shadow-home';
  * Generalization is the measure (issue 24): days of other jobs than the demo's, each replayed with
  * memory and OCR, asked everyday questions in the chat offline, and judged against the day's truth
  * script. The issue's bar is 90% right over the new days; the demo day's extra phrasings keep its 95%.
- * The new days stand at 325 of 368 (88%): this test holds that floor so nothing slips back while the
- * rest is built (docs/performance.md lists what is still missed); raise it as answers improve.
+ * The new days stand at 344 of 368 (93%): this test holds the issue's bar (docs/performance.md lists
+ * what is still missed). A held-out day (bench/recall-other-days.ts --day recruiter) is measured apart.
  */
-const NEW_DAYS_FLOOR = 0.88;
+const NEW_DAYS_FLOOR = 0.9;
 const sets = OTHER_DAY_QUESTION_SETS.map(({ day, questions }) => {
   const oracle = new DayOracle(day);
   return { day, oracle, cases: questions(oracle) };
