@@ -59,7 +59,7 @@ function statedTime(found: readonly Found[], question: UnderstoodQuestion): { ti
       if (onLine === 0) continue;
       // "What time…" asks for a clock time, not the date beside it.
       const fits = /\d:\d/.test(time) ? (clockAsked ? 1 : whenAsked ? (/^\d{1,2}:\d/.test(time) ? 0.5 : 0.25) : 0) : 0;
-      const before = line.slice(0, match!.index);
+      const before = line.slice(0, match.index);
       const arrival = header >= 0 && i > header && line.trimEnd().endsWith(time) ? -1 : 0;
       const happened = past ? (happenedAt(before, question.terms) ? 0.5 : PLANNED.test(before) ? -0.5 : 0) : 0;
       // The screen that holds the most of the question, then the line that does; a later screen (what happened) over an earlier one (what was planned).
