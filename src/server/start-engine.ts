@@ -12,7 +12,7 @@ import { accessSync, chmodSync, constants, mkdirSync } from 'node:fs';
 import { removeRuntimeInfo, writeRuntimeInfo } from '../core/config/runtime-info';
 import { startHttpServer, type RunningHttpServer } from './http/http-server';
 import { storageProblemMessage, storageProblemOf } from '../core/store/storage-failure';
-import { resetReplayedWindow } from '../core/observe/replay-reset';
+import { resetReplayedWindow } from '../core/replay-reset';
 import { scheduleSync } from '../core/sync/sync-scheduler';
 import { messageOf } from '../core/util/message-of';
 
