@@ -1,5 +1,5 @@
-import { captureCostReasons } from './storage-budget/capture-cost-reasons';
-import { StorageBudget } from './storage-budget/storage-budget';
+import { captureCostReasons } from './disk-budget/capture-cost-reasons';
+import { DiskBudget } from './disk-budget/disk-budget';
 import { join } from 'node:path';
 import { ManualClock, systemClock, type Clock } from './clock';
 import { resolveProfilePaths, type ProfilePaths } from './config/paths';
@@ -42,7 +42,7 @@ import { FileAccess } from './file-access/file-access';
 import { ContextSetRepository } from './store/repositories/context-set-repository';
 import { OutputRepository } from './store/repositories/output-repository';
 import { CoverageRepository } from './store/repositories/coverage-repository';
-import { StorageMonitor } from './store/storage-monitor';
+import { WritabilityMonitor } from './store/writability-monitor';
 import { EngineHealth } from './health/engine-health';
 import { llmHealthReasons } from './health/llm-health';
 import { DEVICE_KEY_FILE, loadDeviceKey } from './sync/device-key';
@@ -110,11 +110,11 @@ export interface ShadowCore {
   /** When observation really ran, and why not in the gaps. */
   readonly coverage: CoverageRepository;
   /** Whether the profile can be written (a failing write pauses capture until it can). */
-  readonly storage: StorageMonitor;
+  readonly writability: WritabilityMonitor;
   /** Status and reasons derived from what succeeded (`addProvider` for other features' state). */
   readonly health: EngineHealth;
-  /** The size cap and its meter; the observing app runs its pruning (`scheduleStorageBudget`). */
-  readonly storageBudget: StorageBudget;
+  /** The size cap and its meter; the observing app runs its pruning (`scheduleDiskBudget`). */
+  readonly diskBudget: DiskBudget;
   /** One memory across the user's devices through a synced folder (docs/sync.md); the observing app schedules it. */
   readonly sync: SyncService;
   close(): void;
@@ -162,7 +162,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
   if (!reader) finishFrameEncryption(privacy.frames);
   const screenText = new ScreenTextRepository(db);
   const coverage = new CoverageRepository(db);
-  const storage = new StorageMonitor({ clock: systemClock, probeWrite: (at) => coverage.probeWrite(at) });
+  const writability = new WritabilityMonitor({ clock: systemClock, probeWrite: (at) => coverage.probeWrite(at) });
   const observer = new Observer({
     settings,
     source,
@@ -172,7 +172,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     keptFrames: privacy.frames,
     privacy: privacy.observer,
     coverage: coverage.sink(source.kind),
-    storage,
+    writability,
     // Every reader of frame images; with none on, a screenshot that passes dedup is not encoded.
     imageWanted: () => settings.ocrEnabled || settings.keepScreenshots || settings.mcpAllowImages || llm.visionEnabled,
   });
@@ -273,16 +273,16 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
       const now = observer.immediateContext();
       return { app: now.currentApp, title: now.currentWindowTitle };
     },
-    repair: (write) => storage.repair(write),
+    repair: (write) => writability.repair(write),
     continuations: new SessionContinuations(db),
     ...contextSetsForSessions(contextSets, { announceResume: true }),
   });
 
-  const health = new EngineHealth({ clock, settings, events, observer, storage, ocr });
+  const health = new EngineHealth({ clock, settings, events, observer, writability, ocr });
   health.addProvider(() => llmHealthReasons(llm.status?.() ?? LLM_OFF));
   // The desktop's missing pieces (a Wayland compositor's protocol, a tool, an extension) with their fixes.
   health.addProvider(() => desktopHealthReasons(source.desktop?.()));
-  const storageBudget = new StorageBudget({
+  const diskBudget = new DiskBudget({
     db,
     databaseFile: paths.database,
     dataDir: paths.data,
@@ -291,7 +291,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     settings,
     clock,
   });
-  health.addProvider(() => captureCostReasons(storageBudget.meter(), source));
+  health.addProvider(() => captureCostReasons(diskBudget.meter(), source));
   const sync = new SyncService({
     db,
     settings,
@@ -329,12 +329,12 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     files,
     privacy,
     coverage,
-    storage,
+    writability,
     health,
-    storageBudget,
+    diskBudget,
     sync,
     close() {
-      storage.stop();
+      writability.stop();
       observer.stop();
       memory.pipeline.stop();
       understanding.close();
