@@ -12,7 +12,6 @@ import { accessSync, chmodSync, constants, mkdirSync } from 'node:fs';
 import { removeRuntimeInfo, writeRuntimeInfo } from '../core/config/runtime-info';
 import { startHttpServer, type RunningHttpServer } from './http/http-server';
 import { storageProblemMessage, storageProblemOf } from '../core/store/storage-failure';
-import { resetReplayedWindow } from '../core/replay-reset';
 import { scheduleSync } from '../core/sync/sync-scheduler';
 import { messageOf } from '../core/util/message-of';
 
@@ -57,9 +56,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     if (running.source.kind === 'replay') {
       // A day replayed again replaces what its earlier replay stored, so it counts once.
       const replay = running.source as ReplaySource;
-      writing(() =>
-        resetReplayedWindow({ ...running, memory: running.memory.repositories }, { startMs: replay.startMs, endMs: replay.endMs }),
-      );
+      writing(() => running.resetReplayedWindow({ startMs: replay.startMs, endMs: replay.endMs }));
     }
     // Crash recovery belongs to the observing app only: read-only processes (`shadow mcp`, the CLI) open
     // the same database while the app runs and must not touch its live rows.
