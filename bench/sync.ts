@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import { ManualClock } from '../src/core/clock';
 import { resolveProfilePaths } from '../src/core/config/paths';
 import { searchScreenText } from '../src/core/ocr/screen-search';
-import { createShadowCore, type ShadowCore } from '../src/core/shadow-core';
+import { databaseOf, createShadowCore, type ShadowCore } from '../src/core/shadow-core';
 import { segmentFileName } from '../src/core/sync/sync-records';
 import type { SyncShareKind } from '../src/shared/contract/index';
 import { demoReplayOptions } from '../tests/fixtures/recall-replay';
@@ -87,7 +87,7 @@ async function dayCost(): Promise<Figure[]> {
   const demoRun = await demo.sync.run();
   demo.close();
   const busy = profile(temp('shadow-bench-sync-folder-'), 'desktop');
-  const rows = fillSyntheticDays(busy.db, { days: 1, startMs: Date.parse('2026-03-09T00:00:00Z') });
+  const rows = fillSyntheticDays(databaseOf(busy), { days: 1, startMs: Date.parse('2026-03-09T00:00:00Z') });
   const busyRun = await busy.sync.run();
   busy.close();
   console.log(`demo day: ${demoRun.exported.records} records in ${demoRun.exported.segments} segments`);
@@ -101,7 +101,7 @@ async function dayCost(): Promise<Figure[]> {
 async function month(): Promise<Figure[]> {
   const folder = temp('shadow-bench-sync-folder-');
   const laptop = profile(folder, 'laptop');
-  fillSyntheticDays(laptop.db, { days: 30, startMs: Date.parse('2026-02-01T00:00:00Z') });
+  fillSyntheticDays(databaseOf(laptop), { days: 30, startMs: Date.parse('2026-02-01T00:00:00Z') });
   const written = await timed(() => laptop.sync.run());
   const writer = identity(laptop);
   laptop.close();
@@ -134,7 +134,7 @@ async function junk(): Promise<Figure[]> {
   const folder = temp('shadow-bench-sync-folder-');
   const laptop = profile(folder, 'laptop');
   const laptopPaths = laptop.paths;
-  fillSyntheticDays(laptop.db, { days: 1, startMs: Date.parse('2026-02-01T00:00:00Z') });
+  fillSyntheticDays(databaseOf(laptop), { days: 1, startMs: Date.parse('2026-02-01T00:00:00Z') });
   const written = await laptop.sync.run();
   const writer = identity(laptop);
   laptop.close();
@@ -145,7 +145,7 @@ async function junk(): Promise<Figure[]> {
   const next = written.status.outbox.segments + 1;
   for (let seq = next; seq < next + 20; seq++) writeFileSync(join(folder, writer.id, segmentFileName(seq)), emptyLines);
   const again = profile(folder, 'laptop', { paths: laptopPaths });
-  fillSyntheticDays(again.db, { days: 1, startMs: Date.parse('2026-02-02T00:00:00Z') });
+  fillSyntheticDays(databaseOf(again), { days: 1, startMs: Date.parse('2026-02-02T00:00:00Z') });
   await again.sync.run();
   again.close();
   const rss = process.memoryUsage().rss;
@@ -170,16 +170,16 @@ async function yearSearch(): Promise<Figure[]> {
   const start = Date.parse('2025-01-06T00:00:00Z');
   const folder = temp('shadow-bench-sync-folder-');
   const laptop = profile(folder, 'laptop');
-  fillSyntheticDays(laptop.db, { days: DAYS, startMs: start, seed: 2 });
+  fillSyntheticDays(databaseOf(laptop), { days: DAYS, startMs: start, seed: 2 });
   const written = await timed(() => laptop.sync.run());
   const writer = identity(laptop);
   laptop.close();
   const desktop = profile(folder, 'desktop');
-  fillSyntheticDays(desktop.db, { days: DAYS, startMs: start, seed: 5 });
+  fillSyntheticDays(databaseOf(desktop), { days: DAYS, startMs: start, seed: 5 });
   trust(desktop, writer);
   const imported = await timed(() => importAll(desktop));
-  desktop.db.pragma('wal_checkpoint(TRUNCATE)');
-  const rows = (desktop.db.prepare(`SELECT COUNT(*) AS n FROM screen_text_entries`).get() as { n: number }).n;
+  databaseOf(desktop).pragma('wal_checkpoint(TRUNCATE)');
+  const rows = (databaseOf(desktop).prepare(`SELECT COUNT(*) AS n FROM screen_text_entries`).get() as { n: number }).n;
   const day = (n: number): string => new Date(start + n * DAY_MS).toISOString().slice(0, 10);
   const queries = Array.from({ length: 300 }, (_, i) => {
     switch (i % 6) {

@@ -120,6 +120,15 @@ export function stretch(
 
 export const minutes = (n: number): number => n * 60;
 
+/**
+ * A schedule's shorthand for one day: `s('inbox', 6)` is six minutes in the day's window `inbox`. `W`, the
+ * day's window keys, lets the type checker catch a misspelt window.
+ */
+export const stretchesOf =
+  <W extends string>(day: Pick<JobDay, 'screens' | 'windows'>) =>
+  (window: W, mins: number, input: InputPattern = 'active', mark?: StretchMark): JobSegment =>
+    stretch(day, window, minutes(mins), input, mark);
+
 /** Fills the day up to `totalSeconds` with a last stretch, or says how much the schedule is too long. */
 export function fillTo(totalSeconds: number, day: JobSegment[], last: (seconds: number) => JobSegment): JobSegment[] {
   const used = day.reduce((sum, s) => sum + s.seconds, 0);

@@ -1,9 +1,8 @@
-import { captureCostReasons } from './storage-budget/capture-cost-reasons';
-import { StorageBudget } from './storage-budget/storage-budget';
+import { DiskBudget } from './disk-budget/disk-budget';
 import { join } from 'node:path';
-import { ManualClock, systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from './clock';
 import { resolveProfilePaths, type ProfilePaths } from './config/paths';
-import { loadSettings, saveSettings, settingsSchema, type Settings } from './config/settings';
+import { loadSettings, settingsSchema, type Settings } from './config/settings';
 import { EventBus } from './events';
 import { createLlmClient } from './llm/create-llm-client';
 import { resolveLlmConfig } from './llm/llm-config';
@@ -13,40 +12,40 @@ import { createMemory, type Memory } from './memory/create-memory';
 import { createOcrService } from './ocr/create-ocr-service';
 import type { OcrService } from './ocr/ocr-service';
 import type { TextRecognizer } from './ocr/text-recognizer';
-import { withInterviewExclusions } from './observe/interview-exclusions';
+import { followInterviewExclusions } from './observe/interview-exclusions';
 import { Observer } from './observe/observer';
 import type { CaptureSource } from './observe/sources/capture-source';
 import type { IdleProbe } from './observe/sources/desktop-source';
-import { createDesktopSource } from './observe/sources/create-desktop-source';
-import { desktopHealthReasons } from './health/desktop-health';
-import { interviewSeedOf, ReplaySource } from './observe/sources/replay-source';
+import { observedSource } from './observe/sources/observed-source';
+import { interviewSeedOf } from './observe/sources/replay-source';
 import { isPlainDatabaseFile, openDatabase, type Db } from './store/database';
 import { createPrivacy, type Privacy } from './privacy/create-privacy';
 import { finishFrameEncryption } from './privacy/encrypt-store';
 import { resolveStoreKey, type StoreKey } from './privacy/store-key';
 import { ActivityRepository } from './store/repositories/activity-repository';
 import { ScreenTextRepository } from './store/repositories/screen-text-repository';
-import { SessionRepository } from './store/repositories/session-repository';
-import { SessionContinuations } from './store/repositories/session-continuation';
 import { DeviceRepository, LOCAL_DEVICE } from './store/repositories/device-repository';
-import { SessionService } from './sessions/session-service';
+import type { SessionService } from './sessions/session-service';
+import { createSessions } from './sessions/create-sessions';
 import { RecallEngine } from './recall/recall-engine';
 import { createUnderstanding, type Understanding } from './understanding/create-understanding';
 import { StoreCaseSource } from './workflows/store-case-source';
 import { WorkflowService } from './workflows/workflow-service';
 import { WorkflowAnswers } from './workflows/workflow-answers';
 import { AppletStore } from './applets/applet-store';
-import { ContextSetService, contextSetsForSessions } from './context-sets/context-set-service';
+import { ContextSetService } from './context-sets/context-set-service';
 import { OutputStore } from './outputs/output-store';
 import { FileAccess } from './file-access/file-access';
 import { ContextSetRepository } from './store/repositories/context-set-repository';
 import { OutputRepository } from './store/repositories/output-repository';
 import { CoverageRepository } from './store/repositories/coverage-repository';
-import { StorageMonitor } from './store/storage-monitor';
-import { EngineHealth } from './health/engine-health';
-import { llmHealthReasons } from './health/llm-health';
+import { WritabilityMonitor } from './store/writability-monitor';
+import type { EngineHealth } from './health/engine-health';
+import { createHealth } from './health/create-health';
 import { DEVICE_KEY_FILE, loadDeviceKey } from './sync/device-key';
 import { SyncService } from './sync/sync-service';
+import { resetReplayedWindow, type ReplayReset } from './replay-reset';
+import type { TimeWindow } from './store/repositories/activity-repository';
 
 export interface CoreOptions {
   readonly paths?: ProfilePaths;
@@ -78,7 +77,6 @@ export interface CoreOptions {
 export interface ShadowCore {
   readonly paths: ProfilePaths;
   readonly settings: Settings;
-  readonly db: Db;
   readonly events: EventBus;
   readonly clock: Clock;
   readonly source: CaptureSource;
@@ -110,32 +108,34 @@ export interface ShadowCore {
   /** When observation really ran, and why not in the gaps. */
   readonly coverage: CoverageRepository;
   /** Whether the profile can be written (a failing write pauses capture until it can). */
-  readonly storage: StorageMonitor;
+  readonly writability: WritabilityMonitor;
   /** Status and reasons derived from what succeeded (`addProvider` for other features' state). */
   readonly health: EngineHealth;
-  /** The size cap and its meter; the observing app runs its pruning (`scheduleStorageBudget`). */
-  readonly storageBudget: StorageBudget;
+  /** The size cap and its meter; the observing app runs its pruning (`scheduleDiskBudget`). */
+  readonly diskBudget: DiskBudget;
   /** One memory across the user's devices through a synced folder (docs/sync.md); the observing app schedules it. */
   readonly sync: SyncService;
+  /** Makes a replay of `window` count once: removes what an earlier replay of it stored (replay-reset.ts). */
+  resetReplayedWindow(window: TimeWindow): ReplayReset;
   close(): void;
+}
+
+const databases = new WeakMap<ShadowCore, Db>();
+
+/**
+ * The database behind a core, for tests and benchmarks that check rows no operation shows. It is not
+ * part of the core's face: the surfaces reach the store through the modules above.
+ */
+export function databaseOf(core: ShadowCore): Db {
+  const db = databases.get(core);
+  if (!db) throw new Error('databaseOf: this core was not made by createShadowCore');
+  return db;
 }
 
 export function createShadowCore(options: CoreOptions = {}): ShadowCore {
   const paths = options.paths ?? resolveProfilePaths();
   const settings = settingsSchema.parse({ ...loadSettings(paths.settings), ...options.settings });
-  let clock = options.clock ?? systemClock;
-  // Conversations happen in the user's time even while a recorded day replays on its own clock: a
-  // turn is stamped when it was really sent, so the window, the resume block and the transcript agree.
-  const conversationClock = clock;
-  let source = options.source;
-  if (!source && options.replayDir) {
-    const replayClock = clock instanceof ManualClock ? clock : new ManualClock(0);
-    const replay = new ReplaySource(options.replayDir, replayClock);
-    replayClock.set(replay.startMs);
-    clock = replayClock;
-    source = replay;
-  }
-  source ??= createDesktopSource(options.idleProbe);
+  const { source, clock, userClock: conversationClock } = observedSource(options);
 
   const env = options.env ?? process.env;
   const storeKey = options.storeKey !== undefined ? options.storeKey : resolveStoreKey(env, settings.storeKeyFile);
@@ -162,7 +162,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
   if (!reader) finishFrameEncryption(privacy.frames);
   const screenText = new ScreenTextRepository(db);
   const coverage = new CoverageRepository(db);
-  const storage = new StorageMonitor({ clock: systemClock, probeWrite: (at) => coverage.probeWrite(at) });
+  const writability = new WritabilityMonitor({ clock: systemClock, probeWrite: (at) => coverage.probeWrite(at) });
   const observer = new Observer({
     settings,
     source,
@@ -172,19 +172,11 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     keptFrames: privacy.frames,
     privacy: privacy.observer,
     coverage: coverage.sink(source.kind),
-    storage,
+    writability,
     // Every reader of frame images; with none on, a screenshot that passes dedup is not encoded.
     imageWanted: () => settings.ocrEnabled || settings.keepScreenshots || settings.mcpAllowImages || llm.visionEnabled,
   });
-  // "Never observe" in the onboarding interview becomes exclusion rules: saved in settings.json
-  // (where the user can see and edit them) and applied from the next poll.
-  events.on('interview:answered', ({ answers }) => {
-    const answer = answers['never-observe'] ?? '';
-    const onDisk = loadSettings(paths.settings);
-    saveSettings(paths.settings, { ...onDisk, exclusions: withInterviewExclusions(onDisk.exclusions, answer) });
-    settings.exclusions = withInterviewExclusions(settings.exclusions, answer);
-    observer.setExclusions(settings.exclusions);
-  });
+  followInterviewExclusions({ events, settingsFile: paths.settings, settings, applyExclusions: (rules) => observer.setExclusions(rules) });
   // Memory asks about days that left their usual workflows; the workflows read work items made further down.
   let workflowsOnceMade: WorkflowService | null = null;
   const memory = createMemory({
@@ -251,8 +243,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     devices: () => devices.all().map((d) => ({ key: d.key, id: d.id, name: d.name })),
     workflows: new WorkflowAnswers(workflows),
   });
-  const sessions = new SessionService({
-    repo: new SessionRepository(db),
+  const sessions = createSessions({
+    db,
     activity,
     screenText,
     recall,
@@ -260,29 +252,13 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     clock: conversationClock,
     observedClock: clock,
     events,
-    llmContext: () => {
-      const { llmContext: assembled, receiptId } = memory.llmContext.forCall('chat');
-      return {
-        text: assembled.text,
-        images: assembled.immediate.images,
-        settle: (result, parts) => memory.llmContext.recordOutcome(receiptId, result, parts),
-      };
-    },
-    receipts: (call, result) => memory.llmContext.recordCall(call, result),
-    currentWindow: () => {
-      const now = observer.immediateContext();
-      return { app: now.currentApp, title: now.currentWindowTitle };
-    },
-    repair: (write) => storage.repair(write),
-    continuations: new SessionContinuations(db),
-    ...contextSetsForSessions(contextSets, { announceResume: true }),
+    memory,
+    observer,
+    writability,
+    contextSets,
   });
 
-  const health = new EngineHealth({ clock, settings, events, observer, storage, ocr });
-  health.addProvider(() => llmHealthReasons(llm.status?.() ?? LLM_OFF));
-  // The desktop's missing pieces (a Wayland compositor's protocol, a tool, an extension) with their fixes.
-  health.addProvider(() => desktopHealthReasons(source.desktop?.()));
-  const storageBudget = new StorageBudget({
+  const diskBudget = new DiskBudget({
     db,
     databaseFile: paths.database,
     dataDir: paths.data,
@@ -291,7 +267,6 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     settings,
     clock,
   });
-  health.addProvider(() => captureCostReasons(storageBudget.meter(), source));
   const sync = new SyncService({
     db,
     settings,
@@ -304,12 +279,11 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     deviceKey: () =>
       loadDeviceKey(join(paths.dir, DEVICE_KEY_FILE), storeKey !== null && !isPlainDatabaseFile(paths.database) ? storeKey.key : null),
   });
-  health.addProvider(() => (settings.sync.folder ? sync.healthReasons() : []));
+  const health = createHealth({ clock, settings, events, observer, writability, ocr, llm, source, diskBudget, sync });
 
-  return {
+  const core: ShadowCore = {
     paths,
     settings,
-    db,
     events,
     clock,
     source,
@@ -329,12 +303,14 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     files,
     privacy,
     coverage,
-    storage,
+    writability,
     health,
-    storageBudget,
+    diskBudget,
     sync,
+    resetReplayedWindow: (window) =>
+      resetReplayedWindow({ db, activity, coverage, screenText, memory: memory.repositories, privacy }, window),
     close() {
-      storage.stop();
+      writability.stop();
       observer.stop();
       memory.pipeline.stop();
       understanding.close();
@@ -344,4 +320,6 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
       db.close();
     },
   };
+  databases.set(core, db);
+  return core;
 }

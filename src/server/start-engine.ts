@@ -6,13 +6,12 @@ import { ManualClock } from '../core/clock';
 import { runReplay, startCaptureLoop } from '../core/observe/capture-loop';
 import type { ReplaySource } from '../core/observe/sources/replay-source';
 import { scheduleRetention } from '../core/retention';
-import { scheduleStorageBudget } from '../core/storage-budget/storage-budget';
+import { scheduleDiskBudget } from '../core/disk-budget/disk-budget';
 import { createShadowCore, type CoreOptions, type ShadowCore } from '../core/shadow-core';
 import { accessSync, chmodSync, constants, mkdirSync } from 'node:fs';
 import { removeRuntimeInfo, writeRuntimeInfo } from '../core/config/runtime-info';
 import { startHttpServer, type RunningHttpServer } from './http/http-server';
 import { storageProblemMessage, storageProblemOf } from '../core/store/storage-failure';
-import { resetReplayedWindow } from '../core/observe/replay-reset';
 import { scheduleSync } from '../core/sync/sync-scheduler';
 import { messageOf } from '../core/util/message-of';
 
@@ -46,27 +45,25 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     const running = core;
     // The app tries failed writes again by itself; while the profile cannot be written it still starts,
     // serves what it has and says in health why nothing is saved.
-    running.storage.startProbing();
+    running.writability.startProbing();
     const writing = (write: () => unknown): void => {
       try {
         write();
       } catch (error) {
-        if (!running.storage.failed(error)) throw error;
+        if (!running.writability.failed(error)) throw error;
       }
     };
     if (running.source.kind === 'replay') {
       // A day replayed again replaces what its earlier replay stored, so it counts once.
       const replay = running.source as ReplaySource;
-      writing(() =>
-        resetReplayedWindow({ ...running, memory: running.memory.repositories }, { startMs: replay.startMs, endMs: replay.endMs }),
-      );
+      writing(() => running.resetReplayedWindow({ startMs: replay.startMs, endMs: replay.endMs }));
     }
     // Crash recovery belongs to the observing app only: read-only processes (`shadow mcp`, the CLI) open
     // the same database while the app runs and must not touch its live rows.
     writing(() => running.activity.closeInterruptedWorkSessions());
     writing(() => running.sessions.recoverInterrupted());
     const stopRetention = scheduleRetention(running);
-    const stopStorageBudget = scheduleStorageBudget(running.storageBudget);
+    const stopDiskBudget = scheduleDiskBudget(running.diskBudget);
     // Exchanges with the sync folder (docs/sync.md): the observing app only, like retention.
     const stopSync = scheduleSync(running.sync);
     const handlers = createHandlers(running);
@@ -109,7 +106,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
         stopped = true;
         stopLoop();
         stopRetention();
-        stopStorageBudget();
+        stopDiskBudget();
         await http.close();
         writing(() => running.sessions.pauseOpenSessions());
         // The work session ends before the last exchange, so the other devices get its end too.

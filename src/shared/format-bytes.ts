@@ -12,8 +12,8 @@ export function formatBytes(bytes: number): string {
   return `${value < 10 ? value.toFixed(1).replace(/\.0$/, '') : Math.round(value)} ${UNITS[unit]}`;
 }
 
-/** The storage meter in one line: `312 MB of 2 GB (15%)`. */
-export function formatStorageLine(meter: { usedBytes: number; capBytes: number; share: number; overBudget: boolean }): string {
+/** The disk meter in one line: `312 MB of 2 GB (15%)`. */
+export function formatDiskLine(meter: { usedBytes: number; capBytes: number; share: number; overBudget: boolean }): string {
   const line = `${formatBytes(meter.usedBytes)} of ${formatBytes(meter.capBytes)} (${Math.round(meter.share * 100)}%)`;
   return meter.overBudget ? `${line}, over the cap: the oldest screen text and frames are being removed` : line;
 }

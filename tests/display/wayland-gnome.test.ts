@@ -1,4 +1,4 @@
-import { GNOME_EXTENSION_UUID } from '../../src/core/desktop-setup/gnome-extension';
+import { GNOME_EXTENSION_UUID } from '../../src/core/observe/sources/wayland/gnome-extension';
 import { describeDesktopScenarios } from '../helpers/desktop-scenarios';
 import { startGnomeSession } from '../helpers/gnome-session';
 import type { WaylandDesktop } from '../helpers/wayland-desktop';

@@ -1,4 +1,4 @@
-import { kdeHelperDesktopFile, kdeHelperExecutable } from '../../src/core/desktop-setup/kde-screenshots';
+import { kdeHelperDesktopFile, kdeHelperExecutable } from '../../src/core/observe/sources/wayland/kde-helper';
 import { describeDesktopScenarios } from '../helpers/desktop-scenarios';
 import { startKdeSession } from '../helpers/kde-session';
 import type { WaylandDesktop } from '../helpers/wayland-desktop';

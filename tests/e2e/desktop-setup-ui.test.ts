@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { gnomeExtensionDir, GNOME_EXTENSION_UUID, parseStringList } from '../../src/core/desktop-setup/gnome-extension';
+import { gnomeExtensionDir, GNOME_EXTENSION_UUID, parseStringList } from '../../src/core/observe/sources/wayland/gnome-extension';
 import type { DesktopSetup } from '../../src/shared/contract/index';
 import { fakeGnome } from '../helpers/fake-gnome';
 import { demoDay, webUiForSuite } from '../helpers/web-ui';

@@ -1,3 +1,4 @@
+import { databaseOf } from '../../src/core/shadow-core';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,9 +23,9 @@ beforeAll(async () => {
   const desktop = openQuietCore(desktopHome, {
     settings: { sync: { folder, deviceName: 'desktop', share: ['activity', 'memory', 'screenText', 'conversations'], intervalSec: 120 } },
   });
-  fillSyntheticDays(desktop.db, { days: 1, startMs: Date.parse('2026-11-02T00:00:00Z'), framesPerDay: 40 });
+  fillSyntheticDays(databaseOf(desktop), { days: 1, startMs: Date.parse('2026-11-02T00:00:00Z'), framesPerDay: 40 });
   await desktop.sync.run();
-  fillSyntheticDays(desktop.db, { days: 1, startMs: Date.parse('2026-11-03T00:00:00Z'), framesPerDay: 40 });
+  fillSyntheticDays(databaseOf(desktop), { days: 1, startMs: Date.parse('2026-11-03T00:00:00Z'), framesPerDay: 40 });
   const second = await desktop.sync.run();
   const desktopDevice = { id: second.status.device.id, fingerprint: second.status.fingerprint! };
   const dir = join(folder, second.status.device.id);

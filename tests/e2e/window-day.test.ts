@@ -97,10 +97,10 @@ describe('the day chart', () => {
     expect(stretches).toContain('private');
     // Labelled: the legend names what the shading means.
     expect(await page.locator('.chart-legend').first().textContent()).toMatch(/Idle.*Private/);
-    // The storage meter says what the profile occupies against its cap, as the API does.
+    // The disk meter says what the profile occupies against its cap, as the API does.
     const disk = await ui.shadow.get<{ capBytes: number }>('/disk');
-    await expect.poll(() => page.getByTestId('storage-bar').getAttribute('max')).toBe(String(disk.capBytes));
-    expect(await page.getByTestId('storage-meter').textContent()).toMatch(/Database.*Kept frames.*Screen text/);
+    await expect.poll(() => page.getByTestId('disk-bar').getAttribute('max')).toBe(String(disk.capBytes));
+    expect(await page.getByTestId('disk-meter').textContent()).toMatch(/Database.*Kept frames.*Screen text/);
     // The day is a chart now, not a 33-row list (2,558 px): it fits in most of one 800 px screen.
     expect((await page.locator('.day-card').boundingBox())!.height).toBeLessThan(600);
     expect(ui.errors).toEqual([]);

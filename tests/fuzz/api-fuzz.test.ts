@@ -13,7 +13,7 @@ import { describeZodError, HTTP_STATUS } from '../../src/core/api/operation-erro
 import type { ManualClock } from '../../src/core/clock';
 import { runReplay } from '../../src/core/observe/capture-loop';
 import type { ReplaySource } from '../../src/core/observe/sources/replay-source';
-import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
+import { databaseOf, createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
 import { API_PREFIX, startHttpServer, type RunningHttpServer } from '../../src/server/http/http-server';
 import { maxTokensArg } from '../../src/server/mcp/answer-budget';
 import { createMcpServer } from '../../src/server/mcp/create-mcp-server';
@@ -104,19 +104,19 @@ function send(method: string, target: string, headers: Record<string, string>, b
   });
 }
 
-const changes = (): number => (core.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+const changes = (): number => (databaseOf(core).prepare('SELECT total_changes() AS n').get() as { n: number }).n;
 
 /** Every row of every table, hashed: what a rejected request must leave as it was. */
 function tableDigest(): string {
   const hash = createHash('sha256');
-  const tables = core.db
+  const tables = databaseOf(core)
     .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
     .all() as {
     name: string;
   }[];
   for (const { name } of tables) {
     hash.update(name);
-    for (const row of core.db.prepare(`SELECT * FROM "${name}"`).iterate())
+    for (const row of databaseOf(core).prepare(`SELECT * FROM "${name}"`).iterate())
       hash.update(JSON.stringify(row, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('hex') : v)));
   }
   return hash.digest('hex');

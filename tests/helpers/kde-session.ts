@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { kdeHelperExecutable, python3On } from '../../src/core/desktop-setup/kde-screenshots';
+import { kdeHelperExecutable, python3On } from '../../src/core/observe/sources/wayland/kde-helper';
 import { JsonLineLink } from '../../src/core/observe/sources/wayland/json-line-link';
 import { desktopUser, killGroup, requireTools, userEnv, type DesktopUser } from './desktop-user';
 import { waitFor } from './wait';

@@ -6,7 +6,7 @@ import { nextManifest, readManifest, writeManifest } from '../../src/core/sync/m
 import { encodeSegment } from '../../src/core/sync/segment-codec';
 import { segmentFileName, type ManifestEntry, type SyncRecord } from '../../src/core/sync/sync-records';
 import type { TextRecognizer } from '../../src/core/ocr/text-recognizer';
-import type { ShadowCore } from '../../src/core/shadow-core';
+import { databaseOf, type ShadowCore } from '../../src/core/shadow-core';
 import type { TinyDaySegment } from './tiny-day';
 
 /** Reads the screens of a tiny day (tests/helpers/tiny-day.ts) as the lines drawn on them, like `demoScreenRecognizer`. */
@@ -27,14 +27,14 @@ export function rowCounts(core: ShadowCore): Record<string, number> {
   const counts: Record<string, number> = {};
   const tables = ['work_sessions', 'activity_spans', 'tasks', 'work_session_summaries', 'questions', 'screen_text_entries', 'sessions'];
   for (const table of tables) {
-    for (const row of core.db.prepare(`SELECT device, COUNT(*) AS n FROM ${table} GROUP BY device`).all() as {
+    for (const row of databaseOf(core).prepare(`SELECT device, COUNT(*) AS n FROM ${table} GROUP BY device`).all() as {
       device: number;
       n: number;
     }[]) {
       counts[`${table}@${row.device}`] = row.n;
     }
   }
-  counts.turns = (core.db.prepare(`SELECT COUNT(*) AS n FROM turns`).get() as { n: number }).n;
+  counts.turns = (databaseOf(core).prepare(`SELECT COUNT(*) AS n FROM turns`).get() as { n: number }).n;
   return counts;
 }
 
@@ -42,9 +42,10 @@ export function rowCounts(core: ShadowCore): Record<string, number> {
 export function importedDigest(core: ShadowCore): string {
   const hash = createHash('sha256');
   for (const table of ['work_sessions', 'activity_spans', 'tasks', 'work_session_summaries', 'questions', 'screen_text_entries']) {
-    for (const row of core.db.prepare(`SELECT * FROM ${table} WHERE device != 1 ORDER BY id`).all()) hash.update(JSON.stringify(row));
+    for (const row of databaseOf(core).prepare(`SELECT * FROM ${table} WHERE device != 1 ORDER BY id`).all())
+      hash.update(JSON.stringify(row));
   }
-  for (const row of core.db
+  for (const row of databaseOf(core)
     .prepare(`SELECT t.* FROM turns t JOIN sessions s ON s.id = t.session_id WHERE s.device != 1 ORDER BY t.id`)
     .all())
     hash.update(JSON.stringify(row));

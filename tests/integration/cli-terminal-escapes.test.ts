@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShadowCore } from '../../src/core/shadow-core';
+import { databaseOf, createShadowCore } from '../../src/core/shadow-core';
 import { quietSource } from '../helpers/quiet-core';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 
@@ -52,9 +52,9 @@ beforeAll(() => {
     title: hostile('Ledger 2026'),
     text: `${hostile('reconcile ledger totals')}\nsecond line`,
   });
-  core.db.prepare(`INSERT INTO devices (id, name) VALUES (?, ?)`).run('00112233445566ff', short('laptop'));
+  databaseOf(core).prepare(`INSERT INTO devices (id, name) VALUES (?, ?)`).run('00112233445566ff', short('laptop'));
   const session = core.sessions.create({ type: 'chat', title: 'placeholder', tools: [] });
-  core.db
+  databaseOf(core)
     .prepare(`UPDATE sessions SET title = ?, context_summary = ? WHERE id = ?`)
     .run(short('Month-end close'), hostile('summary'), session.id);
   core.close();

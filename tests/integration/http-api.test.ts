@@ -89,7 +89,7 @@ describe('HTTP API', () => {
     expect(res.body.settings.exclusions.length).toBeGreaterThan(0);
     expect(res.body.usage.databaseBytes).toBeGreaterThan(4096);
     expect(res.body.usage).toMatchObject({ retentionDays: 90, outputRetentionDays: 30 });
-    // One measure of the store everywhere: the settings' usage is the storage meter's (the window's card, shadow today).
+    // One measure of the store everywhere: the settings' usage is the disk meter's (the window's card, shadow today).
     const meter = (await call('/api/v1/disk')).body;
     expect(res.body.usage.databaseBytes).toBe(meter.databaseBytes);
     expect(res.body.usage.dataBytes).toBe(meter.framesBytes + meter.otherDataBytes);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../src/core/clock';
 import type { ReplaySource } from '../../src/core/observe/sources/replay-source';
-import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
+import { databaseOf, createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
 import { openDatabase } from '../../src/core/store/database';
 import { MemorySummaryRepository } from '../../src/core/store/repositories/memory-summary-repository';
 import { replayWithMemory } from '../helpers/memory-replay';
@@ -26,7 +26,7 @@ describe('memory failures', () => {
     ]);
     core = createShadowCore({ paths: home.paths, replayDir: day, env: {}, settings: { ocrEnabled: false } });
     // Break one memory table under the running core: every theory write now fails.
-    core.db.exec('DROP TABLE task_theories');
+    databaseOf(core).exec('DROP TABLE task_theories');
     const errors: string[] = [];
     core.events.on('memory:error', ({ message }) => errors.push(message));
     await replayWithMemory(core);

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ENCRYPTION_STEPS, type EncryptionStep } from '../../src/core/privacy/encrypt-store';
 import { encryptingCopyOf } from '../../src/core/store/encryption-leftovers';
-import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
+import { databaseOf, createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
 import { isPlainDatabaseFile } from '../../src/core/store/database';
 import { quietSource } from '../helpers/quiet-core';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
@@ -88,16 +88,16 @@ const filesWithPlaintext = (home: TempShadowHome): string[] =>
 async function openAgain(home: TempShadowHome): Promise<{ core: ShadowCore; encrypted: boolean }> {
   const core = createShadowCore({ paths: home.paths, source: quietSource, env: {}, settings: { ocrEnabled: false } });
   cores.push(core);
-  const count = (sql: string): number => (core.db.prepare(sql).get() as { n: number }).n;
+  const count = (sql: string): number => (databaseOf(core).prepare(sql).get() as { n: number }).n;
   expect(count('SELECT COUNT(*) AS n FROM screen_text_entries')).toBe(SCREEN_ROWS);
   expect(count(`SELECT COUNT(*) AS n FROM screen_text WHERE screen_text MATCH '${MARKER}'`)).toBe(SCREEN_ROWS);
   expect(count('SELECT COUNT(*) AS n FROM turns')).toBe(TURNS);
   expect(count(`SELECT COUNT(*) AS n FROM turns_fts WHERE turns_fts MATCH '${MARKER}'`)).toBe(TURNS);
-  expect(core.db.pragma('integrity_check', { simple: true })).toBe('ok');
+  expect(databaseOf(core).pragma('integrity_check', { simple: true })).toBe('ok');
   // The schema's triggers came along: a row written now reaches the search index, and leaves it.
   const id = core.screenText.insert({ atMs: T0, app: 'Excel', title: 'Ledger', text: 'Zyzzyva written after' });
   expect(count(`SELECT COUNT(*) AS n FROM screen_text WHERE screen_text MATCH 'Zyzzyva'`)).toBe(1);
-  core.db.prepare('DELETE FROM screen_text_entries WHERE id = ?').run(id);
+  databaseOf(core).prepare('DELETE FROM screen_text_entries WHERE id = ?').run(id);
   expect(count(`SELECT COUNT(*) AS n FROM screen_text WHERE screen_text MATCH 'Zyzzyva'`)).toBe(0);
   const frames = filesUnder(join(home.paths.data, 'frames'));
   expect(frames).toHaveLength(FRAMES);

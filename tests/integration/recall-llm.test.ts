@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/core/clock';
 import { tokenCount } from '../../src/core/llm/tokens';
 import { RECALL_CONTEXT_TOKENS } from '../../src/core/sessions/reply-streamer';
-import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
+import { databaseOf, createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
 import { formatDuration } from '../../src/shared/format-duration';
 import { DemoDayOracle } from '../fixtures/demo-day-oracle';
 import { demoReplayOptions, replayDemoDayForRecall } from '../fixtures/recall-replay';
@@ -95,7 +95,7 @@ describe('recall with a model configured', () => {
     await core.sessions.send(session.id, 'when did I see invoice 4471?');
     const exported = core.sessions.export(session.id);
     const before = core.sessions.turn(session.id, 1).turn.evidence;
-    core.db.prepare('DELETE FROM sessions WHERE id = ?').run(session.id);
+    databaseOf(core).prepare('DELETE FROM sessions WHERE id = ?').run(session.id);
     core.sessions.import(exported.files);
     expect(core.sessions.turn(session.id, 1).turn.evidence).toEqual(before);
     expect(before.length).toBeGreaterThan(0);

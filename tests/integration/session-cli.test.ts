@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveProfilePaths } from '../../src/core/config/paths';
-import { createShadowCore } from '../../src/core/shadow-core';
+import { databaseOf, createShadowCore } from '../../src/core/shadow-core';
 import { runShadow, spawnShadow } from '../helpers/shadow-process';
 
 const homes: string[] = [];
@@ -122,7 +122,7 @@ describe('session CLI commands', { timeout: 120_000 }, () => {
     try {
       expect(after.sessions.list({ limit: 10 }).map((s) => s.id)).toEqual([kept.id]);
       const left = (table: string): number =>
-        (after.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE session_id = ?`).get(doomed.id) as { n: number }).n;
+        (databaseOf(after).prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE session_id = ?`).get(doomed.id) as { n: number }).n;
       expect(['turns', 'session_title_history', 'session_context', 'outputs'].map(left)).toEqual([0, 0, 0, 0]);
       expect(after.sessions.search(kept.id, 'keep', 5)).toHaveLength(1);
       expect(after.sessions.searchAll({ q: 'vendor', screen: false, limit: 5 }).hits).toEqual([]);

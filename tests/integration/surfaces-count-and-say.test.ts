@@ -1,3 +1,4 @@
+import { databaseOf } from '../../src/core/shadow-core';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -228,7 +229,7 @@ describe('a search that matched more than it read', () => {
     const word = 'quokkaledger';
     const start = Date.parse('2026-01-05T08:00:00Z');
     // Each line 20 minutes after the last, in one window: every one its own hit, more than a search reads.
-    engine.core.db.transaction(() => {
+    databaseOf(engine.core).transaction(() => {
       for (let i = 0; i <= SIGHTINGS_WINDOW; i++)
         engine.core.screenText.insert({
           atMs: start + i * 20 * 60_000,

@@ -1,3 +1,4 @@
+import { databaseOf } from '../../src/core/shadow-core';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -92,7 +93,7 @@ function rowsOf(home: typeof laptop, device: number): Record<string, number> {
       Object.entries(TABLES)
         .map(([kind, table]) => [
           kind,
-          (core.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE device = ?`).get(device) as { n: number }).n,
+          (databaseOf(core).prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE device = ?`).get(device) as { n: number }).n,
         ])
         .filter(([, n]) => n !== 0),
     );
@@ -121,7 +122,7 @@ async function importIntoDesktop(laptopDevice: {
 describe('a SIGKILL while writing a segment', { timeout: 180_000 }, () => {
   it('leaves only whole segments, and the other device holds exactly what they bring', async () => {
     const source = openQuietCore(laptop.home);
-    fillSyntheticDays(source.db, { days: 30, startMs: Date.parse('2026-02-02T00:00:00Z') });
+    fillSyntheticDays(databaseOf(source), { days: 30, startMs: Date.parse('2026-02-02T00:00:00Z') });
     source.sync.configure({ folder, deviceName: 'laptop' });
     const deviceId = source.sync.status().device.id;
     const laptopDevice = { id: deviceId, fingerprint: source.sync.status().fingerprint! };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ShadowCore } from '../../src/core/shadow-core';
+import { databaseOf, type ShadowCore } from '../../src/core/shadow-core';
 import type { Health, SyncRun, SyncStatus } from '../../src/shared/contract/index';
 import { startHeadlessShadow, type ShadowProcess } from '../helpers/shadow-process';
 import { createTempShadowHome } from '../helpers/temp-shadow-home';
@@ -41,7 +41,7 @@ function importer(folder: string): ShadowCore {
   cores.push(core);
   // This device's own work, which nothing from the folder may change.
   const ws = core.activity.startWorkSession(Date.parse('2026-03-10T09:00:00Z'), 'desktop');
-  core.db
+  databaseOf(core)
     .prepare(`INSERT INTO activity_spans (work_session_id, kind, app, title, start_ms, end_ms) VALUES (?, 'app', 'Excel', 'Ledger', ?, ?)`)
     .run(ws, Date.parse('2026-03-10T09:00:00Z'), Date.parse('2026-03-10T10:00:00Z'));
   return core;
@@ -52,7 +52,9 @@ const emptyLines = (): Buffer => gzipSync(Buffer.alloc(63 * 1024 * 1024, 0x0a), 
 
 const importedWorkSessions = (core: ShadowCore, id: string): number => {
   const key = core.sync.devices.resolve(id);
-  return key === null ? 0 : (core.db.prepare(`SELECT COUNT(*) AS n FROM work_sessions WHERE device = ?`).get(key) as { n: number }).n;
+  return key === null
+    ? 0
+    : (databaseOf(core).prepare(`SELECT COUNT(*) AS n FROM work_sessions WHERE device = ?`).get(key) as { n: number }).n;
 };
 
 const mib = (bytes: number): number => bytes / 1048576;
@@ -179,8 +181,11 @@ describe('a sync folder written by someone hostile', () => {
     trustDevice(core, peer);
     const local = rowCounts(core);
     const size = (): number => {
-      core.db.pragma('wal_checkpoint(TRUNCATE)');
-      return (core.db.pragma('page_count', { simple: true }) as number) * (core.db.pragma('page_size', { simple: true }) as number);
+      databaseOf(core).pragma('wal_checkpoint(TRUNCATE)');
+      return (
+        (databaseOf(core).pragma('page_count', { simple: true }) as number) *
+        (databaseOf(core).pragma('page_size', { simple: true }) as number)
+      );
     };
     const sizeBefore = size();
     const first = await core.sync.run();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ShadowCore } from '../../src/core/shadow-core';
+import { databaseOf, type ShadowCore } from '../../src/core/shadow-core';
 import type { SyncRecord } from '../../src/core/sync/sync-records';
 import { localDayBounds } from '../../src/core/time';
 import { openQuietCore } from '../helpers/quiet-core';
@@ -115,7 +115,7 @@ function setUp(): { core: ShadowCore; laptop: HandWrittenDevice; rogue: HandWrit
 }
 
 const sessionsOf = (core: ShadowCore, name: string) =>
-  core.db
+  databaseOf(core)
     .prepare(
       `SELECT s.id, s.title, (SELECT COUNT(*) FROM turns t WHERE t.session_id = s.id) AS turns FROM sessions s WHERE s.device = ? ORDER BY s.title`,
     )
@@ -184,7 +184,9 @@ describe('a device claiming conversation ids that are not its own', () => {
     const run = await core.sync.run();
     expect(run.imported.segments).toBe(1);
     expect(core.sessions.get(REAL_CONVERSATION)).toMatchObject({ title: 'Budget review', device: { name: 'laptop' } });
-    expect((core.db.prepare(`SELECT COUNT(*) AS n FROM turns WHERE session_id = ?`).get(REAL_CONVERSATION) as { n: number }).n).toBe(1);
+    expect(
+      (databaseOf(core).prepare(`SELECT COUNT(*) AS n FROM turns WHERE session_id = ?`).get(REAL_CONVERSATION) as { n: number }).n,
+    ).toBe(1);
     expect(sessionsOf(core, 'tablet')).toEqual([{ id: expect.not.stringMatching(REAL_CONVERSATION), title: 'Taken over', turns: 1 }]);
     // The laptop's later changes still reach its own conversation.
     laptop.segment(2, [{ ...session(REAL_CONVERSATION, 'Budget review, done', 5) }]);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fillSyntheticDays } from '../../bench/lib/synthetic-work';
-import type { ShadowCore } from '../../src/core/shadow-core';
+import { databaseOf, type ShadowCore } from '../../src/core/shadow-core';
 import { decodeSegment } from '../../src/core/sync/segment-codec';
 import { SEGMENT_FILE, type SyncRecord } from '../../src/core/sync/sync-records';
 import type { SyncShareKind } from '../../src/shared/contract/index';
@@ -55,13 +55,13 @@ async function written(folder: string, core: ShadowCore): Promise<SyncRecord[][]
 
 const kindsOf = (records: readonly SyncRecord[]): string[] => [...new Set(records.map((r) => r.kind))].sort();
 const count = (core: ShadowCore, table: string, device: number): number =>
-  (core.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE device = ?`).get(device) as { n: number }).n;
+  (databaseOf(core).prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE device = ?`).get(device) as { n: number }).n;
 
 describe('what a device shares', () => {
   it('writes only the kinds it shares, and takes a kind back from the others when it stops sharing it', async () => {
     const folder = temp('shadow-share-folder-');
     const laptop = device(folder, 'laptop', ['activity']);
-    fillSyntheticDays(laptop.db, { days: 1, startMs: Date.parse('2026-05-04T00:00:00Z'), framesPerDay: 50 });
+    fillSyntheticDays(databaseOf(laptop), { days: 1, startMs: Date.parse('2026-05-04T00:00:00Z'), framesPerDay: 50 });
     await laptop.sync.run();
     expect(kindsOf((await written(folder, laptop)).flat())).toEqual(['span', 'work_session']);
 
@@ -91,12 +91,14 @@ describe('what a device shares', () => {
     const folder = temp('shadow-share-folder-');
     // "Globex" was stored in the clear; the user added it to the redacted words afterwards.
     const laptop = device(folder, 'laptop', ['activity', 'memory', 'screenText', 'conversations'], ['Globex']);
-    fillSyntheticDays(laptop.db, { days: 1, startMs: Date.parse('2026-05-04T00:00:00Z'), framesPerDay: 60 });
+    fillSyntheticDays(databaseOf(laptop), { days: 1, startMs: Date.parse('2026-05-04T00:00:00Z'), framesPerDay: 60 });
     const session = laptop.sessions.create({ type: 'chat', tools: [] });
     await laptop.sessions.send(session.id, 'Did Globex pay with card 4111 1111 1111 1111?');
     await laptop.sessions.idle();
     expect(count(laptop, 'screen_text_entries', 1)).toBeGreaterThan(0);
-    expect(laptop.db.prepare(`SELECT COUNT(*) AS n FROM screen_text_entries WHERE text LIKE '%Globex%'`).get()).not.toEqual({ n: 0 });
+    expect(databaseOf(laptop).prepare(`SELECT COUNT(*) AS n FROM screen_text_entries WHERE text LIKE '%Globex%'`).get()).not.toEqual({
+      n: 0,
+    });
     await laptop.sync.run();
     const text = JSON.stringify(await written(folder, laptop));
     expect(text).not.toMatch(/Globex/i);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillSyntheticDays } from '../../bench/lib/synthetic-work';
-import type { ShadowCore } from '../../src/core/shadow-core';
+import { databaseOf, type ShadowCore } from '../../src/core/shadow-core';
 import { readManifest } from '../../src/core/sync/manifest';
 import { localDayBounds } from '../../src/core/time';
 import { openQuietCore } from '../helpers/quiet-core';
@@ -35,8 +35,8 @@ beforeAll(async () => {
   desktop = openQuietCore(dir('home-desktop'), {
     settings: { sync: { folder: dir('folder-desktop'), deviceName: 'desktop', share: [...share], intervalSec: 120 } },
   });
-  fillSyntheticDays(laptop.db, { days: 3, startMs: Date.parse('2026-04-06T00:00:00Z'), seed: 1 });
-  fillSyntheticDays(desktop.db, { days: 2, startMs: Date.parse('2026-04-07T00:00:00Z'), seed: 2, framesPerDay: 100 });
+  fillSyntheticDays(databaseOf(laptop), { days: 3, startMs: Date.parse('2026-04-06T00:00:00Z'), seed: 1 });
+  fillSyntheticDays(databaseOf(desktop), { days: 2, startMs: Date.parse('2026-04-07T00:00:00Z'), seed: 2, framesPerDay: 100 });
 }, 60_000);
 
 afterAll(async () => {
@@ -122,7 +122,7 @@ describe('two engines synced by two real Syncthing instances', { timeout: 120_00
       desktop.activity.scoped(1).appTime({ window: day }).totalActiveSeconds,
     );
     const counts = (core: ShadowCore, device: number): number =>
-      (core.db.prepare(`SELECT COUNT(*) AS n FROM screen_text_entries WHERE device = ?`).get(device) as { n: number }).n;
+      (databaseOf(core).prepare(`SELECT COUNT(*) AS n FROM screen_text_entries WHERE device = ?`).get(device) as { n: number }).n;
     expect(counts(desktop, laptopKey)).toBe(counts(laptop, 1));
     expect(counts(laptop, desktopKey)).toBe(counts(desktop, 1));
   });

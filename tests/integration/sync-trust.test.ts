@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fillSyntheticDays } from '../../bench/lib/synthetic-work';
-import type { ShadowCore } from '../../src/core/shadow-core';
+import { databaseOf, type ShadowCore } from '../../src/core/shadow-core';
 import { createDeviceKey, DEVICE_KEY_FILE } from '../../src/core/sync/device-key';
 import type { SyncStatus } from '../../src/shared/contract/index';
 import { openQuietCore } from '../helpers/quiet-core';
@@ -37,7 +37,7 @@ function profile(folder: string, name: string, home = temp(`shadow-trust-${name}
 }
 
 const count = (core: ShadowCore, table: string, device: number | null): number =>
-  device === null ? 0 : (core.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE device = ?`).get(device) as { n: number }).n;
+  device === null ? 0 : (databaseOf(core).prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE device = ?`).get(device) as { n: number }).n;
 const deviceIn = (status: SyncStatus, id: string) => status.devices.find((d) => d.id === id);
 
 describe('devices that prove who they are', () => {
@@ -45,7 +45,7 @@ describe('devices that prove who they are', () => {
     const folder = temp('shadow-trust-folder-');
     const laptop = profile(folder, 'laptop');
     const desktop = profile(folder, 'desktop');
-    fillSyntheticDays(laptop.db, { days: 1, startMs: Date.parse('2026-06-01T00:00:00Z'), framesPerDay: 20 });
+    fillSyntheticDays(databaseOf(laptop), { days: 1, startMs: Date.parse('2026-06-01T00:00:00Z'), framesPerDay: 20 });
     await laptop.sync.run();
     const seen = await desktop.sync.run();
     const laptopShows = laptop.sync.status();
@@ -161,7 +161,7 @@ describe('devices that prove who they are', () => {
     const folder = temp('shadow-trust-folder-');
     const laptop = profile(folder, 'laptop');
     const desktop = profile(folder, 'desktop');
-    fillSyntheticDays(laptop.db, { days: 1, startMs: Date.parse('2026-06-01T00:00:00Z'), framesPerDay: 20 });
+    fillSyntheticDays(databaseOf(laptop), { days: 1, startMs: Date.parse('2026-06-01T00:00:00Z'), framesPerDay: 20 });
     await laptop.sync.run();
     await desktop.sync.run();
     pairProfiles(laptop, desktop);

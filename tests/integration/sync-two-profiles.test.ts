@@ -6,7 +6,7 @@ import { createHandlers, type Handlers } from '../../src/core/api/handlers';
 import { callOperation, invokeOperation } from '../../src/core/api/invoke-operation';
 import { ManualClock } from '../../src/core/clock';
 import { applyRetention } from '../../src/core/retention';
-import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
+import { databaseOf, createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
 import { resolveSessionId } from '../../src/server/mcp/session-tools';
 import type { OperationInput, OperationKey, OperationOutput, Operations } from '../../src/shared/contract/index';
 import { formatDuration } from '../../src/shared/format-duration';
@@ -259,8 +259,8 @@ describe('two profiles sharing a sync folder', () => {
 
   it('changes nothing when the same segments are imported again', async () => {
     const before = { counts: rowCounts(desktop.core), digest: importedDigest(desktop.core) };
-    desktop.core.db.prepare(`DELETE FROM sync_segments`).run();
-    desktop.core.db.prepare(`UPDATE devices SET applied_through = 0`).run();
+    databaseOf(desktop.core).prepare(`DELETE FROM sync_segments`).run();
+    databaseOf(desktop.core).prepare(`UPDATE devices SET applied_through = 0`).run();
     const again = await desktop.core.sync.run();
     expect(again.imported.segments).toBeGreaterThan(0);
     expect({ counts: rowCounts(desktop.core), digest: importedDigest(desktop.core) }).toEqual(before);
@@ -301,7 +301,7 @@ describe('two profiles sharing a sync folder', () => {
   it('carries deletions and retention to the other device', async () => {
     const laptopKey = desktop.core.sync.devices.resolve('laptop')!;
     const count = (table: string, device: number): number =>
-      (desktop.core.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE device = ?`).get(device) as { n: number }).n;
+      (databaseOf(desktop.core).prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE device = ?`).get(device) as { n: number }).n;
     expect(count('screen_text_entries', laptopKey)).toBeGreaterThan(0);
     const desktopText = count('screen_text_entries', 1);
     // A year later the laptop's retention prunes its screen text; its conversation is deleted by hand.

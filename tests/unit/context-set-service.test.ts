@@ -6,7 +6,7 @@ import { ManualClock } from '../../src/core/clock';
 import { callTool, toLlmToolSpec } from '../../src/core/llm/assistant-tool';
 import { contextSetTools } from '../../src/core/context-sets/context-set-tools';
 import type { CoreEvents } from '../../src/core/events';
-import type { ShadowCore } from '../../src/core/shadow-core';
+import { databaseOf, type ShadowCore } from '../../src/core/shadow-core';
 import { openQuietCore } from '../helpers/quiet-core';
 
 let home: string;
@@ -104,8 +104,8 @@ describe('context-set service', () => {
     core.close();
     core = openQuietCore(home);
     expect(core.contextSets.get(session.id).context).toEqual({ endpoints: ['http://localhost:3000/api'] });
-    core.db.prepare('DELETE FROM sessions WHERE id = ?').run(session.id);
-    expect(core.db.prepare('SELECT COUNT(*) AS n FROM session_context').get()).toEqual({ n: 0 });
+    databaseOf(core).prepare('DELETE FROM sessions WHERE id = ?').run(session.id);
+    expect(databaseOf(core).prepare('SELECT COUNT(*) AS n FROM session_context').get()).toEqual({ n: 0 });
   });
 });
 

@@ -9,8 +9,8 @@ import {
   gnomeExtensionStatus,
   GNOME_EXTENSION_UUID,
   parseStringList,
-} from '../../src/core/desktop-setup/gnome-extension';
-import { kdeHelperDesktopFile, kdeHelperExecutable, kdeHelperProgram, python3On } from '../../src/core/desktop-setup/kde-screenshots';
+} from '../../src/core/observe/sources/wayland/gnome-extension';
+import { kdeHelperDesktopFile, kdeHelperExecutable, kdeHelperProgram, python3On } from '../../src/core/observe/sources/wayland/kde-helper';
 
 const made: FakeGnome[] = [];
 afterEach(() => {

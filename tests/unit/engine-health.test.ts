@@ -11,7 +11,7 @@ import { NoDisplayError, type ActiveWindow, type CaptureSource } from '../../src
 import { openDatabase, type Db } from '../../src/core/store/database';
 import { ActivityRepository } from '../../src/core/store/repositories/activity-repository';
 import { CoverageRepository } from '../../src/core/store/repositories/coverage-repository';
-import { StorageMonitor } from '../../src/core/store/storage-monitor';
+import { WritabilityMonitor } from '../../src/core/store/writability-monitor';
 import { localDayBounds } from '../../src/core/time';
 import { healthSummary } from '../../src/shared/health-text';
 import { trayMenuModel } from '../../src/main/policy/tray-menu';
@@ -51,7 +51,7 @@ let clock: ManualClock;
 let source: ScriptedSource;
 let activity: ActivityRepository;
 let coverage: CoverageRepository;
-let storage: StorageMonitor;
+let writability: WritabilityMonitor;
 let observer: Observer;
 /** While true, every write of the observer and the probe fails as on a full disk. */
 let full: boolean;
@@ -71,7 +71,7 @@ function health() {
     capture,
     pollDueSinceMs: observer.lastPollDueSince(),
     unavailable: observer.unavailableCause(),
-    storage: storage.state(),
+    writability: writability.state(),
     ocr: { enabled: false, lastError: null },
     lastOcrSuccessMs: null,
   });
@@ -110,7 +110,7 @@ beforeEach(() => {
   });
   coverage = new CoverageRepository(db);
   const coverageSink = coverage.sink('desktop');
-  storage = new StorageMonitor({
+  writability = new WritabilityMonitor({
     clock,
     probeWrite: () => {
       if (full) throw diskFull();
@@ -122,7 +122,7 @@ beforeEach(() => {
     clock,
     activity,
     events: new EventBus(),
-    storage,
+    writability,
     coverage: {
       open: (s) => {
         if (full) throw diskFull();
@@ -204,10 +204,10 @@ describe('capture on a store that cannot be written', () => {
     expect(h.capture.pausedReason).toMatch(/disk holding your Workflow Shadow profile is full/);
     expect(h.status).toBe('failing');
     expect(h.reasons[0]).toMatchObject({ code: 'storage_unavailable', action: expect.stringMatching(/Free some space/) });
-    expect(storage.probe()).toBe(false);
+    expect(writability.probe()).toBe(false);
 
     full = false;
-    expect(storage.probe()).toBe(true);
+    expect(writability.probe()).toBe(true);
     h = health();
     expect(h).toMatchObject({ status: 'ok', capture: { state: 'observing' } });
     const second = observer.health().workSessionId!;
@@ -225,11 +225,11 @@ describe('capture on a store that cannot be written', () => {
 
   it('does not resume by itself when the user paused meanwhile', () => {
     full = true;
-    storage.failed(diskFull());
+    writability.failed(diskFull());
     expect(observer.health().state).toBe('unavailable');
     observer.pause('paused by the user');
     full = false;
-    storage.probe();
+    writability.probe();
     expect(observer.health()).toMatchObject({ state: 'paused', pausedReason: 'paused by the user' });
   });
 });

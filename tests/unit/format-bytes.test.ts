@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatStorageLine } from '../../src/shared/format-bytes';
+import { formatBytes, formatDiskLine } from '../../src/shared/format-bytes';
 
 describe('formatBytes', () => {
   it('names sizes the way people read them', () => {
@@ -13,10 +13,10 @@ describe('formatBytes', () => {
   });
 
   it('puts the meter in one line, and says when the cap is passed', () => {
-    expect(formatStorageLine({ usedBytes: 412_090_368, capBytes: 2 * 1024 ** 3, share: 0.19, overBudget: false })).toBe(
+    expect(formatDiskLine({ usedBytes: 412_090_368, capBytes: 2 * 1024 ** 3, share: 0.19, overBudget: false })).toBe(
       '393 MB of 2 GB (19%)',
     );
-    expect(formatStorageLine({ usedBytes: 2.2 * 1024 ** 3, capBytes: 2 * 1024 ** 3, share: 1.1, overBudget: true })).toMatch(
+    expect(formatDiskLine({ usedBytes: 2.2 * 1024 ** 3, capBytes: 2 * 1024 ** 3, share: 1.1, overBudget: true })).toMatch(
       /^2\.2 GB of 2 GB \(110%\), over the cap/,
     );
   });

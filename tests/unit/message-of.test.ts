@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageOf } from '../../src/core/util/message-of';
+import { messageOf } from '../../src/shared/message-of';
 
 describe('messageOf', () => {
   it("gives an Error's message, a thrown string as it is, and anything else as text", () => {

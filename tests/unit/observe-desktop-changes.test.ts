@@ -11,7 +11,7 @@ import { DisplayLostError, type ActiveWindow, type CaptureSource, type ScreenLoc
 import { openDatabase, type Db } from '../../src/core/store/database';
 import { ActivityRepository } from '../../src/core/store/repositories/activity-repository';
 import { CoverageRepository } from '../../src/core/store/repositories/coverage-repository';
-import { StorageMonitor } from '../../src/core/store/storage-monitor';
+import { WritabilityMonitor } from '../../src/core/store/writability-monitor';
 import { localDayBounds, localDateOf } from '../../src/core/time';
 import { healthSummary } from '../../src/shared/health-text';
 
@@ -70,7 +70,7 @@ function health() {
     pollDueSinceMs: observer.lastPollDueSince(),
     unavailable: observer.unavailableCause(),
     clockChange: observer.clockChange(),
-    storage: { writable: true, problem: null, failingSince: null, lastError: null },
+    writability: { writable: true, problem: null, failingSince: null, lastError: null },
     ocr: { enabled: false, lastError: null },
     lastOcrSuccessMs: null,
   });
@@ -110,7 +110,7 @@ beforeEach(() => {
     clock,
     activity,
     events: new EventBus(),
-    storage: new StorageMonitor({ clock, probeWrite: () => {} }),
+    writability: new WritabilityMonitor({ clock, probeWrite: () => {} }),
     coverage: coverage.sink('desktop'),
   });
   observer.start();

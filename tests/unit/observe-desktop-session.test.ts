@@ -104,7 +104,7 @@ describe('health of a desktop with a missing piece', () => {
       pollIntervalMs: 1000,
       pollDueSinceMs: null,
       unavailable: null,
-      storage: { writable: true, problem: null, lastError: null, failingSince: null },
+      writability: { writable: true, problem: null, lastError: null, failingSince: null },
       ocr: { enabled: false, lastError: null },
       lastOcrSuccessMs: null,
     } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SpanTracker, type Span, type SpanSink } from '../../src/core/observe/span-tracker';
+import { SpanTracker } from '../../src/core/observe/span-tracker';
+import type { Span, SpanSink } from '../../src/core/store/repositories/activity-span';
 
 function memorySink(): SpanSink & { spans: Map<number, Span> } {
   const spans = new Map<number, Span>();

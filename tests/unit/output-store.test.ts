@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../src/core/clock';
 import { outputMarker, parseOutputMarkers } from '../../src/core/outputs/output-markers';
 import { scheduleRetention } from '../../src/core/retention';
-import type { ShadowCore } from '../../src/core/shadow-core';
+import { databaseOf, type ShadowCore } from '../../src/core/shadow-core';
 import { openQuietCore } from '../helpers/quiet-core';
 
 const DAY = 86_400_000;
@@ -118,7 +118,7 @@ describe('output store', () => {
   it('deletes a session’s outputs with the session', () => {
     const session = core.sessions.create({ type: 'chat', tools: [] });
     const out = core.outputs.store(session.id, { kind: 'file', content: 'x' });
-    core.db.prepare('DELETE FROM sessions WHERE id = ?').run(session.id);
+    databaseOf(core).prepare('DELETE FROM sessions WHERE id = ?').run(session.id);
     expect(() => core.outputs.get(out.id)).toThrow(expect.objectContaining({ kind: 'not_found' }));
   });
 

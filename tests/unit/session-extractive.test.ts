@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cutAtWord, extractiveSummary, toOneLine } from '../../src/core/sessions/extractive';
+import { extractiveSummary, toOneLine } from '../../src/core/sessions/extractive';
+import { clipAtWord } from '../../src/shared/clip-at-word';
 import { pauseIntent } from '../../src/core/sessions/pause-intent';
 import { titlePrompt } from '../../src/core/sessions/session-summarizer';
 
@@ -18,7 +19,7 @@ describe('extractive TOC lines', () => {
     expect(line.endsWith('…')).toBe(true);
     expect(long.startsWith(line.slice(0, -1))).toBe(true);
     expect(long.charAt(line.length - 1)).toBe(' ');
-    expect(cutAtWord('a'.repeat(150), 100)).toHaveLength(100);
+    expect(clipAtWord('a'.repeat(150), 100)).toHaveLength(100);
   });
 
   it('turn a model answer into one clean line', () => {

@@ -1,3 +1,4 @@
+import { databaseOf } from '../../src/core/shadow-core';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -276,7 +277,7 @@ describe('importing another device’s folder', () => {
     try {
       trustDevice(core, peer);
       const local = core.activity.startWorkSession(0, 'desktop');
-      core.db
+      databaseOf(core)
         .prepare(
           `INSERT INTO sessions (id, type, title, status, created_at, last_active_at) VALUES ('ses_localone', 'chat', 'Mine', 'paused', 0, 0)`,
         )
@@ -290,7 +291,7 @@ describe('importing another device’s folder', () => {
       expect(next.imported.segments).toBe(2);
       expect(next.status.problems).toEqual([]);
       const key = core.sync.devices.resolve(PEER)!;
-      expect(core.db.prepare(`SELECT device, app FROM activity_spans`).all()).toEqual([{ device: key, app: 'Excel' }]);
+      expect(databaseOf(core).prepare(`SELECT device, app FROM activity_spans`).all()).toEqual([{ device: key, app: 'Excel' }]);
       expect(core.activity.getWorkSession(local)?.device).toBeDefined();
 
       // A later segment claiming this device's conversation's id: the conversation stays as it was, and
@@ -321,7 +322,7 @@ describe('importing another device’s folder', () => {
       const claimed = await core.sync.run();
       expect(claimed.imported.segments).toBe(1);
       expect(core.sessions.get('ses_localone')).toMatchObject({ title: 'Mine', status: 'paused' });
-      expect(core.db.prepare(`SELECT id, title FROM sessions WHERE device = ?`).all(key)).toEqual([
+      expect(databaseOf(core).prepare(`SELECT id, title FROM sessions WHERE device = ?`).all(key)).toEqual([
         { id: expect.stringMatching(/^ses_[A-Za-z0-9_-]{22}$/), title: 'Taken over' },
       ]);
       expect(claimed.status.problems).toEqual([
@@ -353,7 +354,7 @@ describe('importing another device’s folder', () => {
       expect(run.status.problems).toContainEqual(
         expect.objectContaining({ kind: 'refused', seq: null, message: expect.stringMatching(/names device/) }),
       );
-      expect(core.db.prepare(`SELECT COUNT(*) AS n FROM work_sessions`).get()).toEqual({ n: 0 });
+      expect(databaseOf(core).prepare(`SELECT COUNT(*) AS n FROM work_sessions`).get()).toEqual({ n: 0 });
       expect(readdirSync(own).filter((f) => f.startsWith('seg-'))).toEqual([segmentFileName(1)]);
     } finally {
       core.close();
@@ -369,7 +370,7 @@ describe('importing another device’s folder', () => {
       // Walking every number up to the claimed one would never end (the test would time out).
       const run = await core.sync.run();
       expect(run.imported.segments).toBe(1);
-      expect(core.db.prepare(`SELECT COUNT(*) AS n FROM work_sessions WHERE device != 1`).get()).toEqual({ n: 1 });
+      expect(databaseOf(core).prepare(`SELECT COUNT(*) AS n FROM work_sessions WHERE device != 1`).get()).toEqual({ n: 1 });
     } finally {
       core.close();
     }

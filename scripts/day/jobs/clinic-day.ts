@@ -1,4 +1,4 @@
-import { fillTo, minutes, stretch, type JobDay, type JobSegment } from '../job-day';
+import { fillTo, minutes, stretch, stretchesOf, type JobDay, type JobSegment } from '../job-day';
 import type { ScreenSpec } from '../screen-render';
 
 /**
@@ -318,8 +318,7 @@ export const CLINIC_DAY: JobDay = {
   screens,
   windows,
   schedule(): JobSegment[] {
-    const s = (window: Window, mins: number, input: 'active' | 'reading' | 'away' = 'active', mark?: JobSegment['mark']) =>
-      stretch(CLINIC_DAY, window, minutes(mins), input, mark);
+    const s = stretchesOf<Window>(CLINIC_DAY);
     const day: JobSegment[] = [
       s('inbox', 6), // 07:30
       s('scheduleMorning', 9), // 07:36

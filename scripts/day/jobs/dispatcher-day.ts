@@ -1,4 +1,4 @@
-import { fillTo, minutes, stretch, type JobDay, type JobSegment } from '../job-day';
+import { fillTo, minutes, stretch, stretchesOf, type JobDay, type JobSegment } from '../job-day';
 import type { ScreenSpec } from '../screen-render';
 
 /**
@@ -319,8 +319,7 @@ export const DISPATCHER_DAY: JobDay = {
   screens,
   windows,
   schedule(): JobSegment[] {
-    const s = (window: Window, mins: number, input: 'active' | 'reading' | 'away' = 'active', mark?: JobSegment['mark']) =>
-      stretch(DISPATCHER_DAY, window, minutes(mins), input, mark);
+    const s = stretchesOf<Window>(DISPATCHER_DAY);
     const day: JobSegment[] = [
       s('inboxEarly', 5), // 06:00
       s('boardEarly', 12), // 06:05

@@ -1,4 +1,4 @@
-import { fillTo, minutes, stretch, type JobDay, type JobSegment } from '../job-day';
+import { fillTo, minutes, stretch, stretchesOf, type JobDay, type JobSegment } from '../job-day';
 import type { ScreenSpec } from '../screen-render';
 
 /**
@@ -580,8 +580,7 @@ export const ENGINEER_DAY: JobDay = {
   screens,
   windows,
   schedule(): JobSegment[] {
-    const s = (window: Window, mins: number, input: 'active' | 'reading' | 'away' = 'active', mark?: JobSegment['mark']) =>
-      stretch(ENGINEER_DAY, window, minutes(mins), input, mark);
+    const s = stretchesOf<Window>(ENGINEER_DAY);
     const day: JobSegment[] = [
       s('inbox', 5), // 09:10
       s('board', 6), // 09:15

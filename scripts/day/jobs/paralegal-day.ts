@@ -1,4 +1,4 @@
-import { fillTo, minutes, stretch, type JobDay, type JobSegment } from '../job-day';
+import { fillTo, minutes, stretch, stretchesOf, type JobDay, type JobSegment } from '../job-day';
 import type { ScreenSpec } from '../screen-render';
 
 /**
@@ -292,8 +292,7 @@ export const PARALEGAL_DAY: JobDay = {
   screens,
   windows,
   schedule(): JobSegment[] {
-    const s = (window: Window, mins: number, input: 'active' | 'reading' | 'away' = 'active', mark?: JobSegment['mark']) =>
-      stretch(PARALEGAL_DAY, window, minutes(mins), input, mark);
+    const s = stretchesOf<Window>(PARALEGAL_DAY);
     const day: JobSegment[] = [
       s('inbox', 7), // 08:20
       s('albrightMail', 6, 'reading'), // 08:27

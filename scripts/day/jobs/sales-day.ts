@@ -1,4 +1,4 @@
-import { fillTo, minutes, stretch, type JobDay, type JobSegment } from '../job-day';
+import { fillTo, minutes, stretch, stretchesOf, type JobDay, type JobSegment } from '../job-day';
 import type { ScreenSpec } from '../screen-render';
 
 /**
@@ -395,8 +395,7 @@ export const SALES_DAY: JobDay = {
   screens,
   windows,
   schedule(): JobSegment[] {
-    const s = (window: Window, mins: number, input: 'active' | 'reading' | 'away' = 'active', mark?: JobSegment['mark']) =>
-      stretch(SALES_DAY, window, minutes(mins), input, mark);
+    const s = stretchesOf<Window>(SALES_DAY);
     const day: JobSegment[] = [
       s('inbox', 6), // 08:00
       s('halvorsenMail', 5, 'reading'), // 08:06

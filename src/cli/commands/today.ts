@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { operations, type Coverage, type DayOverview, type StorageMeter } from '../../shared/contract/index';
-import { formatStorageLine } from '../../shared/format-bytes';
+import { operations, type Coverage, type DayOverview, type DiskMeter } from '../../shared/contract/index';
+import { formatDiskLine } from '../../shared/format-bytes';
 import { parseFlags } from '../cli-error';
 import { formatClockTime } from '../../shared/format-clock-time';
 import { formatDeviceTimes, formatDuration } from '../../shared/format-duration';
@@ -95,9 +95,9 @@ function printDay(day: DayOverview, coverage: Coverage): void {
   }
 }
 
-function printStorage(meter: StorageMeter): void {
+function printDiskMeter(meter: DiskMeter): void {
   const kept = meter.oldestScreenTextDay ? ` · screen text since ${meter.oldestScreenTextDay}` : '';
-  print(`\nStorage: ${formatStorageLine(meter)}${kept}`);
+  print(`\nDisk: ${formatDiskLine(meter)}${kept}`);
 }
 
 export function registerTodayCommand(program: Command): void {
@@ -111,11 +111,11 @@ export function registerTodayCommand(program: Command): void {
     .option('--json', 'print JSON instead of a table')
     .action(async (raw) => {
       const flags = parseFlags(flagsSchema, raw);
-      const [day, coverage, storage, inView] = await withOperations((call) =>
+      const [day, coverage, disk, inView] = await withOperations((call) =>
         Promise.all([
           call('dayOverview', { date: flags.date, device: flags.device }),
           call('observationCoverage', { date: flags.date }),
-          call('storageMeter', {}),
+          call('diskMeter', {}),
           call('dayInView', {}),
         ]),
       );
@@ -123,7 +123,7 @@ export function registerTodayCommand(program: Command): void {
       else {
         if (!flags.date && inView.replayed) print(replayedDayNote(inView.date));
         printDay(day, coverage);
-        printStorage(storage);
+        printDiskMeter(disk);
       }
     });
 }

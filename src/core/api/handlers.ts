@@ -8,10 +8,10 @@ import { screenHandlers } from './screen-handlers';
 import { sessionHandlers } from './session-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { contextSetHandlers } from './context-set-handlers';
-import { storageHandlers } from './storage-handlers';
+import { fileAccessHandlers } from './file-access-handlers';
 import { timelineHandlers } from './timeline-handlers';
 import { recallHandlers } from './recall-handlers';
-import { storageBudgetHandlers } from './storage-budget-handlers';
+import { diskBudgetHandlers } from './disk-budget-handlers';
 import { syncHandlers } from './sync-handlers';
 import { desktopSetupHandlers } from './desktop-setup-handlers';
 import { workflowHandlers } from './workflow-handlers';
@@ -36,11 +36,11 @@ function joinHandlers(core: ShadowCore): Handlers {
     sessionHandlers(core),
     settingsHandlers(core),
     contextSetHandlers(core),
-    storageHandlers(core),
+    fileAccessHandlers(core),
     timelineHandlers(core),
     privacyHandlers(core),
     recallHandlers(core),
-    storageBudgetHandlers(core),
+    diskBudgetHandlers(core),
     syncHandlers(core),
     desktopSetupHandlers(),
     workflowHandlers(core),
@@ -49,7 +49,7 @@ function joinHandlers(core: ShadowCore): Handlers {
 
 /**
  * Any operation whose write fails for a storage reason (disk full, read-only profile) tells the core's
- * storage monitor, so capture pauses itself and health says why, whichever surface made the call.
+ * writability monitor, so capture pauses itself and health says why, whichever surface made the call.
  */
 function reportingStorageFailures(core: ShadowCore, handlers: Handlers): Handlers {
   const wrap =
@@ -68,7 +68,7 @@ function reportingStorageFailures(core: ShadowCore, handlers: Handlers): Handler
       }
     };
   const report = (error: unknown): unknown => {
-    core.storage.failed(error);
+    core.writability.failed(error);
     return error;
   };
   return Object.fromEntries(

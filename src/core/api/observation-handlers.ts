@@ -1,4 +1,4 @@
-import type { OperationParsedInput, OperationOutput, Operations } from '../../shared/contract/index';
+import type { DiskMeter, OperationParsedInput, OperationOutput, Operations } from '../../shared/contract/index';
 import type { ShadowCore } from '../shadow-core';
 import { localDayBounds } from '../time';
 import { VERSION } from '../version';
@@ -32,7 +32,7 @@ export function observationHandlers(core: ShadowCore) {
       capture,
       llm: core.llm.status?.() ?? LLM_OFF,
       privacy: healthPrivacy(core.privacy.status()),
-      storage: core.storageBudget.meter(),
+      ...diskMeterFields(core.diskBudget.meter()),
     };
   };
   const observationCoverage: Op<'observationCoverage'> = ({ date }) => {
@@ -68,3 +68,6 @@ export function observationHandlers(core: ShadowCore) {
   };
   return { health, dayInView: dayInViewOp, observationNow, appTime, listWorkSessions, pauseCapture, resumeCapture, observationCoverage };
 }
+
+/** The disk meter in health, under its name and under `storage`, the name it had before (deprecated, docs/api.md). */
+const diskMeterFields = (meter: DiskMeter): { disk: DiskMeter; storage: DiskMeter } => ({ disk: meter, storage: meter });

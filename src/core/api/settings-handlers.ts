@@ -1,7 +1,6 @@
 import type { OperationOutput, OperationParsedInput, Operations } from '../../shared/contract/index';
 import type { ShadowCore } from '../shadow-core';
 import { loadSettings, saveSettings } from '../config/settings';
-import { profileDiskUsage } from '../profile-disk-usage';
 
 type Op<K extends keyof Operations> = (input: OperationParsedInput<Operations[K]>) => OperationOutput<Operations[K]>;
 
@@ -9,7 +8,7 @@ export function settingsHandlers(core: ShadowCore) {
   const getSettings: Op<'getSettings'> = () => ({
     file: core.paths.settings,
     settings: { ...core.settings },
-    usage: profileDiskUsage(core),
+    usage: core.diskBudget.usage(),
   });
   /** Saved first, so a failed write changes nothing; the running observer reads the same object at its next capture. */
   const updateSettings: Op<'updateSettings'> = (change) => {

@@ -5,10 +5,11 @@ import {
   gnomeExtensionAdvice,
   gnomeExtensionSocket,
   gnomeExtensionStatus,
-  installGnomeExtension,
   type GnomeExtensionStatus,
-} from './gnome-extension';
-import { grantKdeScreenshots, kdeScreenshotsGranted, KDE_SCREENSHOTS_EXPLANATION } from './kde-screenshots';
+} from '../observe/sources/wayland/gnome-extension';
+import { kdeScreenshotsGranted } from '../observe/sources/wayland/kde-helper';
+import { installGnomeExtension } from './gnome-extension';
+import { grantKdeScreenshots, KDE_SCREENSHOTS_EXPLANATION } from './kde-screenshots';
 
 /** What the extension lets the app do: the consent the person gives by running the step. */
 export const GNOME_EXTENSION_EXPLANATION =

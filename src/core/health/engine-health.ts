@@ -5,7 +5,7 @@ import type { Settings } from '../config/settings';
 import type { EventBus } from '../events';
 import type { Observer } from '../observe/observer';
 import type { OcrService } from '../ocr/ocr-service';
-import type { StorageMonitor } from '../store/storage-monitor';
+import type { WritabilityMonitor } from '../store/writability-monitor';
 import { deriveHealthReasons, healthStatusOf, type HealthReasonProvider } from './health-reasons';
 
 export interface EngineHealthDeps {
@@ -13,7 +13,7 @@ export interface EngineHealthDeps {
   readonly settings: Settings;
   readonly events: EventBus;
   readonly observer: Observer;
-  readonly storage: StorageMonitor;
+  readonly writability: WritabilityMonitor;
   readonly ocr: OcrService;
 }
 
@@ -39,7 +39,7 @@ export class EngineHealth {
   }
 
   report(): Pick<Health, 'status' | 'reasons' | 'summary' | 'capture'> {
-    const { observer, storage, ocr, clock, settings } = this.deps;
+    const { observer, writability, ocr, clock, settings } = this.deps;
     const capture = observer.health();
     const reasons: HealthReason[] = deriveHealthReasons(
       {
@@ -49,7 +49,7 @@ export class EngineHealth {
         pollDueSinceMs: observer.lastPollDueSince(),
         unavailable: observer.unavailableCause(),
         clockChange: observer.clockChange(),
-        storage: storage.state(),
+        writability: writability.state(),
         ocr: { enabled: settings.ocrEnabled, lastError: ocr.status().lastError },
         lastOcrSuccessMs: this.lastOcrSuccessMs,
       },

@@ -1,7 +1,7 @@
 import type { Health, HealthReason, HealthStatus, OcrStatusView } from '../../shared/contract/index';
 import { formatClockTime } from '../../shared/format-clock-time';
 import { formatDuration } from '../../shared/format-duration';
-import type { StorageState } from '../store/storage-monitor';
+import type { WritabilityState } from '../store/writability-monitor';
 import { storageProblemAction } from '../store/storage-failure';
 
 /** What the engine's parts report; reasons are derived from what succeeded, not from what the loop intends. */
@@ -15,7 +15,7 @@ export interface HealthInputs {
   readonly unavailable: { readonly reason: string; readonly message: string; readonly sinceMs?: number | null } | null;
   /** The latest change of the wall clock the observer saw, if any. */
   readonly clockChange?: { readonly atMs: number; readonly byMs: number; readonly holdUntilMs: number | null } | null;
-  readonly storage: StorageState;
+  readonly writability: WritabilityState;
   readonly ocr: Pick<OcrStatusView, 'enabled' | 'lastError'>;
   /** When OCR last stored text (null: not yet). */
   readonly lastOcrSuccessMs: number | null;
@@ -52,21 +52,21 @@ const reason = (
 
 const running = (state: Health['capture']['state']): boolean => state === 'observing' || state === 'idle' || state === 'private';
 
-function storageReason(storage: StorageState): HealthReason[] {
-  if (storage.writable || !storage.problem) return [];
-  const detail = storage.lastError ? ` (${storage.lastError.message})` : '';
+function writabilityReason(writability: WritabilityState): HealthReason[] {
+  if (writability.writable || !writability.problem) return [];
+  const detail = writability.lastError ? ` (${writability.lastError.message})` : '';
   return [
     reason(
       'storage_unavailable',
       'failing',
-      `Nothing new can be saved: ${storageWords[storage.problem]}${detail}. Capture is paused until writes work again.`,
-      storageProblemAction(storage.problem),
-      storage.failingSince,
+      `Nothing new can be saved: ${storageWords[writability.problem]}${detail}. Capture is paused until writes work again.`,
+      storageProblemAction(writability.problem),
+      writability.failingSince,
     ),
   ];
 }
 
-const storageWords: Record<NonNullable<StorageState['problem']>, string> = {
+const storageWords: Record<NonNullable<WritabilityState['problem']>, string> = {
   full: 'the disk holding the profile is full',
   read_only: 'the profile folder is read-only',
   io_error: 'the disk reported an I/O error',
@@ -201,7 +201,12 @@ const SEVERITY_ORDER: Record<HealthReason['severity'], number> = { failing: 0, d
 
 /** Every reason, worst first. */
 export function deriveHealthReasons(inputs: HealthInputs, providers: readonly HealthReasonProvider[] = []): HealthReason[] {
-  const all = [...storageReason(inputs.storage), ...captureReasons(inputs), ...ocrReasons(inputs), ...providers.flatMap((p) => p())];
+  const all = [
+    ...writabilityReason(inputs.writability),
+    ...captureReasons(inputs),
+    ...ocrReasons(inputs),
+    ...providers.flatMap((p) => p()),
+  ];
   return all.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
 }
 

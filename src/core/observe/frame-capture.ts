@@ -6,7 +6,7 @@ import { collectYoungGeneration } from '../util/young-generation-gc';
 import type { Frame, SignificantChange } from './frame';
 import { changedShare } from './frame-fingerprint';
 import { ProbeRecord } from './probe-record';
-import type { ObserverPrivacy } from './observer';
+import type { ObserverPrivacy } from './observer-deps';
 import { detectSignificantChange } from './significant-change';
 import { safeWindow, type ActiveWindow, type CaptureSource } from './sources/capture-source';
 import { takeShots, type CapturedShot } from './take-shots';

@@ -1,4 +1,5 @@
-import type { ExclusionRule } from '../config/settings';
+import { loadSettings, saveSettings, type ExclusionRule, type Settings } from '../config/settings';
+import type { EventBus } from '../events';
 import { compileExclusions } from './exclusion';
 
 /** The reason on rules made from the interview, so a new answer replaces them and the user sees where they came from. */
@@ -44,4 +45,27 @@ export function withInterviewExclusions(rules: readonly ExclusionRule[], answer:
       { title: escapeRegExp(name), reason: INTERVIEW_EXCLUSION_REASON },
     ]);
   return [...kept, ...added];
+}
+
+export interface InterviewExclusionsDeps {
+  readonly events: EventBus;
+  /** The settings file the rules are saved in, where the user can see and edit them. */
+  readonly settingsFile: string;
+  /** The running settings, whose exclusions the observer applies. */
+  readonly settings: Settings;
+  readonly applyExclusions: (rules: readonly ExclusionRule[]) => void;
+}
+
+/**
+ * "Never observe" in the onboarding interview becomes exclusion rules: saved in settings.json (the
+ * rules on disk, so an edit the user made since is kept) and applied from the next poll.
+ */
+export function followInterviewExclusions({ events, settingsFile, settings, applyExclusions }: InterviewExclusionsDeps): void {
+  events.on('interview:answered', ({ answers }) => {
+    const answer = answers['never-observe'] ?? '';
+    const onDisk = loadSettings(settingsFile);
+    saveSettings(settingsFile, { ...onDisk, exclusions: withInterviewExclusions(onDisk.exclusions, answer) });
+    settings.exclusions = withInterviewExclusions(settings.exclusions, answer);
+    applyExclusions(settings.exclusions);
+  });
 }

@@ -3,7 +3,7 @@ import type { Settings } from '../config/settings';
 import type { EventBus } from '../events';
 import type { ActivityRepository } from '../store/repositories/activity-repository';
 import type { CoverageSink } from '../store/repositories/coverage-repository';
-import type { StorageMonitor } from '../store/storage-monitor';
+import type { WritabilityMonitor } from '../store/writability-monitor';
 import type { Frame } from './frame';
 import type { CaptureSource } from './sources/capture-source';
 
@@ -26,7 +26,7 @@ export interface ObserverDeps {
   /** Where the record of when observation ran goes (`observation_coverage`). */
   readonly coverage?: CoverageSink;
   /** Whether the profile can be written; capture pauses itself while it cannot. */
-  readonly storage?: StorageMonitor;
+  readonly writability?: WritabilityMonitor;
 }
 
 /** What the observer tells the privacy layer, and the titles it asks it to make safe. */

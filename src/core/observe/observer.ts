@@ -2,7 +2,7 @@ import type { CaptureState, Health, ImmediateContextView } from '../../shared/co
 import { iso } from '../clock';
 import type { ExclusionRule } from '../config/settings';
 import type { CoverageReason } from '../store/repositories/coverage-repository';
-import { StorageMonitor } from '../store/storage-monitor';
+import { WritabilityMonitor } from '../store/writability-monitor';
 import { formatClockTime } from '../../shared/format-clock-time';
 import { formatDuration } from '../../shared/format-duration';
 import { localDateOf } from '../time';
@@ -64,7 +64,7 @@ export class Observer {
   private readonly tracker: SpanTracker;
   private readonly capture: FrameCapture;
   private readonly coverage: CoverageTracker | null;
-  private readonly storage: StorageMonitor;
+  private readonly writability: WritabilityMonitor;
   private readonly windowProbe = new ProbeRecord();
   private readonly idleProbe = new ProbeRecord();
   private exclusions: CompiledExclusions;
@@ -115,13 +115,13 @@ export class Observer {
       onFailure: (error) => this.fail(error),
       now: () => clock.now(),
     });
-    this.storage = deps.storage ?? new StorageMonitor({ clock, probeWrite: () => {} });
+    this.writability = deps.writability ?? new WritabilityMonitor({ clock, probeWrite: () => {} });
     this.coverage =
       deps.coverage === undefined
         ? null
         : new CoverageTracker(deps.coverage, { maxGapMs, flushEveryMs: 10_000, onWriteError: (error) => this.coverageWriteFailed(error) });
-    this.storage.onFailed(() => this.suspendForStorage());
-    this.storage.onRecovered(() => this.resumeAfterStorage());
+    this.writability.onFailed(() => this.suspendForStorage());
+    this.writability.onRecovered(() => this.resumeAfterStorage());
   }
 
   /** Begins observing: a new work session starts (unless nothing can be saved: then it waits for that). */
@@ -130,9 +130,9 @@ export class Observer {
     try {
       this.openWorkSession();
     } catch (error) {
-      if (!this.storage.failed(error)) throw error;
+      if (!this.writability.failed(error)) throw error;
       this.fail(error);
-      this.becomeUnavailable({ cause: 'storage', reason: 'storage_error', message: this.storage.message() ?? messageOf(error) });
+      this.becomeUnavailable({ cause: 'storage', reason: 'storage_error', message: this.writability.message() ?? messageOf(error) });
       return;
     }
     this.setState('observing', null);
@@ -486,7 +486,7 @@ export class Observer {
   /** A failure that escaped a poll: a storage failure pauses capture until writes work again. */
   private onTickError(error: unknown): void {
     this.fail(error);
-    if (this.storage.failed(error)) return;
+    if (this.writability.failed(error)) return;
     if (isOverlap(error)) {
       // The clock went back over time already recorded: this poll is not counted twice.
       this.tracker.discard();
@@ -498,7 +498,7 @@ export class Observer {
   private suspendForStorage(): void {
     if (this.state === 'stopped' || this.state === 'paused' || this.state === 'locked') return;
     this.closeWorkSession('nothing could be saved');
-    this.becomeUnavailable({ cause: 'storage', reason: 'storage_error', message: this.storage.message() ?? 'nothing can be saved' });
+    this.becomeUnavailable({ cause: 'storage', reason: 'storage_error', message: this.writability.message() ?? 'nothing can be saved' });
   }
 
   private resumeAfterStorage(): void {
@@ -576,7 +576,7 @@ export class Observer {
 
   /** Whether a failed coverage write may be tried again (the store is failing); any other refusal is reported. */
   private coverageWriteFailed(error: unknown): boolean {
-    if (this.storage.failed(error)) return true;
+    if (this.writability.failed(error)) return true;
     this.fail(error);
     return false;
   }

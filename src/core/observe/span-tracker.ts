@@ -1,28 +1,11 @@
+import type { Span, SpanSink } from '../store/repositories/activity-span';
+
 /** What the user is doing at one poll, as far as app time is concerned. */
 export type ActivityState =
   | { readonly kind: 'app'; readonly app: string; readonly title: string }
   | { readonly kind: 'idle' }
   /** `reason`: the exclusion rule that made the window private (its name, never the window's). */
   | { readonly kind: 'private'; readonly reason: string };
-
-export interface Span {
-  readonly kind: ActivityState['kind'];
-  readonly app: string | null;
-  readonly title: string | null;
-  /** Private spans: the exclusion rule that made them private. */
-  readonly privateReason: string | null;
-  /** App spans: the monitor that showed the window (from its first screenshot); null until one was taken. */
-  monitor?: string | null;
-  readonly startMs: number;
-  endMs: number;
-}
-
-export interface SpanSink {
-  /** A new span began; returns its id in the store. */
-  open(span: Span): number;
-  /** The span's end moved (called at most every `flushEveryMs`, and at close). */
-  update(key: number, span: Span): void;
-}
 
 export interface SpanTrackerOptions {
   /** Observations further apart than this do not merge (the gap is unobserved time). */

@@ -28,6 +28,7 @@ import { SYNONYMS } from './lexicon';
 import { coverage, termMatches, words } from './question-terms';
 import { understandQuestion, type QuestionKind, type UnderstoodQuestion } from './question-understanding';
 import { localDateOf, localDayBounds } from '../time';
+import { messageOf } from '../util/message-of';
 import { oneLine, retrieveEvidence, type RecallStore } from './retrieval';
 import type { DayShape } from './time-understanding';
 import { deviceMentioned, scopedStore, type NamedDevice } from './device-mention';
@@ -124,7 +125,9 @@ export class RecallEngine {
       const kind = understood.kind as Exclude<QuestionKind, 'workflow'>;
       return (kind !== 'advice' && kind !== 'why' && answerPrivate(context, understood)) || ANSWERS[kind](context, understood);
     } catch (error) {
-      process.emitWarning(`recall could not answer “${question.slice(0, 80)}”: ${(error as Error).stack ?? String(error)}`);
+      process.emitWarning(
+        `recall could not answer “${question.slice(0, 80)}”: ${(error instanceof Error && error.stack) || messageOf(error)}`,
+      );
       return capabilities(this.context(nowMs));
     }
   }

@@ -1,15 +1,6 @@
 import { TURN_SUMMARY_MAX } from '../../shared/contract/sessions';
+import { clipAtWord } from '../../shared/clip-at-word';
 import { safeName } from '../../shared/safe-text';
-
-/** Cuts text to at most `max` characters at a word boundary, marking the cut with an ellipsis. */
-export function cutAtWord(text: string, max: number): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= max) return clean;
-  const room = clean.slice(0, max - 1);
-  const lastSpace = room.lastIndexOf(' ');
-  const cut = lastSpace >= max / 3 ? room.slice(0, lastSpace) : room;
-  return `${cut.replace(/[\s,;:.!?-]+$/, '')}…`;
-}
 
 const MARKUP_ONLY = /^(```.*|[#>*\-\s]*|[-=_*]{3,})$/;
 const GREETING = /^(hi|hello|hey|thanks|thank you|ok|okay|yes|no|sure)[\s!.,]*$/i;
@@ -28,7 +19,7 @@ export function firstMeaningfulLine(text: string): string | null {
 /** The TOC line without an LLM: the prompt's first meaningful line, else the reply's, else the prompt itself. */
 export function extractiveSummary(prompt: string, reply: string): string {
   const line = firstMeaningfulLine(prompt) ?? firstMeaningfulLine(reply) ?? (prompt.trim() || reply.trim() || '(empty turn)');
-  return cutAtWord(line, TURN_SUMMARY_MAX);
+  return clipAtWord(line, TURN_SUMMARY_MAX);
 }
 
 /** Makes a model's answer fit one line of `max` characters: first non-empty line, no quotes or labels. */
@@ -40,7 +31,7 @@ export function toOneLine(text: string, max: number): string {
       .find((l) => l.length > 0) ?? '';
   const unquote = (t: string): string => t.replace(/^["'“‘`*]+|["'”’`*]+$/g, '').trim();
   const bare = unquote(unquote(line).replace(/^(summary|title)\s*:\s*/i, ''));
-  return cutAtWord(bare, max);
+  return clipAtWord(bare, max);
 }
 
 const STOPWORDS = new Set(

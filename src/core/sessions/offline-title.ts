@@ -1,7 +1,8 @@
 import type nlpType from 'compromise';
 import { lazyModule } from '../util/lazy-module';
 import { SESSION_TITLE_MAX } from '../../shared/contract/sessions';
-import { cutAtWord, keywords } from './extractive';
+import { clipAtWord } from '../../shared/clip-at-word';
+import { keywords } from './extractive';
 
 const nlp = lazyModule<typeof nlpType>('compromise');
 
@@ -65,7 +66,7 @@ export function titlePhrase(prompt: string): string | null {
   if (!best) return null;
   const words = best.slice(0, MAX_WORDS).map((t) => t.text);
   const title = words.join(' ');
-  return cutAtWord(title.charAt(0).toUpperCase() + title.slice(1), SESSION_TITLE_MAX);
+  return clipAtWord(title.charAt(0).toUpperCase() + title.slice(1), SESSION_TITLE_MAX);
 }
 
 function termsOf(prompt: string): Term[] {
@@ -158,7 +159,7 @@ export function extractiveTitle(currentTitle: string, recentPrompts: readonly st
   const firstTopic = (prompts: readonly string[]): string | null => {
     for (const prompt of [...prompts].reverse()) {
       const topic = topicOf(prompt) ?? titlePhrase(prompt);
-      if (topic) return cutAtWord(topic, SESSION_TITLE_MAX);
+      if (topic) return clipAtWord(topic, SESSION_TITLE_MAX);
     }
     return null;
   };

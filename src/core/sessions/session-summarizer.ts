@@ -1,4 +1,5 @@
 import { SESSION_TITLE_MAX, TURN_SUMMARY_MAX } from '../../shared/contract/sessions';
+import { clipAtWord } from '../../shared/clip-at-word';
 import { safeName } from '../../shared/safe-text';
 import type { Clock } from '../clock';
 import { iso } from '../clock';
@@ -8,7 +9,7 @@ import { observedUserContent, withObservedDataRule } from '../llm/observed-data'
 import { tokenCount } from '../llm/tokens';
 import { Semaphore } from '../llm/semaphore';
 import type { SessionRepository } from '../store/repositories/session-repository';
-import { cutAtWord, extractiveSummary, toOneLine } from './extractive';
+import { extractiveSummary, toOneLine } from './extractive';
 import { extractiveTitle, type TopicOf } from './offline-title';
 import { commandSummary } from './pause-intent';
 import { messageOf } from '../util/message-of';
@@ -147,7 +148,7 @@ export class SessionSummarizer {
           {
             role: 'user',
             content: observedUserContent(
-              [`User: ${cutAtWord(turn.prompt, 4000)}\n\nAssistant: ${cutAtWord(turn.reply, 4000)}`],
+              [`User: ${clipAtWord(turn.prompt, 4000)}\n\nAssistant: ${clipAtWord(turn.reply, 4000)}`],
               'Summarize this exchange.',
             ),
           },
@@ -201,7 +202,7 @@ export class SessionSummarizer {
     } else {
       title = offlineTitle();
     }
-    title = cutAtWord(safeName(title).trim(), SESSION_TITLE_MAX);
+    title = clipAtWord(safeName(title).trim(), SESSION_TITLE_MAX);
     if (this.gone(sessionId) || !title || title.toLowerCase() === session.title.toLowerCase()) return;
     // The user may have named it while the model was thinking.
     if (this.deps.repo.getSession(sessionId)?.titleByUser) return;
@@ -245,7 +246,7 @@ export class SessionSummarizer {
       () => fallback,
       `${toc.length} TOC lines`,
     );
-    if (!this.gone(sessionId)) this.deps.repo.updateSession(sessionId, { contextSummary: cutAtWord(result.text, 1000) || fallback });
+    if (!this.gone(sessionId)) this.deps.repo.updateSession(sessionId, { contextSummary: clipAtWord(result.text, 1000) || fallback });
   }
 }
 
@@ -258,5 +259,5 @@ export function extractiveSessionSummary(repo: SessionRepository, sessionId: str
     .reverse()
     .map((t) => `turn ${t.number}: ${t.summary ?? extractiveSummary(t.prompt, t.reply)}`);
   if (latest.length === 0) return 'No turns yet.';
-  return cutAtWord(`${session.title ? `${session.title}. ` : ''}Latest — ${latest.join('; ')}`, 1000);
+  return clipAtWord(`${session.title ? `${session.title}. ` : ''}Latest — ${latest.join('; ')}`, 1000);
 }

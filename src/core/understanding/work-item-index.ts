@@ -38,7 +38,7 @@ export class WorkItemIndex {
       read += step;
       if (step < BATCH) break;
     }
-    // Rows pruned since (retention, the storage budget) took their sightings; their items' names go too.
+    // Rows pruned since (retention, the disk budget) took their sightings; their items' names go too.
     if (read > 0) this.deps.items.deleteOrphans();
     return read;
   }

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { errorText } from '../error-text';
+import { messageOf } from '../../shared/message-of';
 
 export interface ActionState {
   /** True while an action runs: its buttons are disabled. */
@@ -19,7 +19,7 @@ export function useAction(): ActionState {
     try {
       await action();
     } catch (failure) {
-      setError(errorText(failure));
+      setError(messageOf(failure));
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OperationInput, OperationKey, OperationOutput, Operations } from '../../shared/contract/index';
 import { isPublicEventName, type PublicEventName } from '../../shared/contract/index';
 import { ApiCallError, type ShadowClient } from '../api/index';
-import { errorText } from '../error-text';
+import { messageOf } from '../../shared/message-of';
 
 export interface OperationState<T> {
   readonly data: T | null;
@@ -46,7 +46,7 @@ export function useOperation<K extends OperationKey>(
       })
       .catch((failure: unknown) => {
         if (mine !== generation.current) return;
-        setError(errorText(failure));
+        setError(messageOf(failure));
         setErrorCode(failure instanceof ApiCallError ? failure.code : null);
       })
       .finally(() => {

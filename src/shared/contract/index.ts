@@ -11,7 +11,7 @@ import { contextSetOperations } from './session-context-sets';
 import { coverageOperations } from './coverage';
 import { storageOperations } from './storage';
 import { timelineOperations } from './timeline';
-import { storageBudgetOperations } from './storage-budget';
+import { diskBudgetOperations } from './disk-budget';
 import { syncOperations } from './sync';
 import { desktopSetupOperations } from './desktop-setup';
 import { workflowOperations } from './workflows';
@@ -30,7 +30,7 @@ export * from './timeline';
 export * from './evidence';
 export * from './moments';
 export * from './coverage';
-export * from './storage-budget';
+export * from './disk-budget';
 export * from './sync';
 export * from './desktop-setup';
 export * from './workflows';
@@ -50,7 +50,7 @@ export const operations = mergeTables(
   privacyOperations,
   momentOperations,
   coverageOperations,
-  storageBudgetOperations,
+  diskBudgetOperations,
   syncOperations,
   desktopSetupOperations,
   workflowOperations,

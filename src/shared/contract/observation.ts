@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation, defineOperations, intParam, localDateSchema } from './define';
-import { storageMeterSchema } from './storage-budget';
+import { diskMeterSchema } from './disk-budget';
 import { deviceFilterSchema, deviceRefSchema } from './sync';
 
 /**
@@ -104,8 +104,10 @@ export const healthSchema = z.object({
     /** Set when something is not protected, e.g. "The store is not encrypted: …". */
     warning: z.string().nullable(),
   }),
-  /** The storage meter: what the profile occupies against its size cap. */
-  storage: storageMeterSchema,
+  /** The disk meter: what the profile occupies against its size cap (the same as `GET /disk`). */
+  disk: diskMeterSchema,
+  /** Deprecated: the disk meter under its former name; read `disk`. */
+  storage: diskMeterSchema.describe('Deprecated: the same as `disk`.'),
 });
 export type Health = z.infer<typeof healthSchema>;
 

@@ -1,5 +1,5 @@
 import type { LlmStatus } from '../../../shared/contract/index';
-import { cutAtWord } from '../../sessions/extractive';
+import { clipAtWord } from '../../../shared/clip-at-word';
 import { toEvidence, when } from '../evidence-format';
 import { toFtsAnyQuery } from '../../ocr/screen-query';
 import { coverage, searchWords } from '../question-terms';
@@ -63,9 +63,9 @@ export function answerLookup(ctx: RecallContext, question: UnderstoodQuestion, l
     const opener = lead ? `${lead}. ` : '';
     const line = best.source === 'screen_text' ? bestLine(question.terms, best.text) : null;
     const lines = [
-      `${opener}The closest I saw${span} (${share} of ${question.terms.length} of your words): ${where(best, ctx.nowMs)} — “${cutAtWord(line ?? oneLine(best.snippet), 160)}”.`,
+      `${opener}The closest I saw${span} (${share} of ${question.terms.length} of your words): ${where(best, ctx.nowMs)} — “${clipAtWord(line ?? oneLine(best.snippet), 160)}”.`,
       ...(near.length > 1
-        ? ['Also near it:', ...near.slice(1).map((f) => `- ${where(f, ctx.nowMs)}: ${cutAtWord(oneLine(f.snippet), 120)}`)]
+        ? ['Also near it:', ...near.slice(1).map((f) => `- ${where(f, ctx.nowMs)}: ${clipAtWord(oneLine(f.snippet), 120)}`)]
         : []),
     ];
     return answer(
@@ -85,9 +85,9 @@ export function answerLookup(ctx: RecallContext, question: UnderstoodQuestion, l
     // The line that holds the question's words answers it; the passage around it only when none does.
     const line = first!.source === 'screen_text' ? bestLine(question.terms, first!.text) : null;
     lines.push(
-      `${lead ? `${lead}. ` : ''}What I saw about ${quoted(question)}${span}: ${where(first!, ctx.nowMs)} — “${cutAtWord(line ?? oneLine(first!.snippet), 160)}”.`,
+      `${lead ? `${lead}. ` : ''}What I saw about ${quoted(question)}${span}: ${where(first!, ctx.nowMs)} — “${clipAtWord(line ?? oneLine(first!.snippet), 160)}”.`,
     );
-    if (others.length > 0) lines.push('', ...others.map((f) => `- ${where(f, ctx.nowMs)}: ${cutAtWord(oneLine(f.snippet), 160)}`));
+    if (others.length > 0) lines.push('', ...others.map((f) => `- ${where(f, ctx.nowMs)}: ${clipAtWord(oneLine(f.snippet), 160)}`));
   }
   const evidence = [...told.slice(0, 2), ...rest].map((f) => {
     const line = f.source === 'screen_text' ? bestLine(question.terms, f.text) : null;
@@ -145,7 +145,7 @@ function whyIn(ctx: RecallContext, question: UnderstoodQuestion): { answer: Reca
     );
     const saw =
       near.length > 0
-        ? ` What I saw of ${quoted(question)}: ${near.map((f) => `${where(f, ctx.nowMs)} — “${cutAtWord(oneLine(f.snippet), 100)}”`).join('; ')}.`
+        ? ` What I saw of ${quoted(question)}: ${near.map((f) => `${where(f, ctx.nowMs)} — “${clipAtWord(oneLine(f.snippet), 100)}”`).join('; ')}.`
         : '';
     return {
       answer: answer(
@@ -160,7 +160,7 @@ function whyIn(ctx: RecallContext, question: UnderstoodQuestion): { answer: Reca
     ...told.map(
       (f) => `You told me: “${f.text.split('\n').slice(1).join(' ').trim() || f.snippet}” (when I asked “${f.text.split('\n')[0]}”).`,
     ),
-    ...reasons.map(({ f, line }) => `On screen: “${cutAtWord(oneLine(line), 200)}” (${where(f, ctx.nowMs)}).`),
+    ...reasons.map(({ f, line }) => `On screen: “${clipAtWord(oneLine(line), 200)}” (${where(f, ctx.nowMs)}).`),
   ];
   const evidence = [
     ...told.map((f) => toEvidence(f, 'what you told me')),

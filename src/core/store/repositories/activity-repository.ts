@@ -1,6 +1,6 @@
 import type { AppTime, DeviceRef, WorkSession } from '../../../shared/contract/index';
 import { iso } from '../../clock';
-import type { Span, SpanSink } from '../../observe/span-tracker';
+import type { Span, SpanSink } from './activity-span';
 import type { Db } from '../database';
 import { deviceClause, DeviceRepository, deviceOf, LOCAL_DEVICE, type DeviceLabels, type DeviceScope } from './device-repository';
 

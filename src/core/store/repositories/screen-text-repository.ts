@@ -341,7 +341,7 @@ export class ScreenTextRepository {
     return this.stmts.prune.run(olderThanMs).changes;
   }
 
-  /** Deletes up to `limit` of the oldest rows taken before `beforeMs` (the storage budget's step); returns how many. */
+  /** Deletes up to `limit` of the oldest rows taken before `beforeMs` (the disk budget's step); returns how many. */
   pruneOldest(beforeMs: number, limit: number): number {
     const removed = this.stmts.pruneOldest.run(beforeMs, limit).changes;
     if (removed > 0) this.stmts.mergeIndex.run();

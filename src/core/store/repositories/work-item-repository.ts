@@ -1,5 +1,5 @@
 import type { DeviceRef } from '../../../shared/contract/sync';
-import type { ExtractedItem, WorkItemKind } from '../../understanding/work-item';
+import type { ExtractedItem, WorkItemKind } from './work-item-record';
 import type { Db } from '../database';
 import type { TimeWindow } from './activity-repository';
 import { deviceClause, DeviceRepository, deviceOf, type DeviceScope } from './device-repository';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { BASELINE_TOKENS, type Interview } from '../../../shared/contract/memory';
 import type { ShadowClient } from '../../api/index';
 import { downloadText } from '../../download';
-import { errorText } from '../../error-text';
+import { messageOf } from '../../../shared/message-of';
 import { aboutWords } from '../../../shared/user-words';
 import { formatDateTime } from '../../format';
 import { useOperation } from '../../hooks/use-operation';
@@ -37,7 +37,7 @@ function InterviewCard({
       onSaved(await client.call('putInterviewAnswers', { answers }));
       setStatus('Saved.');
     } catch (failure) {
-      setStatus(errorText(failure));
+      setStatus(messageOf(failure));
     }
   };
 
@@ -105,7 +105,7 @@ function SummaryCard({
     try {
       onSaved(await client.call('putInterviewSummary', { text }));
     } catch (failure) {
-      setStatus(errorText(failure));
+      setStatus(messageOf(failure));
     }
   };
   return (
@@ -186,7 +186,7 @@ export function AboutYouPage({ client }: { readonly client: ShadowClient }) {
     client
       .call('getInterview', {})
       .then(setInterview)
-      .catch((failure: unknown) => setError(errorText(failure)));
+      .catch((failure: unknown) => setError(messageOf(failure)));
   }, [client]);
   if (error) return <p className="error-line">{error}</p>;
   if (!interview) return <p className="muted">Loading…</p>;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ResumeView } from '../../../shared/contract/sessions';
 import type { ShadowClient } from '../../api/index';
-import { errorText } from '../../error-text';
+import { messageOf } from '../../../shared/message-of';
 import { ResumeDialog } from '../resume/resume-dialog';
 import { SessionList } from '../sessions/session-list';
 import { Composer } from './composer';
@@ -50,7 +50,7 @@ export function ChatView({ client, initialSessionId }: { readonly client: Shadow
       open(session.id, null, content);
       return true;
     } catch (failure) {
-      setStartError(errorText(failure));
+      setStartError(messageOf(failure));
       return false;
     }
   };

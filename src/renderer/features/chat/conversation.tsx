@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 're
 import type { ResumeView, Session, Turn } from '../../../shared/contract/sessions';
 import type { OutputMeta } from '../../../shared/contract/storage';
 import type { ShadowClient } from '../../api/index';
-import { errorText } from '../../error-text';
+import { messageOf } from '../../../shared/message-of';
 import { useOperation } from '../../hooks/use-operation';
 import { TocPanel } from '../toc/toc-panel';
 import { Composer } from './composer';
@@ -115,7 +115,7 @@ function OpenConversation({
       await client.call('sendMessage', { id: sessionId, content });
       return true;
     } catch (failure) {
-      setSendError(errorText(failure));
+      setSendError(messageOf(failure));
       return false;
     } finally {
       setSending(false);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { TURN_RANGE_MAX, type Turn } from '../../../shared/contract/sessions';
 import type { ShadowClient } from '../../api/index';
-import { errorText } from '../../error-text';
+import { messageOf } from '../../../shared/message-of';
 
 /** A turn whose reply is still streaming: the prompt as sent and the reply so far. */
 export interface LiveTurn {
@@ -90,7 +90,7 @@ export function useSessionTurns(client: ShadowClient, sessionId: string | null):
         );
         setTotalTurns((total) => Math.max(total, turnCount));
       } catch (failure) {
-        if (!cancelled) setError(errorText(failure));
+        if (!cancelled) setError(messageOf(failure));
       } finally {
         if (!cancelled) setLoading(false);
       }
@@ -117,7 +117,7 @@ export function useSessionTurns(client: ShadowClient, sessionId: string | null):
             setTotalTurns((total) => Math.max(total, n));
             setLive((current) => (current?.number === n ? null : current));
           })
-          .catch((failure: unknown) => setError(errorText(failure)));
+          .catch((failure: unknown) => setError(messageOf(failure)));
       }),
     ];
     return () => {
@@ -138,7 +138,7 @@ export function useSessionTurns(client: ShadowClient, sessionId: string | null):
           first = from;
         }
       } catch (failure) {
-        setError(errorText(failure));
+        setError(messageOf(failure));
       }
     },
     [sessionId, totalTurns, fetchRange],

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ShadowClient } from '../../api/index';
-import { errorText } from '../../error-text';
+import { messageOf } from '../../../shared/message-of';
 import { useOperation } from '../../hooks/use-operation';
 
 type CaptureMonitors = 'focused' | 'all';
@@ -18,7 +18,7 @@ export function MonitorSetting({ client }: { readonly client: ShadowClient }) {
       const saved = await client.call('updateSettings', { captureMonitors: value });
       setChosen(saved.settings.captureMonitors as CaptureMonitors);
     } catch (failure) {
-      setError(errorText(failure));
+      setError(messageOf(failure));
     }
   };
   return (

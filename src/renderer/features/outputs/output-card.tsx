@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { OutputMeta, StoredOutput } from '../../../shared/contract/storage';
 import type { ShadowClient } from '../../api/index';
-import { errorText } from '../../error-text';
+import { messageOf } from '../../../shared/message-of';
 
 /** `[output:<id>]` in a turn's text: where an output was shown. */
 export const OUTPUT_MARKER = /\[output:(out_[A-Za-z0-9_-]{8,40})\]/g;
@@ -45,7 +45,7 @@ export function OutputCard({ client, output }: { readonly client: ShadowClient; 
     client
       .call('getOutput', { id: output.id })
       .then(setStored)
-      .catch((failure: unknown) => setError(errorText(failure)));
+      .catch((failure: unknown) => setError(messageOf(failure)));
   };
   return (
     <details

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PrivacyReport, RedactionKind } from '../../../shared/contract/index';
 import type { ShadowClient } from '../../api/index';
-import { errorText } from '../../error-text';
+import { messageOf } from '../../../shared/message-of';
 import { formatBytes } from '../../../shared/format-bytes';
 import { aboutWords } from '../../../shared/user-words';
 import { formatDuration } from '../../format';
@@ -70,7 +70,7 @@ export function PrivacyCard({ client }: { readonly client: ShadowClient }) {
       await client.call('setLocalOnly', { enabled: !status.localOnly.enabled });
       report.reload();
     } catch (failure) {
-      setError(errorText(failure));
+      setError(messageOf(failure));
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { ResumeView, Session } from '../../../shared/contract/sessions';
 import { agoText } from '../../../shared/ago-text';
 import type { ShadowClient } from '../../api/index';
-import { errorText } from '../../error-text';
+import { messageOf } from '../../../shared/message-of';
 import { useDialog } from '../../hooks/use-dialog';
 import { useNow } from '../../hooks/use-now';
 
@@ -36,7 +36,7 @@ export function ResumeDialog({ client, onResumed, onClose }: ResumeDialogProps) 
           setActive(0);
           setError(null);
         })
-        .catch((failure: unknown) => !cancelled && setError(errorText(failure)));
+        .catch((failure: unknown) => !cancelled && setError(messageOf(failure)));
     }, SEARCH_DELAY_MS);
     return () => {
       cancelled = true;
@@ -50,7 +50,7 @@ export function ResumeDialog({ client, onResumed, onClose }: ResumeDialogProps) 
     try {
       onResumed(await client.call('resumeSession', { id: session.id }));
     } catch (failure) {
-      setError(errorText(failure));
+      setError(messageOf(failure));
       setBusy(false);
     }
   };

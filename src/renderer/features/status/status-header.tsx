@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Health } from '../../../shared/contract/index';
 import { captureStateLabel } from '../../../shared/health-text';
 import type { ShadowClient } from '../../api/index';
-import { errorText } from '../../error-text';
+import { messageOf } from '../../../shared/message-of';
 
 interface StatusHeaderProps {
   readonly client: ShadowClient;
@@ -25,7 +25,7 @@ export function StatusHeader({ client, health, onChanged }: StatusHeaderProps) {
       else await client.call('pauseCapture', { reason: 'paused from the window' });
       onChanged();
     } catch (failure) {
-      setError(errorText(failure));
+      setError(messageOf(failure));
     } finally {
       setBusy(false);
     }

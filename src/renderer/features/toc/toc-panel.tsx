@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SearchHit } from '../../../shared/contract/sessions';
 import type { ShadowClient } from '../../api/index';
-import { errorText } from '../../error-text';
+import { messageOf } from '../../../shared/message-of';
 import { SnippetText } from '../markdown/markdown-text';
 import { formatMoment } from '../../format';
 import { useNow } from '../../hooks/use-now';
@@ -47,7 +47,7 @@ export function TocPanel({ client, sessionId, current, onJump, onClose }: TocPan
           setHits({ q, hits: answer.hits });
           setSearchError(null);
         })
-        .catch((failure: unknown) => !stale && setSearchError(errorText(failure)));
+        .catch((failure: unknown) => !stale && setSearchError(messageOf(failure)));
     }, SEARCH_DELAY_MS);
     return () => {
       stale = true;

@@ -4,7 +4,7 @@ import { useOperation } from '../../hooks/use-operation';
 import { AppTimeTable } from '../app-time/app-time-table';
 import { RecentFrames } from '../observation/recent-frames';
 import { PrivacyCard } from '../privacy/privacy-card';
-import { StorageMeterCard } from '../storage/storage-meter';
+import { DiskMeterCard } from '../disk/disk-meter';
 import { DeviceFilter } from '../sync/device-filter';
 import { SyncCard } from '../sync/sync-card';
 import { PendingQuestions } from '../questions/pending-questions';
@@ -92,7 +92,7 @@ export function TodayView({ client, refreshKey }: { readonly client: ShadowClien
         <PendingQuestions client={client} />
         <RecentFrames client={client} now={now.data} workSession={latestWorkSession} />
         <PrivacyCard client={client} />
-        <StorageMeterCard client={client} />
+        <DiskMeterCard client={client} />
         <SyncCard client={client} />
         <WorkSessionList workSessions={workSessions.data?.workSessions ?? null} />
       </div>

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { gnomeExtensionAdvice, gnomeExtensionSocket, gnomeExtensionStatus } from '../../../desktop-setup/gnome-extension';
+import { gnomeExtensionAdvice, gnomeExtensionSocket, gnomeExtensionStatus } from './gnome-extension';
 import type { RawImage } from '../../raw-image';
 import type { DesktopSession } from '../desktop-session';
 import type { MonitorArea } from '../screen-grabber';

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { kdeHelperProgram } from '../../../desktop-setup/kde-screenshots';
+import { kdeHelperProgram } from './kde-helper';
 import { packageRoot } from '../../../package-root';
 import type { RawImage } from '../../raw-image';
 import type { DesktopSession } from '../desktop-session';

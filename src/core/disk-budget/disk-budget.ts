@@ -1,6 +1,7 @@
 import { readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StorageMeter } from '../../shared/contract/storage-budget';
+import type { DiskMeter } from '../../shared/contract/disk-budget';
+import type { DiskUsage } from '../../shared/contract/settings';
 import { iso, type Clock } from '../clock';
 import type { Settings } from '../config/settings';
 import type { Db } from '../store/database';
@@ -9,7 +10,7 @@ import { localDateOf, localDayBounds } from '../time';
 import { folderSize } from './folder-size';
 import { messageOf } from '../util/message-of';
 
-export interface StorageBudgetDeps {
+export interface DiskBudgetDeps {
   readonly db: Db;
   readonly databaseFile: string;
   readonly dataDir: string;
@@ -40,23 +41,23 @@ interface Sizes {
 }
 
 /**
- * The storage budget: what the profile occupies against the size cap, and pruning of the oldest
+ * The disk budget: what the profile occupies against the size cap, and pruning of the oldest
  * screen text and kept frames (by local day, oldest first) until it fits. Summaries, tasks, answers
  * and conversations are kept forever: they are small and are the memory. Today's data is never
  * pruned by the budget; the meter says when today alone is over it.
  */
-export class StorageBudget {
+export class DiskBudget {
   private sizes: { readonly at: number; readonly value: Sizes } | null = null;
   private lastPrune: BudgetPrune | null = null;
   private running: Promise<BudgetPrune> | null = null;
 
-  constructor(private readonly deps: StorageBudgetDeps) {}
+  constructor(private readonly deps: DiskBudgetDeps) {}
 
   get capBytes(): number {
     return this.deps.settings.storageCapMb * 1024 * 1024;
   }
 
-  meter(): StorageMeter {
+  meter(): DiskMeter {
     const { settings, screenText } = this.deps;
     const sizes = this.measure();
     const usedBytes = sizes.databaseBytes + sizes.framesBytes + sizes.otherDataBytes;
@@ -76,6 +77,21 @@ export class StorageBudget {
       },
       pruning: this.running !== null,
       lastPrune: this.lastPrune,
+    };
+  }
+
+  /**
+   * The settings view's short form of the meter: the same sizes (one measure of a profile's size, so
+   * `/settings` and `/disk` never disagree), with the screen text rows and retention beside them.
+   */
+  usage(): DiskUsage {
+    const meter = this.meter();
+    return {
+      databaseBytes: meter.databaseBytes,
+      dataBytes: meter.framesBytes + meter.otherDataBytes,
+      screenTextRows: this.deps.screenText.count(),
+      retentionDays: this.deps.settings.retentionDays,
+      outputRetentionDays: this.deps.settings.outputRetentionDays,
     };
   }
 
@@ -163,10 +179,10 @@ function fileSize(path: string): number {
  * Checks the budget now and every `intervalMs` (10 minutes), off the capture path: each pass deletes
  * in small steps with the event loop free between them. Only the observing app schedules it.
  */
-export function scheduleStorageBudget(budget: StorageBudget, intervalMs = 600_000): () => void {
+export function scheduleDiskBudget(budget: DiskBudget, intervalMs = 600_000): () => void {
   const run = (): void => {
     budget.enforce().catch((error: unknown) => {
-      process.emitWarning(`storage budget failed (will retry): ${messageOf(error)}`);
+      process.emitWarning(`disk budget failed (will retry): ${messageOf(error)}`);
     });
   };
   run();

@@ -2,7 +2,7 @@ import { iso, type Clock } from '../clock';
 import { storageProblemMessage, storageProblemOf, type StorageProblem } from './storage-failure';
 import { messageOf } from '../util/message-of';
 
-export interface StorageState {
+export interface WritabilityState {
   readonly writable: boolean;
   readonly problem: StorageProblem | null;
   /** Since when writes fail (ISO), null while they succeed. */
@@ -10,7 +10,7 @@ export interface StorageState {
   readonly lastError: { readonly at: string; readonly message: string } | null;
 }
 
-export interface StorageMonitorOptions {
+export interface WritabilityMonitorOptions {
   readonly clock: Clock;
   /** The smallest write: succeeds exactly when the profile can be written. */
   readonly probeWrite: (atMs: number) => void;
@@ -24,7 +24,7 @@ export interface StorageMonitorOptions {
  * probe write is tried every few seconds, and the first that succeeds marks it writable again and runs
  * what waited for that (capture resuming, repairs). Health reads its state.
  */
-export class StorageMonitor {
+export class WritabilityMonitor {
   private problem: StorageProblem | null = null;
   private failingSince: number | null = null;
   private lastError: { at: string; message: string } | null = null;
@@ -34,13 +34,13 @@ export class StorageMonitor {
   private timer: NodeJS.Timeout | null = null;
   private probing = false;
 
-  constructor(private readonly options: StorageMonitorOptions) {}
+  constructor(private readonly options: WritabilityMonitorOptions) {}
 
   get writable(): boolean {
     return this.problem === null;
   }
 
-  state(): StorageState {
+  state(): WritabilityState {
     return {
       writable: this.writable,
       problem: this.problem,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation, defineOperations } from './define';
 
 /** What the profile occupies against its size cap, and what the budget and retention keep. */
-export const storageMeterSchema = z.object({
+export const diskMeterSchema = z.object({
   capBytes: z.number().int(),
   /** Database pages in use (and its WAL), kept frames and the rest of the data folder. */
   usedBytes: z.number().int(),
@@ -22,14 +22,14 @@ export const storageMeterSchema = z.object({
   /** The last pass of the budget: when, and how many frames and rows of screen text it deleted. */
   lastPrune: z.object({ at: z.string(), frames: z.number().int(), screenTextRows: z.number().int() }).nullable(),
 });
-export type StorageMeter = z.infer<typeof storageMeterSchema>;
+export type DiskMeter = z.infer<typeof diskMeterSchema>;
 
-export const storageBudgetOperations = defineOperations({
-  storageMeter: defineOperation({
+export const diskBudgetOperations = defineOperations({
+  diskMeter: defineOperation({
     method: 'GET',
     path: '/disk',
-    summary: 'The storage meter: what the profile occupies against its size cap, the oldest day kept per kind, the last prune.',
+    summary: 'The disk meter: what the profile occupies against its size cap, the oldest day kept per kind, the last prune.',
     input: z.object({}).strict(),
-    output: storageMeterSchema,
+    output: diskMeterSchema,
   }),
 });

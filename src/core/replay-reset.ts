@@ -1,12 +1,12 @@
-import { formatClockTime } from '../../shared/format-clock-time';
-import type { Db } from '../store/database';
-import { DomainError } from '../errors';
-import type { MemoryRepositories } from '../memory/memory-repositories';
-import type { Privacy } from '../privacy/create-privacy';
-import type { ActivityRepository, TimeWindow } from '../store/repositories/activity-repository';
-import type { CoverageRepository } from '../store/repositories/coverage-repository';
-import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
-import { localDateOf, localDayBounds } from '../time';
+import { formatClockTime } from '../shared/format-clock-time';
+import type { Db } from './store/database';
+import { DomainError } from './errors';
+import type { MemoryRepositories } from './memory/memory-repositories';
+import type { Privacy } from './privacy/create-privacy';
+import type { ActivityRepository, TimeWindow } from './store/repositories/activity-repository';
+import type { CoverageRepository } from './store/repositories/coverage-repository';
+import type { ScreenTextRepository } from './store/repositories/screen-text-repository';
+import { localDateOf, localDayBounds } from './time';
 
 export interface ReplayResetDeps {
   readonly db: Db;

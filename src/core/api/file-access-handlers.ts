@@ -3,7 +3,7 @@ import type { ShadowCore } from '../shadow-core';
 
 type Op<K extends keyof Operations> = (input: OperationParsedInput<Operations[K]>) => OperationOutput<Operations[K]>;
 
-export function storageHandlers(core: ShadowCore) {
+export function fileAccessHandlers(core: ShadowCore) {
   const getOutput: Op<'getOutput'> = ({ id }) => core.outputs.get(id);
   const listSessionOutputs: Op<'listSessionOutputs'> = ({ id }) => ({ outputs: core.outputs.list(id) });
   const storeOutput: Op<'storeOutput'> = ({ id, ...output }) => core.outputs.store(id, output);

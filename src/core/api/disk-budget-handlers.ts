@@ -3,7 +3,7 @@ import type { ShadowCore } from '../shadow-core';
 
 type Op<K extends keyof Operations> = (input: OperationParsedInput<Operations[K]>) => OperationOutput<Operations[K]>;
 
-export function storageBudgetHandlers(core: ShadowCore) {
-  const storageMeter: Op<'storageMeter'> = () => core.storageBudget.meter();
-  return { storageMeter };
+export function diskBudgetHandlers(core: ShadowCore) {
+  const diskMeter: Op<'diskMeter'> = () => core.diskBudget.meter();
+  return { diskMeter };
 }

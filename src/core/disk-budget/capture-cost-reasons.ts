@@ -1,11 +1,11 @@
-import type { HealthReason, StorageMeter } from '../../shared/contract/index';
+import type { HealthReason, DiskMeter } from '../../shared/contract/index';
 import type { CaptureSource } from '../observe/sources/capture-source';
 
 /**
  * Health reasons of lighter capture: the profile over its size cap (the budget is pruning, or only
  * today is left and it alone is over), and screenshots taken by the slower fallback.
  */
-export function captureCostReasons(meter: StorageMeter, source: CaptureSource): HealthReason[] {
+export function captureCostReasons(meter: DiskMeter, source: CaptureSource): HealthReason[] {
   const reasons: HealthReason[] = [];
   if (meter.overBudget) {
     const onlyToday = !meter.pruning && meter.lastPrune !== null;

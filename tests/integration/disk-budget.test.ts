@@ -6,10 +6,12 @@ import { createHandlers } from '../../src/core/api/handlers';
 import { ManualClock } from '../../src/core/clock';
 import type { ShadowCore } from '../../src/core/shadow-core';
 import { startHttpServer, type RunningHttpServer } from '../../src/server/http/http-server';
-import type { Health, StorageMeter } from '../../src/shared/contract/index';
+import type { DiskMeter, Health, OperationOutput, Operations } from '../../src/shared/contract/index';
 import { openQuietCore } from '../helpers/quiet-core';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 import { runShadow } from '../helpers/shadow-process';
+
+type SettingsView = OperationOutput<Operations['getSettings']>;
 
 const DAYS = ['2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09', '2026-03-10'];
 const TODAY = '2026-03-10';
@@ -32,13 +34,13 @@ function fillFrames(framesDir: string, day: string): void {
   for (let i = 0; i < FRAMES_PER_DAY; i++) writeFileSync(join(framesDir, day, `${i}.jpg`), randomBytes(180 * 1024));
 }
 
-describe('the storage budget', () => {
+describe('the disk budget', () => {
   let home: TempShadowHome;
   let core: ShadowCore;
   let framesDir: string;
-  let before: StorageMeter;
+  let before: DiskMeter;
   let during: { pruning: boolean; settled: boolean };
-  let after: StorageMeter;
+  let after: DiskMeter;
   let rowsByDay: Map<string, number>;
 
   beforeAll(async () => {
@@ -52,17 +54,17 @@ describe('the storage budget', () => {
       fillScreenText(core, day);
       fillFrames(framesDir, day);
     }
-    before = core.storageBudget.meter();
+    before = core.diskBudget.meter();
     let settled = false;
-    const pass = core.storageBudget.enforce().then((result) => {
+    const pass = core.diskBudget.enforce().then((result) => {
       settled = true;
       return result;
     });
     // One turn of the event loop later the pass is still going: it deletes in steps, never in one block.
     await new Promise((resolve) => setImmediate(resolve));
-    during = { pruning: core.storageBudget.meter().pruning, settled };
+    during = { pruning: core.diskBudget.meter().pruning, settled };
     await pass;
-    after = core.storageBudget.meter();
+    after = core.diskBudget.meter();
     rowsByDay = new Map(
       DAYS.map((day) => [day, core.screenText.textBetween(Date.parse(`${day}T00:00:00Z`), Date.parse(`${day}T23:59:59Z`), 10_000).length]),
     );
@@ -131,16 +133,26 @@ describe('the storage budget', () => {
     });
 
     it('HTTP answers the meter at /disk and in health', async () => {
-      const meter = await get<StorageMeter>('/disk');
+      const meter = await get<DiskMeter>('/disk');
       expect(meter).toMatchObject({ capBytes: after.capBytes, overBudget: false, oldestFrameDay: after.oldestFrameDay });
       const health = await get<Health>('/health');
-      expect(health.storage.capBytes).toBe(after.capBytes);
-      expect(health.storage.usedBytes).toBeLessThanOrEqual(after.capBytes);
+      expect(health.disk.capBytes).toBe(after.capBytes);
+      expect(health.disk.usedBytes).toBeLessThanOrEqual(after.capBytes);
+      expect(health.storage, 'the deprecated name still answers').toEqual(health.disk);
+    });
+
+    it('/settings tells the same size as the meter: one measure of a profile with data', async () => {
+      const [settings, meter] = [await get<SettingsView>('/settings'), await get<DiskMeter>('/disk')];
+      expect(meter.framesBytes).toBeGreaterThan(0);
+      expect(meter.databaseBytes).toBeGreaterThan(1024 * 1024);
+      expect(settings.usage.databaseBytes).toBe(meter.databaseBytes);
+      expect(settings.usage.dataBytes).toBe(meter.framesBytes + meter.otherDataBytes);
+      expect(settings.usage.screenTextRows).toBe([...rowsByDay.values()].reduce((a, b) => a + b, 0));
     });
 
     it('`shadow today` prints the meter under the day', async () => {
       const { stdout } = await runShadow(['today', '--date', TODAY], home.env);
-      expect(stdout).toMatch(/Storage: [\d.]+ MB of 10 MB \(\d+%\) · screen text since 2026-03-\d\d/);
+      expect(stdout).toMatch(/Disk: [\d.]+ MB of 10 MB \(\d+%\) · screen text since 2026-03-\d\d/);
     }, 60_000);
   });
 });
