@@ -7,9 +7,10 @@
  * year are asked in the chat as the HTTP API asks them (a new conversation each, `sessions.send`),
  * and the time of each answer is printed per kind: p50, p95 and slowest (the bar: p95 ≤ 100 ms), with
  * the CPU time the answers took, the store's size and the process's RSS (the bar: ≤ 150 MiB).
- *   node bin/run-ts.js bench/recall-year.ts [--days 250] [--rounds 3]
+ * `--keep DIR` keeps the profile in DIR (SHADOW_HOME) and reuses it on the next run (to profile the answers alone).
+ *   node bin/run-ts.js bench/recall-year.ts [--days 250] [--rounds 3] [--keep DIR]
  */
-import { statSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { JobDay, JobSegment } from '../scripts/day/job-day';
@@ -19,14 +20,17 @@ import { screenText } from '../scripts/day/screen-render';
 import { seededRandom, type Random } from '../scripts/day/timeline';
 import { ManualClock } from '../src/core/clock';
 import { segmentTasks } from '../src/core/memory/task-segmentation';
+import { resolveProfilePaths } from '../src/core/config/paths';
 import { createShadowCore } from '../src/core/shadow-core';
 import { formatClockTime } from '../src/shared/format-clock-time';
 import { quietSource } from '../tests/helpers/quiet-core';
-import { createTempShadowHome } from '../tests/helpers/temp-shadow-home';
+import { createTempShadowHome, type TempShadowHome } from '../tests/helpers/temp-shadow-home';
 import { mib, percentile, printFigures } from './lib/report';
 
 process.env.TZ = 'UTC';
-const { values } = parseArgs({ options: { days: { type: 'string', default: '250' }, rounds: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { days: { type: 'string', default: '250' }, rounds: { type: 'string', default: '3' }, keep: { type: 'string' } },
+});
 const WORKDAYS = Number(values.days);
 const ROUNDS = Number(values.rounds);
 const DAY_MS = 86_400_000;
@@ -66,7 +70,8 @@ function varied(job: JobDay, random: Random): JobSegment[] {
 }
 
 const clock = new ManualClock(workday(0));
-const home = createTempShadowHome();
+const home = values.keep ? keptHome(values.keep) : createTempShadowHome();
+const reuse = values.keep !== undefined && existsSync(home.paths.database);
 const core = createShadowCore({ env: {}, paths: home.paths, source: quietSource, clock, settings: { ocrEnabled: true } });
 const days: WrittenDay[] = [];
 try {
@@ -85,7 +90,7 @@ try {
     const startMs = date + (jobStart % DAY_MS) + Math.round((random() - 0.5) * 40) * 60_000;
     let t = startMs;
     let lunch: WrittenDay['lunch'] = null;
-    const workSession = core.activity.startWorkSession(t, 'replay');
+    const workSession = reuse ? 0 : core.activity.startWorkSession(t, 'replay');
     const sink = core.activity.spanSink(() => workSession);
     const apps = new Set<string>();
     for (const segment of varied(job, random)) {
@@ -95,14 +100,15 @@ try {
       const away = segment.input === 'away' && segment.seconds >= IDLE_AFTER_SEC;
       const kind = away ? 'idle' : segment.private ? 'private' : 'app';
       const title = kind === 'app' ? edit(segment.title) : null;
-      sink.open({
-        kind,
-        app: kind === 'idle' ? null : segment.app,
-        title,
-        privateReason: kind === 'private' ? 'password manager' : null,
-        startMs: start,
-        endMs: t,
-      });
+      if (!reuse)
+        sink.open({
+          kind,
+          app: kind === 'idle' ? null : segment.app,
+          title,
+          privateReason: kind === 'private' ? 'password manager' : null,
+          startMs: start,
+          endMs: t,
+        });
       spans++;
       if (kind !== 'app') continue;
       apps.add(segment.app);
@@ -114,13 +120,15 @@ try {
         if (file === undefined || file === shown) continue;
         shown = file;
         const spec = Object.values(job.screens).find((s) => s.file === file)!;
-        core.screenText.insert({ atMs: at, app: segment.app, title: title!, text: edit(screenText(spec)) });
+        if (!reuse) core.screenText.insert({ atMs: at, app: segment.app, title: title!, text: edit(screenText(spec)) });
         rows++;
       }
     }
-    core.activity.endWorkSession(workSession, t, 'end of day');
-    // What memory stores when a work session ends: its tasks, cut for the last time.
-    core.memory.repositories.tasks.replaceWorkSessionTasks(workSession, segmentTasks(core.activity.workSessionSpans(workSession), false));
+    if (!reuse) {
+      core.activity.endWorkSession(workSession, t, 'end of day');
+      // What memory stores when a work session ends: its tasks, cut for the last time.
+      core.memory.repositories.tasks.replaceWorkSessionTasks(workSession, segmentTasks(core.activity.workSessionSpans(workSession), false));
+    }
     days.push({
       job,
       date,
@@ -199,6 +207,7 @@ try {
       `${(askCpuMs / 1000).toFixed(1)} s CPU (${((100 * askCpuMs) / askWall).toFixed(0)}% of a core), ${failed} failed; ` +
       `load average ${load0.toFixed(2)} before, ${load1.toFixed(2)} after`,
   );
+  console.log(`heap ${mib(process.memoryUsage().heapUsed).toFixed(0)} MiB used of ${mib(process.memoryUsage().heapTotal).toFixed(0)} MiB, external ${mib(process.memoryUsage().external).toFixed(0)} MiB`);
   printFigures('recall-year', [
     { name: `chat answer over ${WORKDAYS} workdays p50`, value: percentile(all, 50), unit: 'ms' },
     { name: `chat answer over ${WORKDAYS} workdays p95`, value: percentile(all, 95), unit: 'ms', targetMax: 100 },
@@ -209,7 +218,13 @@ try {
   ]);
 } finally {
   core.close();
-  home.remove();
+  if (!values.keep) home.remove();
+}
+
+function keptHome(dir: string): TempShadowHome {
+  mkdirSync(dir, { recursive: true });
+  const paths = resolveProfilePaths({ SHADOW_HOME: dir, SHADOW_PROFILE: 'default' });
+  return { home: dir, paths, env: {}, databaseText: () => '', remove: () => undefined };
 }
 
 interface Question {
@@ -219,7 +234,7 @@ interface Question {
 
 /** Questions of every kind about days spread over the year, each naming its day the way people do. */
 function questionsOf(year: readonly WrittenDay[]): Question[] {
-  const dateFmt = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const dateFmt = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
   const picked = Array.from({ length: 12 }, (_, i) => year[Math.floor(((i + 0.5) * year.length) / 12)]!);
   const today = year.at(-1)!;
   const out: Question[] = [];
