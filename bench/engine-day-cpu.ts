@@ -211,9 +211,10 @@ try {
       { name: 'a kept frame: encoding, OCR of what changed, memory', value: perKept * 1000, unit: 'ms' },
       { name: 'a start of the OCR process (its first frame apart)', value: ocrStart * 1000, unit: 'ms' },
       {
-        name: `work-item extraction over the demo day, spread over its hours (${extraction.spans} titles, ${extraction.rows} screen texts)`,
-        value: (extraction.cpuSeconds / (day.hours * 3600)) * 100,
-        unit: '% core',
+        name: `work-item extraction over the demo day (${extraction.spans} titles, ${extraction.rows} screen texts)`,
+        value: extraction.cpuSeconds * 1000,
+        unit: 'ms CPU',
+        note: `${((extraction.cpuSeconds / (day.hours * 3600)) * 100).toFixed(4)}% of a core over the day`,
       },
       {
         name: `whole engine with OCR over the demo day (${day.kept} kept, ${day.ocrStarts} OCR starts in ${day.hours} h)`,

@@ -162,7 +162,15 @@ try {
   const load0 = loadavg()[0]!;
   const askCpu = process.cpuUsage();
   const askStarted = performance.now();
-  for (let round = 0; round < ROUNDS; round++)
+  /** The memory a round leaves (after a full collection where node runs with --expose-gc: what is held, not garbage). */
+  const memory = (): string => {
+    (globalThis as { gc?: () => void }).gc?.();
+    const m = process.memoryUsage();
+    return `RSS ${mib(m.rss).toFixed(0)} MiB, heap ${mib(m.heapUsed).toFixed(0)} MiB used of ${mib(m.heapTotal).toFixed(0)}`;
+  };
+  console.log(`before the questions: ${memory()}`);
+  for (let round = 0; round < ROUNDS; round++) {
+    if (round > 0) console.log(`after round ${round}: ${memory()}`);
     for (const q of questions) {
       const session = core.sessions.create({ type: 'chat', tools: [] });
       const started = performance.now();
@@ -177,6 +185,7 @@ try {
       all.push(ms);
       byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), ms]);
     }
+  }
   const askWall = performance.now() - askStarted;
   const cpu = process.cpuUsage(askCpu);
   const askCpuMs = (cpu.user + cpu.system) / 1000;
@@ -207,7 +216,9 @@ try {
       `${(askCpuMs / 1000).toFixed(1)} s CPU (${((100 * askCpuMs) / askWall).toFixed(0)}% of a core), ${failed} failed; ` +
       `load average ${load0.toFixed(2)} before, ${load1.toFixed(2)} after`,
   );
-  console.log(`heap ${mib(process.memoryUsage().heapUsed).toFixed(0)} MiB used of ${mib(process.memoryUsage().heapTotal).toFixed(0)} MiB, external ${mib(process.memoryUsage().external).toFixed(0)} MiB`);
+  console.log(
+    `heap ${mib(process.memoryUsage().heapUsed).toFixed(0)} MiB used of ${mib(process.memoryUsage().heapTotal).toFixed(0)} MiB, external ${mib(process.memoryUsage().external).toFixed(0)} MiB`,
+  );
   printFigures('recall-year', [
     { name: `chat answer over ${WORKDAYS} workdays p50`, value: percentile(all, 50), unit: 'ms' },
     { name: `chat answer over ${WORKDAYS} workdays p95`, value: percentile(all, 95), unit: 'ms', targetMax: 100 },
