@@ -240,4 +240,15 @@ describe('migrations', () => {
     expect(() => db.prepare(`UPDATE session_title_history SET by_user = -1`).run()).toThrow(/CHECK/);
     db.close();
   });
+  it('index sightings by start and end (018), so what overlaps a window is read from the index alone', () => {
+    const db = openDatabase(tempDb());
+    const indexes = db.prepare(`SELECT name FROM pragma_index_list('work_item_sightings')`).all() as { name: string }[];
+    expect(indexes.map((i) => i.name)).toContain('work_item_sightings_span');
+    expect(indexes.map((i) => i.name)).not.toContain('work_item_sightings_time');
+    const plan = db
+      .prepare(`EXPLAIN QUERY PLAN SELECT count(*), max(id), total(until_ms) FROM work_item_sightings WHERE at_ms < ? AND until_ms >= ?`)
+      .all(2, 1) as { detail: string }[];
+    expect(plan.map((p) => p.detail).join('\n')).toMatch(/COVERING INDEX work_item_sightings_span/);
+    db.close();
+  });
 });

@@ -46,57 +46,121 @@ export function formsOf(term: string): string[] {
   return [...new Set([term, ...(SPELLINGS[term] ?? []), ...(SYNONYMS[term] ?? []), ...(SYNONYMS[stem(bare)] ?? [])])];
 }
 
-/** A text's words as matching reads them: as written, without hyphens, and by stem. */
+/** A text's words as matching reads them: as written, without hyphens, by stem, and a code's parts. */
 interface Tokens {
   readonly bare: readonly string[];
   readonly joined: readonly string[];
   readonly stems: readonly string[];
+  /** The parts of a word with `-`, `.` or `:` in it ("app-prod-03" → app, prod, 03); null for a plain word. */
+  readonly pieces: readonly (readonly string[] | null)[];
 }
 
-function tokensOf(text: string): Tokens {
+/** One word of a form as matching looks for it: its stem, without hyphens, and whether it must be a whole word. */
+interface Part {
+  readonly wanted: string;
+  readonly joined: string;
+  /** Short words (and codes) must be whole words: "it" is not "item", "q3" is not "q30". */
+  readonly whole: boolean;
+  readonly coded: boolean;
+  /**
+   * What a text must hold, lower-cased and without hyphens, dots and apostrophes, for this part to fit one
+   * of its words: the part itself, or all but its last letter where a stem differs there ("company" fits
+   * "companies"). A text without it cannot match, so it is never split into words.
+   */
+  readonly needle: string;
+}
+
+/**
+ * Matching reads the same texts again and again (a screen's text for each figure on it, a title for
+ * each question): their words, stems and forms are kept for a while, bounded so memory stays flat.
+ */
+function remembered<T>(limit: number, make: (key: string) => T): (key: string) => T {
+  const kept = new Map<string, T>();
+  return (key) => {
+    let value = kept.get(key);
+    if (value === undefined) {
+      value = make(key);
+      if (kept.size >= limit) kept.delete(kept.keys().next().value!);
+      kept.set(key, value);
+    }
+    return value;
+  };
+}
+
+const stemOf = remembered(20_000, stem);
+
+const tokensOf = remembered(512, (text: string): Tokens => {
   const bare = words(text).map((t) => t.replace(/^#/, ''));
-  return { bare, joined: bare.map(joined), stems: bare.map(stem) };
+  return {
+    bare,
+    joined: bare.map(joined),
+    stems: bare.map(stemOf),
+    pieces: bare.map((t) => (/[-.:]/.test(t) ? t.split(/[-.:]/) : null)),
+  };
+});
+
+const partsOf = remembered(4096, (form: string): Part[] =>
+  words(form).map((p) => {
+    const wanted = stemOf(p.replace(/^#/, ''));
+    const whole = wanted.length < 3 || /\d/.test(wanted);
+    return { wanted, joined: joined(wanted), whole, coded: /[-.:]/.test(wanted), needle: joined(whole ? wanted : wanted.slice(0, -1)) };
+  }),
+);
+
+function fits(part: Part, tokens: Tokens, i: number): boolean {
+  const bare = tokens.bare[i]!;
+  const pieces = tokens.pieces[i]!;
+  const { wanted } = part;
+  if (part.whole)
+    return (
+      bare === wanted ||
+      tokens.joined[i] === part.joined ||
+      (pieces !== null && pieces.includes(wanted)) ||
+      // A code's part: "prod-03" names "app-prod-03".
+      (part.coded && (bare.endsWith(`-${wanted}`) || bare.startsWith(`${wanted}-`) || bare.endsWith(`.${wanted}`)))
+    );
+  return (
+    bare.startsWith(wanted) ||
+    tokens.stems[i]!.startsWith(wanted) ||
+    tokens.joined[i]!.startsWith(part.joined) ||
+    (pieces !== null && pieces.some((p) => p.startsWith(wanted)))
+  );
 }
 
 /** Whether one form (one or more words) appears in a text's words: each word of it starts a word of the text, by stem. */
 function formIn(form: string, tokens: Tokens): boolean {
-  const parts = words(form).map((p) => p.replace(/^#/, ''));
+  const parts = partsOf(form);
   if (parts.length === 0) return false;
-  const fits = (part: string, i: number): boolean => {
-    const wanted = stem(part);
-    const bare = tokens.bare[i]!;
-    // Short words (and codes) must be whole words: "it" is not "item", "q3" is not "q30".
-    if (wanted.length < 3 || /\d/.test(wanted))
-      return (
-        bare === wanted ||
-        tokens.joined[i] === joined(wanted) ||
-        bare.split(/[-.:]/).includes(wanted) ||
-        // A code's part: "prod-03" names "app-prod-03".
-        (/[-.:]/.test(wanted) && (bare.endsWith(`-${wanted}`) || bare.startsWith(`${wanted}-`) || bare.endsWith(`.${wanted}`)))
-      );
-    return (
-      bare.startsWith(wanted) ||
-      tokens.stems[i]!.startsWith(wanted) ||
-      tokens.joined[i]!.startsWith(joined(wanted)) ||
-      bare.split(/[-.:]/).some((p) => p.startsWith(wanted))
-    );
-  };
-  if (parts.length === 1) return tokens.bare.some((_, i) => fits(parts[0]!, i));
+  const count = tokens.bare.length;
+  if (parts.length === 1) {
+    for (let i = 0; i < count; i++) if (fits(parts[0]!, tokens, i)) return true;
+    return false;
+  }
   // A phrase: its words in a row.
-  return tokens.bare.some((_, i) => parts.every((p, j) => i + j < tokens.bare.length && fits(p, i + j)));
+  for (let i = 0; i + parts.length <= count; i++) if (parts.every((p, j) => fits(p, tokens, i + j))) return true;
+  return false;
 }
+
+/** A text as the needles of `Part` are looked for in it. */
+const squashed = (text: string): string => joined(text.toLowerCase());
+
+/** Whether a form can appear in a text at all (every part's needle is there): a quick no for most texts. */
+const mayHold = (form: string, squashedText: string): boolean => partsOf(form).every((p) => squashedText.includes(p.needle));
+
+const formsOfTerm = remembered(4096, formsOf);
 
 /** Whether `term` (a question's word) names something in `text`: a word of it by stem or word start, another spelling, or a synonym. */
 export function termMatches(term: string, text: string): boolean {
-  const tokens = tokensOf(text);
-  return formsOf(term).some((form) => formIn(form, tokens));
+  const inText = squashed(text);
+  return formsOfTerm(term).some((form) => mayHold(form, inText) && formIn(form, tokensOf(text)));
 }
 
 /** The share of `terms` that `text` matches (0 when there are none). */
 export function coverage(terms: readonly string[], text: string): number {
   if (terms.length === 0) return 0;
-  const tokens = tokensOf(text);
-  return terms.filter((t) => formsOf(t).some((form) => formIn(form, tokens))).length / terms.length;
+  const inText = squashed(text);
+  const matched = terms.filter((t) => formsOfTerm(t).some((form) => mayHold(form, inText) && formIn(form, tokensOf(text))));
+  return matched.length / terms.length;
 }
 
 /** The terms to search screen text for: each word, and the names and spellings it stands for. */

@@ -14,6 +14,7 @@ import { migration013 } from './013-sync-trust';
 import { migration014 } from './014-work-items';
 import { migration015 } from './015-honest-desktop-gaps';
 import { migration017 } from './017-user-titles';
+import { migration018 } from './018-sighting-spans';
 import type { Migration } from './types';
 
 /** Every migration in order. Add a new file per schema version; never edit a shipped one. */
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   migration014,
   migration015,
   migration017,
+  migration018,
 ];

@@ -2,7 +2,7 @@ import type { DeviceRef } from '../../../shared/contract/sync';
 import type { ExtractedItem, WorkItemKind } from './work-item-record';
 import type { Db } from '../database';
 import type { TimeWindow } from './activity-repository';
-import { deviceClause, DeviceRepository, deviceOf, type DeviceScope } from './device-repository';
+import { deviceClause, DeviceRepository, deviceOf, type DeviceLabels, type DeviceScope } from './device-repository';
 
 export type SightingSource = 'title' | 'screen';
 
@@ -60,6 +60,20 @@ interface SightingRow {
   device: number;
 }
 
+interface KeptDay {
+  /** What the day's rows were when read: a sighting added, removed or read again changes it. */
+  readonly stamp: string;
+  /** The items' names and the devices' labels the rows were read with (a better name, a renamed device). */
+  readonly names: string;
+  readonly rows: readonly Sighting[];
+}
+
+const DAY_MS = 86_400_000;
+/** Windows longer than this (a week, a month, all of history) are read through the day cache. */
+const CACHED_FROM_MS = 2 * DAY_MS;
+/** Days of sightings the cache keeps (the least recently read go first). */
+const CACHED_DAYS = 400;
+
 /** A name in capitals reads worse than the same name in mixed case ("ALDER FOODS" → "Alder Foods"). */
 const BETTER_NAME = `CASE WHEN work_items.name = upper(work_items.name) AND excluded.name != upper(excluded.name) THEN excluded.name ELSE work_items.name END`;
 
@@ -70,6 +84,12 @@ const BETTER_NAME = `CASE WHEN work_items.name = upper(work_items.name) AND excl
 export class WorkItemRepository {
   private readonly stmts;
   private readonly devices: DeviceRepository;
+  /**
+   * Sightings by UTC day (of `at_ms`), for long windows: a question about a month or a year would
+   * otherwise read every row of it into objects again. Past days rarely change; each read checks every
+   * day's rows against its stamp and reads again the days that changed (today, a late sync, pruning).
+   */
+  private readonly days = new Map<number, KeptDay>();
 
   constructor(
     private readonly db: Db,
@@ -98,6 +118,13 @@ export class WorkItemRepository {
       inWindow: db.prepare(`${select} WHERE s.at_ms < @end AND s.until_ms >= @start ${d} ORDER BY s.at_ms, s.id`),
       ofItem: db.prepare(`${select} WHERE s.item_id = @item AND s.at_ms < @end AND s.until_ms >= @start ${d} ORDER BY s.at_ms, s.id`),
       byName: db.prepare(`SELECT id FROM work_items WHERE kind = ? AND key = ?`),
+      dayStamps: db.prepare(
+        `SELECT s.at_ms / ${DAY_MS} AS day, count(*) AS n, max(s.id) AS top, total(s.until_ms) AS ends
+         FROM work_item_sightings s WHERE s.at_ms >= @start AND s.at_ms < @end ${d} GROUP BY day`,
+      ),
+      dayRows: db.prepare(`${select} WHERE s.at_ms >= @start AND s.at_ms < @end ${d} ORDER BY s.at_ms, s.id`),
+      startedBefore: db.prepare(`${select} WHERE s.at_ms < @start AND s.until_ms >= @start ${d} ORDER BY s.at_ms, s.id`),
+      names: db.prepare(`SELECT group_concat(id || ':' || name, char(10)) AS names FROM (SELECT id, name FROM work_items ORDER BY id)`),
     };
   }
 
@@ -114,6 +141,7 @@ export class WorkItemRepository {
   store(rows: readonly RowSightings[], progress: { readonly source: SightingSource; readonly lastId: number } | null): void {
     this.db.transaction(() => {
       for (const row of rows) {
+        this.days.delete(Math.floor(row.atMs / DAY_MS));
         this.stmts.deleteOfRef.run(row.source, row.refId);
         for (const item of row.items) {
           const { id } = this.stmts.upsertItem.get(item.kind, item.key, item.name) as { id: number };
@@ -146,7 +174,32 @@ export class WorkItemRepository {
   /** Every sighting overlapping a time window, oldest first. */
   sightingsIn(window: TimeWindow): Sighting[] {
     const labels = this.devices.labels();
+    if (window.endMs - window.startMs > CACHED_FROM_MS) return this.sightingsByDay(window, labels);
     return (this.stmts.inWindow.all({ start: window.startMs, end: window.endMs }) as SightingRow[]).map((row) => toSighting(row, labels));
+  }
+
+  /** `sightingsIn` for a long window: the sightings that began before it, then each day's from the cache. */
+  private sightingsByDay(window: TimeWindow, labels: DeviceLabels): Sighting[] {
+    const { startMs, endMs } = window;
+    const out = (this.stmts.startedBefore.all({ start: startMs }) as SightingRow[]).map((row) => toSighting(row, labels));
+    const stamps = (this.stmts.dayStamps.all({ start: startMs, end: endMs }) as { day: number; n: number; top: number; ends: number }[])
+      .map(({ day, n, top, ends }) => ({ day, stamp: `${n}:${top}:${ends}` }))
+      .sort((a, b) => a.day - b.day);
+    if (stamps.length === 0) return out;
+    const names = `${(this.stmts.names.get() as { names: string | null }).names ?? ''}\n${JSON.stringify(this.devices.all())}`;
+    for (const { day, stamp } of stamps) {
+      let kept = this.days.get(day);
+      if (kept?.stamp !== stamp || kept.names !== names) {
+        const rows = this.stmts.dayRows.all({ start: day * DAY_MS, end: (day + 1) * DAY_MS }) as SightingRow[];
+        kept = { stamp, names, rows: rows.map((row) => toSighting(row, labels)) };
+      }
+      // Least recently read last, so the first key is the one to let go.
+      this.days.delete(day);
+      this.days.set(day, kept);
+      if (this.days.size > CACHED_DAYS) this.days.delete(this.days.keys().next().value!);
+      for (const sighting of kept.rows) if (sighting.atMs >= startMs && sighting.atMs < endMs) out.push(sighting);
+    }
+    return out;
   }
 
   /** One item's sightings in a time window, oldest first. */
