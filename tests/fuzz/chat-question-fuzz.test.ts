@@ -62,10 +62,15 @@ function post(path: string, body: unknown): Promise<Reply> {
   });
 }
 
+/**
+ * A probe on a connection of its own: after the MCP run, whose in-memory transport only awaits promises,
+ * no timer or socket event ran for as long as it lasted, so the server's keep-alive timeout (5 s) fires
+ * only once a pooled socket is being reused, and that request reads ECONNRESET.
+ */
 function get(path: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: http.port, path: `${API_PREFIX}${path}`, agent, headers: { authorization: `Bearer ${TOKEN}` } },
+      { host: '127.0.0.1', port: http.port, path: `${API_PREFIX}${path}`, agent: false, headers: { authorization: `Bearer ${TOKEN}` } },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode!));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractWorkItems } from '../../src/core/understanding/extract-work-items';
+import { termMatches } from '../../src/core/recall/question-terms';
 import { understandQuestion } from '../../src/core/recall/question-understanding';
 import { understandTime, type DayShape } from '../../src/core/recall/time-understanding';
 
@@ -75,5 +76,67 @@ describe('task lists', () => {
   it('reads no task rows without a task list header', () => {
     const items = extractWorkItems('Inbox', ['From Subject Received', 'Draft motion to compel production Sep 21 In progress'].join('\n'));
     expect(items.filter((i) => i.role === 'task')).toEqual([]);
+  });
+});
+
+describe('lists of people by a role column', () => {
+  it("reads each row's first cell as a person in the column's role, in the state the row shows", () => {
+    const people = extractWorkItems(
+      'Roster - Scheduling - Firefox',
+      [
+        'Roster',
+        'Patient  Visit  Provider  Status',
+        'Nora Field  VIS-301  Follow-up  Cancelled',
+        'Omar Haddad  VIS-302  New visit  Checked in',
+      ].join('\n'),
+    ).filter((i) => i.kind === 'person');
+    expect(people.map((p) => `${p.name}[${p.role}]<${p.state}>`)).toEqual([
+      'Nora Field[patient]<cancelled>',
+      'Omar Haddad[patient]<checked in>',
+    ]);
+  });
+
+  it('reads no people under a message list header (From, To) or without a role column', () => {
+    const from = extractWorkItems('Inbox', ['From  Subject  Received', 'Lena Park  Budget questions  9:02 AM'].join('\n'));
+    expect(from.filter((i) => i.kind === 'person' && i.line.startsWith('Lena') && i.role === 'from' && i.state !== '')).toEqual([]);
+    const plain = extractWorkItems('Notes', ['Summary  Owner  Status', 'Quarter Close  tasks  Open'].join('\n'));
+    expect(plain.filter((i) => i.kind === 'person' && i.name === 'Quarter Close')).toEqual([]);
+  });
+});
+
+describe('nouns, roles and kinds of software in a question', () => {
+  it('narrows a plural noun of people or records to the states named beside it', () => {
+    expect(ask('which patients cancelled or no-showed?')).toMatchObject({
+      kind: 'which',
+      listOf: 'person',
+      terms: ['cancelled', 'no-show'],
+    });
+    expect(ask('list the withdrawn applicants')).toMatchObject({ kind: 'which', listOf: 'person', terms: ['withdrawn'] });
+    expect(ask('which invoices were rejected')).toMatchObject({ kind: 'which', listOf: 'identifier', terms: ['rejected'] });
+    // A singular noun with a state asks about that one.
+    expect(ask('was the candidate rejected?').kind).not.toBe('which');
+  });
+
+  it('takes the last of nouns side by side as the one asked for, never an attribute noun', () => {
+    expect(ask('list the job reqs')).toMatchObject({ kind: 'which', terms: [] });
+    expect(ask('list the job reqs').kindWord?.plural).toBe('requisitions');
+    expect(ask('invoice numbers from today?').kindWord?.plural).toBe('invoices');
+  });
+
+  it('asks for the agent noun of "who is …ing" and the members of a panel', () => {
+    expect(ask('who is reviewing the contract?')).toMatchObject({ kind: 'who' });
+    expect(ask('who is reviewing the contract?').roles).toEqual(expect.arrayContaining(['reviewer', 'reviewers']));
+    expect(ask('who is approving PO-77?').roles).toEqual(expect.arrayContaining(['approver']));
+    expect(ask('who was interviewing Sam?').roles).toEqual(expect.arrayContaining(['interviewer', 'interviewers']));
+    expect(ask('the review panel for PR #12?')).toMatchObject({ kind: 'who' });
+    expect(ask('the review panel for PR #12?').roles).toEqual(expect.arrayContaining(['panel', 'reviewer']));
+  });
+
+  it('finds the products of a kind of business software by that kind', () => {
+    expect(termMatches('ats', 'Candidates - Lever - Google Chrome')).toBe(true);
+    expect(termMatches('ehr', 'Chart - Epic Hyperspace')).toBe(true);
+    expect(termMatches('hris', 'Time off - BambooHR')).toBe(true);
+    expect(termMatches('helpdesk', 'Ticket 4410 - Freshdesk')).toBe(true);
+    expect(termMatches('ats', 'Recruiter inbox - LinkedIn')).toBe(false);
   });
 });

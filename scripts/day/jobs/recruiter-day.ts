@@ -254,7 +254,7 @@ export const RECRUITER_DAY: JobDay = {
   id: 'recruiter',
   job: 'Technical recruiter',
   user: { name: 'Tomasz Wilk', email: 'twilk@halcyonrobotics.com' },
-  startIso: '2026-09-09T08:00:00.000Z',
+  startIso: '2026-09-09T07:50:00.000Z',
   seed: 3318,
   screens,
   windows,
@@ -262,44 +262,45 @@ export const RECRUITER_DAY: JobDay = {
     const s = (window: Window, mins: number, input: 'active' | 'reading' | 'away' = 'active', mark?: JobSegment['mark']) =>
       stretch(RECRUITER_DAY, window, minutes(mins), input, mark);
     const day: JobSegment[] = [
-      s('inbox', 10), // 08:00
-      s('reqMorning', 15), // 08:10
-      s('tracker', 12), // 08:25
-      s('linkedin', 8), // 08:37
-      s('offerPending', 10), // 08:45
-      s('linkedin', 12), // 08:55
-      s('screenCall', 30, 'reading', { kind: 'meeting', name: 'Phone screen with Leon Fischer', attendees: ['Leon Fischer'] }), // 09:07
-      s('reqMorning', 8), // 09:37
-      s('rejection', 9), // 09:45
-      s('tracker', 6), // 09:54
+      s('inbox', 10), // 07:50
+      s('reqMorning', 15), // 08:00
+      s('tracker', 12), // 08:15
+      s('linkedin', 8), // 08:27
+      s('offerPending', 10), // 08:35
+      s('linkedin', 12), // 08:45
+      s('screenCall', 30, 'reading', { kind: 'meeting', name: 'Phone screen with Leon Fischer', attendees: ['Leon Fischer'] }), // 08:57
+      s('reqMorning', 8), // 09:27
+      s('rejection', 9), // 09:35
+      s('tracker', 6), // 09:44
       s('hiringSync', 35, 'reading', {
         kind: 'meeting',
         name: 'Firmware hiring sync',
         attendees: ['Grace Okafor', 'Ravi Menon', 'Victor Salas'],
-      }), // 10:00
-      s('slackRavi', 6), // 10:35
-      s('onsite', 20), // 10:41
-      s('agencyInvoice', 9, 'reading'), // 11:01
-      s('inbox', 5, 'away', { kind: 'break', name: 'a coffee' }), // 11:10
-      s('offerPending', 12), // 11:15
-      s('reqMorning', 18), // 11:27
-      s('tracker', 15), // 11:45
-      s('inbox', 40, 'away', { kind: 'lunch' }), // 12:00
-      stretch(RECRUITER_DAY, 'inPrivate', 90), // 12:40
-      s('inbox', 8), // 12:41:30
-      s('checkr', 12), // 12:49:30
-      s('linkedin', 10), // 13:01:30
-      s('onsite', 15), // 13:11:30
-      s('tracker', 20), // 13:26:30
-      s('offerApproved', 14), // 13:46:30 (the approval shows at 14:12 on screen)
-      s('docusign', 16), // 14:00:30
-      s('agencyInvoice', 6, 'reading'), // 14:16:30
-      s('reqLate', 25), // 14:22:30
-      s('inboxLate', 12), // 14:47:30
-      s('slackRavi', 4), // 14:59:30
-      s('checkr', 8), // 15:03:30
+      }), // 09:50
+      s('slackRavi', 6), // 10:25
+      s('onsite', 20), // 10:31
+      stretch(RECRUITER_DAY, 'onsite', 150, 'away'), // 10:51 a candidate on the phone, under the idle threshold
+      s('agencyInvoice', 9, 'reading'), // 10:53:30
+      s('inbox', 5, 'away', { kind: 'break', name: 'a coffee' }), // 11:02:30
+      s('offerPending', 12), // 11:07:30
+      s('reqMorning', 18), // 11:19:30
+      s('tracker', 15), // 11:37:30
+      s('inbox', 40, 'away', { kind: 'lunch' }), // 11:52:30
+      stretch(RECRUITER_DAY, 'inPrivate', 90), // 12:32:30
+      s('inbox', 8), // 12:34
+      s('checkr', 12), // 12:42
+      s('linkedin', 10), // 12:54
+      s('onsite', 15), // 13:04
+      s('tracker', 20), // 13:19
+      s('offerApproved', 14), // 13:39 (the approval shows at 14:12 on screen)
+      s('docusign', 16), // 13:53
+      s('agencyInvoice', 6, 'reading'), // 14:09
+      s('reqLate', 25), // 14:15
+      s('inboxLate', 12), // 14:40
+      s('slackRavi', 4), // 14:52
+      s('checkr', 8), // 14:56
     ];
-    return fillTo(minutes(8 * 60 + 30), day, (rest) => stretch(RECRUITER_DAY, 'reqLate', rest)); // 15:11:30 to 16:30
+    return fillTo(minutes(8 * 60 + 40), day, (rest) => stretch(RECRUITER_DAY, 'reqLate', rest)); // 15:04 to 16:30
   },
   interview: {
     'What is your name?': 'Tomasz Wilk',

@@ -111,6 +111,8 @@ const NOUNS: Readonly<Record<string, KindWord>> = {
   candidate: kind('person', 'candidates', null, ['candidate', 'applicant']),
   applicant: kind('person', 'applicants', null, ['applicant', 'candidate']),
   interviewer: kind('person', 'interviewers', null, ['interviewer', 'panel']),
+  // A panel is the people who assess together: a list labelled interviewers, reviewers or panelists.
+  panel: kind('person', 'panel', null, ['interviewer', 'panel', 'panelist', 'reviewer']),
   attendee: kind('person', 'attendees', null, [
     'attendee',
     'participant',

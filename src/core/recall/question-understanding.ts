@@ -298,7 +298,7 @@ const ROLE_ASKS: readonly (readonly [RegExp, readonly string[]])[] = [
       'host',
     ],
   ],
-  [/\b(interviewers?|interviewed me|on the panel)\b/, ['interviewer', 'interviewers', 'panel']],
+  [/\b(interviewers?|interviewed me|panel(ists?)?)\b/, ['interviewer', 'interviewers', 'panel', 'panelists']],
   [/\b(candidates?|applicants?|did i interview|was i interviewing|interviewee)\b/, ['candidate', 'applicant']],
   [/\b(approv(ed|er|al))\b/, ['approved by', 'approver']],
   [/\b(request(ed|er)?|asked for)\b/, ['requested by', 'requester', 'wrote']],
@@ -365,7 +365,7 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
   const { time, rest } = readTime(clean, nowMs, day);
   let kind: QuestionKind = RULES.find(([k, rule]) => !options.notKinds?.includes(k) && rule.test(lower))?.[0] ?? 'unknown';
   const lowerWords = words(lower);
-  const noun = lowerWords.map((w) => kindWord(w)).find(Boolean) ?? null;
+  const { noun, modifiers } = headNoun(lowerWords);
   if (kind === 'open' && /^\W*(who|whom|whose)\b/.test(lower)) kind = 'who';
   if (kind === 'who' && noun && noun.list !== 'person' && noun.list !== 'organization' && !/^\W*(who|whom|whose)\b/.test(lower))
     kind = 'which';
@@ -410,7 +410,7 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
   const listing = kind === 'which' || kind === 'open' || (kind === 'who' && (noun?.list === 'person' || noun?.list === 'organization'));
   const intent = new Set([
     ...(INTENT_WORDS[kind] ?? []),
-    ...(noun && listing ? lowerWords.filter((w) => sameKind(kindWord(w), noun)) : []),
+    ...(noun && listing ? [...lowerWords.filter((w) => sameKind(kindWord(w), noun)), ...modifiers] : []),
     ...(several ? lowerWords.filter((w) => kindWord(w) !== null) : []),
   ]);
   const [asked, leftOut = ''] = rest.split(/\b(?:besides|except|apart from|other than|but not|excluding|not counting)\b/i);
@@ -430,6 +430,21 @@ export function understandQuestion(text: string, nowMs: number, day: DayShape, o
   if (byState) {
     kind = 'which';
     terms = states as string[];
+  }
+  // "Which candidates were rejected or withdrew?", "list the withdrawn applicants": state words beside a plural
+  // noun of people or records narrow its list to the ones seen in those states.
+  const nounWord = noun ? lowerWords.find((w) => sameKind(kindWord(w), noun)) : undefined;
+  if (
+    !byState &&
+    noun &&
+    (noun.list === 'person' || noun.list === 'identifier') &&
+    (kind === 'who' || kind === 'which' || kind === 'lookup') &&
+    /s$/.test(nounWord ?? '') &&
+    !OWED_ASK.test(lower) &&
+    states.some(Boolean)
+  ) {
+    kind = 'which';
+    terms = terms.map((t, i) => states[i] ?? t).filter((t) => !sameKind(kindWord(t), noun));
   }
   if (kind === 'moment' && time && time.pointMs === null) kind = 'activity';
   // "Lunch break length?": how long the break was, not the app time inside it.
@@ -487,6 +502,21 @@ function stateOfWord(word: string): string | null {
   return stateClass(form.replace(/-/g, ' ')) !== null || stateClass(form) !== null ? form : null;
 }
 
+/** Nouns that name a thing's attribute, not another thing: "truck numbers" are trucks. */
+const ATTRIBUTE_NOUNS = new Set(['number', 'numbers', 'no', 'nos', 'id', 'ids', 'code', 'codes', 'name', 'names', 'ref', 'refs']);
+
+/**
+ * The first kind noun a question names; of nouns side by side the last is the head ("job reqs" asks
+ * for requisitions, "support tickets" for tickets), as English compounds are.
+ */
+function headNoun(lowerWords: readonly string[]): { noun: KindWord | null; modifiers: string[] } {
+  const at = lowerWords.findIndex((w) => kindWord(w) !== null);
+  if (at < 0) return { noun: null, modifiers: [] };
+  let head = at;
+  while (head + 1 < lowerWords.length && kindWord(lowerWords[head + 1]!) !== null && !ATTRIBUTE_NOUNS.has(lowerWords[head + 1]!)) head += 1;
+  return { noun: kindWord(lowerWords[head]!), modifiers: lowerWords.slice(at, head) };
+}
+
 /** Whether two nouns ask for the same list ("invoice" and "invoices"). */
 const sameKind = (a: KindWord | null, b: KindWord): boolean => a !== null && a.list === b.list && a.plural === b.plural;
 
@@ -504,6 +534,12 @@ function correctTerms(terms: readonly string[], options: UnderstandingOptions): 
 function rolesAsked(lower: string, noun: KindWord | null): string[] {
   if (noun?.roles) return [...noun.roles];
   for (const [pattern, roles] of ROLE_ASKS) if (pattern.test(lower)) return [...roles];
+  // "Who is interviewing Leon?", "who's reviewing the PR": the one doing it is the agent noun a label uses (interviewer, reviewer).
+  const doing = /\bwho(?: is| are| was| were| will be)? ([a-z]{3,})ing\b/.exec(lower)?.[1];
+  if (doing) {
+    const agents = [...new Set([`${doing}er`, `${doing}or`, `${doing}er`.replace(/(.)\1er$/, '$1er'), `${doing}r`])];
+    return agents.flatMap((a) => [a, `${a}s`]);
+  }
   // "who is the hiring manager?": the noun after "the" is the role.
   const named = /\bwho (?:is|was|were|are) (?:the|my|our) ([a-z]+(?: [a-z]+)?)\b/.exec(lower);
   return named && !/\b(person|one|guy|woman|man)\b/.test(named[1]!) ? [named[1]!] : [];

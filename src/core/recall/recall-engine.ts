@@ -374,7 +374,8 @@ function asWritten(term: string, question: string): string {
 export function activityDayShape(activity: ActivityRepository): DayShape {
   return {
     longestBreak(window) {
-      const spans = activity.appSpans(window);
+      // A private window is the person at work, only not recorded: a break ends when they are back, in any window.
+      const spans = activity.spansIn(window).filter((s) => s.kind !== 'idle');
       let best: TimeWindow | null = null;
       for (let i = 1; i < spans.length; i++) {
         const gap = { startMs: spans[i - 1]!.endMs, endMs: spans[i]!.startMs };

@@ -1,7 +1,7 @@
 import { fieldsOf } from './extract/fields';
 import { figuresIn } from './extract/figures';
 import { identifiersIn } from './extract/identifiers';
-import { organizationKey, partiesIn, signOffName } from './extract/people';
+import { isNameShaped, isPersonLabel, organizationKey, roleOf, partiesIn, signOffName } from './extract/people';
 import { placesIn } from './extract/places';
 import { clipLine, STATE_PATTERN, stateClass, type ExtractedItem } from './work-item';
 
@@ -60,6 +60,7 @@ function readItems(title: string, text: string): Read {
   const textItems = lines.slice(1).flatMap((line, i) => readLine(line, lines[i] ?? ''));
   textItems.push(...listedPeople(lines.slice(1)));
   textItems.push(...taskRows(lines.slice(1)));
+  textItems.push(...peopleRows(lines.slice(1)));
   const main =
     titleItems.find((i) => i.kind === 'identifier') ??
     titleItems.find((i) => i.kind === 'document') ??
@@ -216,6 +217,38 @@ function listedPeople(lines: readonly string[]): ExtractedItem[] {
     // "(You)" is the user; "(Host)", "(Organizer)" a role of their own beside the list's.
     found.push(item('person', person[1]!.toLowerCase(), person[1]!, own && own !== 'you' && own.length < 20 ? own : role!, '', '', line));
     if (own && own !== 'you' && own.length < 20) found.push(item('person', person[1]!.toLowerCase(), person[1]!, role!, '', '', line));
+  }
+  return found;
+}
+
+/** A list's header of single capitalised words ("Candidate  Application  Stage  Status"). */
+const COLUMN_HEADER = /^\s*\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*){1,7}\s*$/u;
+/** Column heads that name a person only as a message's party, not the one a row is about. */
+const NOT_ROW_ROLES = new Set(['from', 'to', 'cc', 'bcc', 'by', 'with', 'who', 'name']);
+/** A row's first cell as a person: two capitalised words before the next cell. */
+const ROW_NAME = /^\s*(\p{Lu}[\p{L}'’-]+\s+\p{Lu}[\p{L}'’-]+)(?=\s|$)/u;
+
+/**
+ * The rows of a list whose first column names a role ("Candidate  Application  Stage  Status",
+ * "Patient  Time  Provider  Status"): each row's first cell is a person in that role, in the state the
+ * row's last state word shows ("Aiko Brandt  APP-77431  Application review  Withdrawn").
+ */
+function peopleRows(lines: readonly string[]): ExtractedItem[] {
+  const found: ExtractedItem[] = [];
+  let role: string | null = null;
+  for (const line of lines) {
+    const head = COLUMN_HEADER.test(line) ? roleOf(line.trim().split(/\s+/)[0]!) : null;
+    if (head && isPersonLabel(head) && !NOT_ROW_ROLES.has(head)) {
+      role = head;
+      continue;
+    }
+    const name = role ? ROW_NAME.exec(line)?.[1] : undefined;
+    if (!role || !name || !isNameShaped(name, 2)) {
+      role = null;
+      continue;
+    }
+    const state = [...line.matchAll(STATE_PATTERN)].at(-1)?.[0].toLowerCase() ?? '';
+    found.push(item('person', name.toLowerCase(), name, role, '', state, line));
   }
   return found;
 }

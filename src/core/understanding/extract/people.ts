@@ -129,7 +129,7 @@ export function roleOf(label: string): string {
     .trim();
 }
 
-function isPersonLabel(role: string): boolean {
+export function isPersonLabel(role: string): boolean {
   if (PERSON_LABEL_PHRASES.has(role)) return true;
   if (/\b(by|to|with)$/.test(role)) return true;
   const last = role.split(' ').at(-1)!;
