@@ -8,6 +8,8 @@ import type { Observer } from '../observe/observer';
 import type { Db } from '../store/database';
 import type { ActivityRepository } from '../store/repositories/activity-repository';
 import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
+import { WorkItemRepository } from '../store/repositories/work-item-repository';
+import { threadsIn } from '../understanding/day-threads';
 import { InterviewService } from './interview-service';
 import { LlmContextService } from './llm-context-service';
 import { memoryLlmCall } from './pipeline/memory-llm-call';
@@ -59,6 +61,7 @@ export function createMemory(deps: MemoryDeps): Memory {
   const { db, settings, events, clock, llm, activity, screenText, observer } = deps;
   const repositories = memoryRepositories(db);
   const queue = new MemoryWorkQueue({ clock, events });
+  const items = new WorkItemRepository(db);
   const tracker = new WorkSessionTracker({ activity, observer, repositories, screenText });
   const llmContext = new LlmContextService({ clock, llm, observer, repositories, tracker, dedupMinChange: settings.dedupMinChange });
   const call = memoryLlmCall(llm, llmContext);
@@ -71,7 +74,19 @@ export function createMemory(deps: MemoryDeps): Memory {
     llmContext,
     tasks: new TaskTracker({ observer, activity, tasks: repositories.tasks, events }),
     theory: new TheoryWriter({ call, tasks: repositories.tasks, screenText, events }),
-    summaries: new SummaryWriter({ call, summaries: repositories.summaries, tracker, events }),
+    summaries: new SummaryWriter({
+      call,
+      summaries: repositories.summaries,
+      tracker,
+      events,
+      // The summaries tell the work session in work threads: its stored tasks joined by the items they share.
+      threads: (startMs, nowMs) =>
+        threadsIn(
+          { tasks: repositories.tasks, items, activity, interviewAnswers: () => repositories.interview.answers() },
+          { startMs, endMs: nowMs + 1 },
+          nowMs,
+        ),
+    }),
     asker: new QuestionAsker({
       call,
       settings,

@@ -1,4 +1,4 @@
-import type { WorkSessionSummary } from '../../../shared/contract/memory';
+import type { WorkSessionSummary, WorkThreadView } from '../../../shared/contract/memory';
 import { iso } from '../../clock';
 import type { EventBus } from '../../events';
 import type { LlmResult } from '../../llm/llm-client';
@@ -21,6 +21,8 @@ export interface SummaryWriterDeps {
   readonly summaries: MemorySummaryRepository;
   readonly tracker: WorkSessionTracker;
   readonly events: EventBus;
+  /** The work threads from `startMs` to `nowMs` (the offline summary speaks in them). */
+  readonly threads?: (startMs: number, nowMs: number) => readonly WorkThreadView[];
 }
 
 /**
@@ -32,7 +34,7 @@ export class SummaryWriter {
   constructor(private readonly deps: SummaryWriterDeps) {}
 
   async write(workSession: WorkSessionState, now: number, kind: SummaryKind): Promise<WorkSessionSummary> {
-    const snapshot = this.deps.tracker.snapshot(workSession, now);
+    const snapshot = this.snapshot(workSession, now);
     const result = await this.deps.call({
       purpose: 'summary',
       state: workSession,
@@ -47,7 +49,7 @@ export class SummaryWriter {
 
   /** The final summary from the offline template, at once (the app is quitting). */
   writeFinalOffline(workSession: WorkSessionState, now: number): WorkSessionSummary {
-    const snapshot = this.deps.tracker.snapshot(workSession, now);
+    const snapshot = this.snapshot(workSession, now);
     return this.store(
       workSession,
       now,
@@ -56,6 +58,11 @@ export class SummaryWriter {
       { engine: 'offline', fallbackReason: 'the app quit before the final summary was written' },
       snapshot,
     );
+  }
+
+  private snapshot(workSession: WorkSessionState, now: number): WorkSessionSnapshot {
+    const snapshot = this.deps.tracker.snapshot(workSession, now);
+    return this.deps.threads ? { ...snapshot, threads: this.deps.threads(workSession.startMs, now) } : snapshot;
   }
 
   private store(
