@@ -29,16 +29,26 @@ export function threadSpan(thread: Pick<WorkThreadView, 'startedAt' | 'endedAt'>
 }
 
 /**
- * One line: "09:02–15:40 ticket ENG-142 — 1h 20m in all, 3 tasks, in Chrome, Terminal and Slack; last seen resolved".
- * `appsMax` apps at most, most time first.
+ * What it was, how long in all, its tasks, apps and state: "ticket ENG-142 — 1h 20m in all, 3 tasks, in
+ * Chrome, Terminal and Slack; last seen resolved". `appsMax` apps at most, most time first.
  */
-export function threadLine(thread: WorkThreadView, appsMax = 3): string {
+export function threadFacts(thread: WorkThreadView, appsMax = 3): string {
   const apps = thread.apps.slice(0, appsMax);
   const more = thread.apps.length - apps.length;
   const inApps = apps.length === 0 ? '' : `, in ${joinAnd([...apps, ...(more > 0 ? [`${more} more`] : [])])}`;
   const tasks = thread.taskIds.length > 1 ? `, ${thread.taskIds.length} tasks` : '';
   const state = threadState(thread);
-  return `${threadSpan(thread)} ${threadName(thread)} — ${formatDuration(thread.seconds)} in all${tasks}${inApps}${state ? `; last seen ${state}` : ''}`;
+  return `${threadName(thread)} — ${formatDuration(thread.seconds)} in all${tasks}${inApps}${state ? `; last seen ${state}` : ''}`;
+}
+
+/** One line: "09:02–15:40 ticket ENG-142 — 1h 20m in all, 3 tasks, in Chrome, Terminal and Slack; last seen resolved". */
+export function threadLine(thread: WorkThreadView, appsMax = 3): string {
+  return `${threadSpan(thread)} ${threadFacts(thread, appsMax)}`;
+}
+
+/** Whether it joins more than one task or names a record: a thread of work, not a task of its own. */
+export function isJoined(thread: Pick<WorkThreadView, 'kind' | 'taskIds'>): boolean {
+  return thread.kind !== null || thread.taskIds.length > 1;
 }
 
 /** The day's count: "44 tasks in 18 threads of work" (every task is in exactly one thread). */

@@ -9,7 +9,7 @@ import type { Db } from '../store/database';
 import type { ActivityRepository } from '../store/repositories/activity-repository';
 import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
 import { WorkItemRepository } from '../store/repositories/work-item-repository';
-import { threadsIn } from '../understanding/day-threads';
+import { threadsIn, type DayThreadSources } from '../understanding/day-threads';
 import { InterviewService } from './interview-service';
 import { LlmContextService } from './llm-context-service';
 import { memoryLlmCall } from './pipeline/memory-llm-call';
@@ -62,6 +62,12 @@ export function createMemory(deps: MemoryDeps): Memory {
   const repositories = memoryRepositories(db);
   const queue = new MemoryWorkQueue({ clock, events });
   const items = new WorkItemRepository(db);
+  const threadSources = (tasks: DayThreadSources['tasks']): DayThreadSources => ({
+    tasks,
+    items,
+    activity,
+    interviewAnswers: () => repositories.interview.answers(),
+  });
   const tracker = new WorkSessionTracker({ activity, observer, repositories, screenText });
   const llmContext = new LlmContextService({ clock, llm, observer, repositories, tracker, dedupMinChange: settings.dedupMinChange });
   const call = memoryLlmCall(llm, llmContext);
@@ -80,12 +86,7 @@ export function createMemory(deps: MemoryDeps): Memory {
       tracker,
       events,
       // The summaries tell the work session in work threads: its stored tasks joined by the items they share.
-      threads: (startMs, nowMs) =>
-        threadsIn(
-          { tasks: repositories.tasks, items, activity, interviewAnswers: () => repositories.interview.answers() },
-          { startMs, endMs: nowMs + 1 },
-          nowMs,
-        ),
+      threads: (startMs, nowMs) => threadsIn(threadSources(repositories.tasks), { startMs, endMs: nowMs + 1 }, nowMs),
     }),
     asker: new QuestionAsker({
       call,
@@ -118,10 +119,27 @@ export function createMemory(deps: MemoryDeps): Memory {
     llmContext,
     questions: new QuestionInbox({ questions: repositories.questions, clock, events, onAnswered: forgetHistory }),
     interview,
-    workSessionDetail: (id) => workSessionDetail({ repositories, activity }, id),
+    workSessionDetail: (id) =>
+      workSessionDetail(
+        {
+          repositories,
+          activity,
+          threads: (window) => threadsIn(threadSources({ listTasksIn: () => repositories.tasks.listTasks(id) }), window, clock.now()),
+        },
+        id,
+      ),
     guide: () => {
       const userNow = (deps.userClock ?? clock).now();
-      return workflowGuide({ repositories, activity, procedures: deps.procedures }, Math.max(clock.now(), userNow), userNow);
+      return workflowGuide(
+        {
+          repositories,
+          activity,
+          procedures: deps.procedures,
+          threads: (window, nowMs) => threadsIn(threadSources(repositories.tasks), window, nowMs),
+        },
+        Math.max(clock.now(), userNow),
+        userNow,
+      );
     },
   };
 }

@@ -102,6 +102,8 @@ export type Question = z.infer<typeof questionSchema>;
 
 export const workSessionDetailSchema = workSessionSchema.extend({
   tasks: z.array(taskSchema),
+  /** Its tasks joined into work threads by the work item they share, by start. */
+  threads: z.array(workThreadSchema),
   appTime: appTimeSchema,
   questions: z.array(questionSchema),
   theory: taskTheorySchema.nullable(),
@@ -202,7 +204,7 @@ export const memoryOperations = defineOperations({
   getWorkSession: defineOperation({
     method: 'GET',
     path: '/work-sessions/{id}',
-    summary: 'One work session with its tasks, app time, questions, current task theory and summaries.',
+    summary: 'One work session with its tasks, the work threads they join into, app time, questions, current task theory and summaries.',
     input: z.object({ id: idParam }).strict(),
     output: workSessionDetailSchema,
   }),

@@ -7,6 +7,7 @@ import { ShadeLegend } from '../day-chart/shade-legend';
 import { MarkdownText } from '../markdown/markdown-text';
 import { noonOf } from './local-dates';
 import { TaskDetail } from './task-detail';
+import { ThreadList } from './thread-list';
 
 // The chart's libraries (visx, d3 scales) load with the chart, apart from the window's first bundle.
 const DayChart = lazy(() => import('../day-chart/day-chart'));
@@ -47,8 +48,8 @@ function TaskList({ day, onOpen }: { readonly day: DayTimeline; readonly onOpen:
 }
 
 /**
- * Today at a glance: the day chart (or the week), moving between days, the task opened from the
- * chart, and the day's latest summary.
+ * Today at a glance: the day chart (or the week), moving between days, the day's work threads with
+ * their state, the task opened from the chart or a thread, and the day's latest summary.
  */
 export function DayCard({ client, timeline, error, mode, date, isToday, onMode, onDate, onStep }: DayCardProps) {
   const [selected, setSelected] = useState<number | null>(null);
@@ -128,6 +129,7 @@ export function DayCard({ client, timeline, error, mode, date, isToday, onMode, 
       {day && !range && <p className="muted small">{isToday ? 'Nothing observed yet today.' : 'Nothing was observed on this day.'}</p>}
       {day && <ShadeLegend kinds={[...new Set(shadedStretches(day).map((s) => s.kind))]} />}
       {task && <TaskDetail client={client} task={task} nowMs={nowMs} onClose={() => setSelected(null)} />}
+      {day && <ThreadList day={day} onOpen={setSelected} />}
       {day && day.tasks.length > 0 && <TaskList day={day} onOpen={(t) => setSelected(t.id)} />}
       {day?.latestSummary && (
         <details className="latest-summary">
