@@ -42,6 +42,11 @@ export interface MemoryDeps {
   readonly workflowDeviations?: () => readonly WorkflowDeviation[];
   /** The workflows as procedures (Markdown), for the guide. */
   readonly procedures?: () => string | null;
+  /**
+   * Brings the work items up to date (src/core/understanding/): `refresh` with what is read so far,
+   * `settled` once the screens still being read are in too (the final summary waits for it).
+   */
+  readonly workItems?: { refresh(): void; settled(): Promise<void> };
 }
 
 /** The memory layer: what the pipeline learns from the workday, and what the user and other features ask of it. */
@@ -67,6 +72,7 @@ export function createMemory(deps: MemoryDeps): Memory {
     items,
     activity,
     interviewAnswers: () => repositories.interview.answers(),
+    refresh: () => deps.workItems?.refresh(),
   });
   const tracker = new WorkSessionTracker({ activity, observer, repositories, screenText });
   const llmContext = new LlmContextService({ clock, llm, observer, repositories, tracker, dedupMinChange: settings.dedupMinChange });
@@ -87,6 +93,7 @@ export function createMemory(deps: MemoryDeps): Memory {
       events,
       // The summaries tell the work session in work threads: its stored tasks joined by the items they share.
       threads: (startMs, nowMs) => threadsIn(threadSources(repositories.tasks), { startMs, endMs: nowMs + 1 }, nowMs),
+      settled: deps.workItems ? () => deps.workItems!.settled() : undefined,
     }),
     asker: new QuestionAsker({
       call,

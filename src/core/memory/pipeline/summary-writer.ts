@@ -23,7 +23,12 @@ export interface SummaryWriterDeps {
   readonly events: EventBus;
   /** The work threads from `startMs` to `nowMs` (the offline summary speaks in them). */
   readonly threads?: (startMs: number, nowMs: number) => readonly WorkThreadView[];
+  /** Resolves once the screens still being read are in the work items: the final summary tells the whole work session. */
+  readonly settled?: () => Promise<void>;
 }
+
+/** The longest the final summary waits for screens still being read (a stuck reader never holds it back). */
+const SETTLE_MAX_MS = 15_000;
 
 /**
  * Rolling and final work-session summaries (LLM, else the offline template), within 500 tokens. Each is
@@ -34,6 +39,7 @@ export class SummaryWriter {
   constructor(private readonly deps: SummaryWriterDeps) {}
 
   async write(workSession: WorkSessionState, now: number, kind: SummaryKind): Promise<WorkSessionSummary> {
+    if (kind === 'final' && this.deps.settled) await settledOrLater(this.deps.settled());
     const snapshot = this.snapshot(workSession, now);
     const result = await this.deps.call({
       purpose: 'summary',
@@ -100,4 +106,13 @@ export class SummaryWriter {
     events.emit('context:session-updated', { workSessionId: workSession.id, at: iso(now), reason: 'summary' });
     return summary;
   }
+}
+
+function settledOrLater(settled: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const later = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, SETTLE_MAX_MS);
+    timer.unref();
+  });
+  return Promise.race([settled, later]).finally(() => clearTimeout(timer));
 }
