@@ -164,12 +164,15 @@ describe('the offline summary in work threads', () => {
     for (const t of many.filter((x) => !listed.includes(x))) expect(t.seconds).toBeLessThanOrEqual(shortestListed);
     const folded = text.split('\n').find((l) => l.startsWith('Also '))!;
     expect(folded).toMatch(new RegExp(`^Also ${many.length - listed.length} shorter threads, \\d+h \\d+m in all: `));
-    // Every name in the folded line is whole: a thread's name, then "; …" at the end when cut.
+    // Every name in the folded line is whole, the rest counted: "…; ticket OPS-1003 and 40 more."
+    expect(text).not.toContain('…');
+    const more = /and (\d+) more\.$/.exec(folded);
     const names = folded
       .replace(/^[^:]+: /, '')
-      .replace(/(; …|\.)$/, '')
+      .replace(/( and \d+ more)?\.$/, '')
       .split('; ');
     for (const name of names) expect(many.map(threadName)).toContain(name);
+    expect(names.length + Number(more?.[1] ?? 0)).toBe(many.length - listed.length);
   });
 
   it('speaks in tasks as before when no work items are known', () => {

@@ -2,7 +2,7 @@ import type { TaskRecord } from '../store/repositories/memory-task-repository';
 import { formatClockTime as clock } from '../../shared/format-clock-time';
 import { formatDuration } from '../../shared/format-duration';
 import { joinNames } from './task-segmentation';
-import { tokenCountOfLines, truncateToTokens } from '../llm/tokens';
+import { tokenCount, tokenCountOfLines, truncateToTokens } from '../llm/tokens';
 import { PREVIOUS_SUMMARY_TOKENS, type WorkSessionSnapshot } from './work-session-digest';
 import type { WorkThreadView } from '../../shared/contract/memory';
 import { threadCount, threadLine, threadName } from '../../shared/thread-words';
@@ -86,14 +86,16 @@ function threadSummary(snapshot: WorkSessionSnapshot, threads: readonly WorkThre
   return truncateToTokens([head, ...tail].join('\n'), OFFLINE_SUMMARY_TOKENS);
 }
 
-/** The shorter threads in one line: "Also 12 shorter threads, 35m in all: invoice 5102; Inbox; …", most time first, whole names. */
+/** The shorter threads in one line: "Also 12 shorter threads, 35m in all: invoice 5102; Inbox and 4 more.", most time first, whole names. */
 function shorterThreads(threads: readonly WorkThreadView[]): string {
   const seconds = threads.reduce((sum, t) => sum + t.seconds, 0);
   const head = `Also ${threads.length} shorter thread${threads.length === 1 ? '' : 's'}, ${formatDuration(seconds)} in all`;
   const names = [...threads].sort((a, b) => b.seconds - a.seconds).map(threadName);
-  const line = `${head}: ${names.join('; ')}.`;
-  const cut = truncateToTokens(line, FOLDED_LINE_TOKENS);
-  if (cut === line) return line;
-  const lastWhole = cut.lastIndexOf('; ');
-  return lastWhole > head.length ? `${cut.slice(0, lastWhole)}; …` : `${head}.`;
+  // As many whole names as fit, then how many more: a name is never cut.
+  for (let shown = names.length; shown > 0; shown--) {
+    const more = names.length - shown;
+    const line = `${head}: ${names.slice(0, shown).join('; ')}${more > 0 ? ` and ${more} more` : ''}.`;
+    if (tokenCount(line) <= FOLDED_LINE_TOKENS) return line;
+  }
+  return `${head}.`;
 }
