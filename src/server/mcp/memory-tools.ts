@@ -138,7 +138,6 @@ export const workSessionSummaryTool = defineTool({
             latestSummary: summary && { id: summary.id, at: summary.at, kind: summary.kind, engine: summary.engine, text: summary.text },
             theory: ws.theory,
             appTime: { ...ws.appTime, apps, moreApps: more },
-            threads: ws.threads,
           },
         }
       : { text: `${header}\nTasks and questions, continued:`, structured: { workSession: { id: ws.id, status: ws.status } } };
