@@ -109,16 +109,17 @@ export function workflowGuide(
   generatedMs = nowMs,
 ): { markdown: string; generatedAt: string } {
   const generatedAt = iso(generatedMs);
+  const knownTasks = repositories.tasks.knownTasks(100);
   const markdown = buildWorkflowGuide({
     generatedAt,
     answers: repositories.interview.answers(),
     interviewSummary: repositories.interview.summary()?.text ?? null,
-    knownTasks: repositories.tasks.knownTasks(100),
+    knownTasks,
     appTime: activity.appTime({ window: { startMs: 0, endMs: nowMs + 1 } }),
     answered: repositories.questions.answered(100),
     daysObserved: activity.observedDays(),
     procedures: procedures?.() ?? null,
-    latestDay: threads ? latestDayWork(repositories.tasks, threads, nowMs) : null,
+    latestDay: threads ? latestDayWork(repositories.tasks, knownTasks, threads, nowMs) : null,
   });
   return { markdown, generatedAt };
 }
@@ -138,15 +139,15 @@ function latestDayLines(day: LatestDayWork): string[] {
   ];
 }
 
-/** The last day that has tasks, up to now: its date, task count and threads. */
+/** The last day that has tasks (the latest a known task was seen): its date, task count and threads. */
 function latestDayWork(
   tasks: Pick<MemoryRepositories['tasks'], 'listTasksIn'>,
+  known: readonly KnownTask[],
   threads: NonNullable<GuideSources['threads']>,
   nowMs: number,
 ): LatestDayWork | null {
-  const last = tasks.listTasksIn({ startMs: 0, endMs: nowMs + 1 }).at(-1);
-  if (!last) return null;
-  const date = localDateOf(Date.parse(last.startedAt));
+  if (known.length === 0) return null;
+  const date = localDateOf(Math.max(...known.map((t) => t.lastSeenMs)));
   const window = localDayBounds(date);
   return { date, tasks: tasks.listTasksIn(window).length, threads: threads(window, nowMs) };
 }
