@@ -90,7 +90,7 @@ describe('Today in work threads', () => {
     // The replayed day is the engine's today.
     const list = page.getByTestId('thread-list');
     await list.waitFor({ timeout: 30_000 });
-    expect(await list.locator('h3').textContent()).toBe(`Work: ${threadCount(day.tasks.length, day.threads.length)}`);
+    expect(await list.getByTestId('thread-count').textContent()).toBe(threadCount(day.tasks.length, day.threads.length));
 
     const rows = list.getByTestId('thread');
     await expect.poll(() => rows.count()).toBe(day.threads.length);

@@ -50,10 +50,13 @@ export function ThreadList({ day, onOpen }: { readonly day: DayTimeline; readonl
   const own = day.threads.filter((t) => !isJoined(t));
   if (day.threads.length === 0) return null;
   return (
-    <section className="thread-list" aria-labelledby="threads-title" data-testid="thread-list">
-      <h3 id="threads-title" className="small">
-        Work: {threadCount(day.tasks.length, day.threads.length)}
-      </h3>
+    <section className="card thread-list" aria-labelledby="threads-title" data-testid="thread-list">
+      <div className="card-head wrap">
+        <h2 id="threads-title">Work threads</h2>
+        <span className="muted" data-testid="thread-count">
+          {threadCount(day.tasks.length, day.threads.length)}
+        </span>
+      </div>
       {joined.length > 0 && (
         <ol>
           {joined.map((thread) => (
