@@ -179,6 +179,8 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
   followInterviewExclusions({ events, settingsFile: paths.settings, settings, applyExclusions: (rules) => observer.setExclusions(rules) });
   // Memory asks about days that left their usual workflows; the workflows read work items made further down.
   let workflowsOnceMade: WorkflowService | null = null;
+  // The summaries tell work threads from the work items, which are read further down.
+  let itemsOnceMade: { understanding: Understanding; ocr: { whenIdle(): Promise<void> } } | null = null;
   const memory = createMemory({
     db,
     settings,
@@ -193,6 +195,13 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     userClock: conversationClock,
     workflowDeviations: () => workflowsOnceMade?.deviationsToday().deviations ?? [],
     procedures: () => workflowsOnceMade?.procedures() ?? null,
+    workItems: {
+      refresh: () => itemsOnceMade?.understanding.refresh(),
+      settled: async () => {
+        await itemsOnceMade?.ocr.whenIdle();
+        itemsOnceMade?.understanding.refresh();
+      },
+    },
   });
   if (!reader) memory.pipeline.start();
   const ocr = createOcrService({
@@ -220,6 +229,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
   });
   const devices = new DeviceRepository(db);
   const understanding = createUnderstanding({ db, events, activity, screenText, now: () => clock.now(), reader });
+  itemsOnceMade = { understanding, ocr };
   const workflows = new WorkflowService({
     cases: new StoreCaseSource({ activity, items: understanding.items, refresh: () => understanding.refresh() }),
     clock,

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { operations, type Coverage, type DayOverview, type DiskMeter } from '../../shared/contract/index';
 import { formatDiskLine } from '../../shared/format-bytes';
+import { threadCount, threadName, threadSpan, threadState } from '../../shared/thread-words';
 import { parseFlags } from '../cli-error';
 import { formatClockTime } from '../../shared/format-clock-time';
 import { formatDeviceTimes, formatDuration } from '../../shared/format-duration';
@@ -78,6 +79,20 @@ function printDay(day: DayOverview, coverage: Coverage): void {
   if (day.devices && day.devices.length > 0) {
     print(`By device: ${formatDeviceTimes(day.devices).join(' · ')}`);
   }
+  if (day.threads.length > 0) {
+    const threadRows: string[][] = [['TIME', 'WORK THREAD', 'IN ALL', 'TASKS', 'APPS', 'LAST SEEN']];
+    for (const t of day.threads)
+      threadRows.push([
+        threadSpan(t),
+        threadName(t),
+        formatDuration(t.seconds),
+        String(t.taskIds.length),
+        t.apps.slice(0, 3).join(', '),
+        threadState(t) ?? '',
+      ]);
+    print(`\nWork: ${threadCount(day.tasks.length, day.threads.length)}\n`);
+    print(table(threadRows));
+  }
   if (day.tasks.length > 0) {
     const taskRows: string[][] = [['TIME', 'TASK', 'DURATION', 'APPS']];
     for (const t of day.tasks) {
@@ -104,7 +119,7 @@ export function registerTodayCommand(program: Command): void {
   program
     .command('today')
     .description(
-      'Today (or --date): app time per app and window title (idle and private excluded), the gaps when nothing was observed, the tasks, and the latest work-session summary',
+      'Today (or --date): app time per app and window title (idle and private excluded), the gaps when nothing was observed, the work threads (tasks joined by the record they share, with their state when last seen), the tasks, and the latest work-session summary',
     )
     .option('--date <YYYY-MM-DD>', 'another local day')
     .option('--device <name>', 'only what one device observed (its name or id; default every device)')

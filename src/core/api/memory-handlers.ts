@@ -6,6 +6,8 @@ import { localDayBounds } from '../time';
 import { DomainError, notFound } from '../errors';
 import { viewScope } from '../sync/device-filter';
 import { dayInView } from './day-in-view';
+import { threadsIn } from '../understanding/day-threads';
+import { threadSources } from './thread-sources';
 
 type Op<K extends keyof Operations> = (
   input: OperationParsedInput<Operations[K]>,
@@ -28,6 +30,7 @@ export function memoryHandlers(core: ShadowCore) {
       workSessionId: null,
       ...core.activity.scoped(scope).appTime({ window }),
       tasks: memory.repositories.tasks.scoped(scope).listTasksIn(window),
+      threads: threadsIn(threadSources(core, scope), window, core.clock.now()),
       latestSummary: memory.repositories.summaries.scoped(scope).latestIn(window),
     };
   };

@@ -6,6 +6,8 @@ import { localDateOf } from '../time';
 import { consecutiveDays, dayTimeline } from '../timeline/day-timeline';
 import { viewScope } from '../sync/device-filter';
 import { LOCAL_DEVICE } from '../store/repositories/device-repository';
+import { threadsIn } from '../understanding/day-threads';
+import { threadSources } from './thread-sources';
 
 type Op<K extends keyof Operations> = (input: OperationParsedInput<Operations[K]>) => OperationOutput<Operations[K]>;
 
@@ -21,6 +23,7 @@ export function timelineHandlers(core: ShadowCore) {
       // The coverage record is this device's: its gaps say nothing of another device's day.
       coverage: scope === null || scope === LOCAL_DEVICE ? (window: TimeWindow) => core.coverage.stretches(window) : undefined,
       localDeviceId: core.sync.devices.local().id,
+      threads: (window: TimeWindow, now: number) => threadsIn(threadSources(core, scope), window, now),
     };
     return {
       now: iso(nowMs),

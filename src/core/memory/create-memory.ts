@@ -8,6 +8,8 @@ import type { Observer } from '../observe/observer';
 import type { Db } from '../store/database';
 import type { ActivityRepository } from '../store/repositories/activity-repository';
 import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
+import { WorkItemRepository } from '../store/repositories/work-item-repository';
+import { threadsIn, type DayThreadSources } from '../understanding/day-threads';
 import { InterviewService } from './interview-service';
 import { LlmContextService } from './llm-context-service';
 import { memoryLlmCall } from './pipeline/memory-llm-call';
@@ -40,6 +42,11 @@ export interface MemoryDeps {
   readonly workflowDeviations?: () => readonly WorkflowDeviation[];
   /** The workflows as procedures (Markdown), for the guide. */
   readonly procedures?: () => string | null;
+  /**
+   * Brings the work items up to date (src/core/understanding/): `refresh` with what is read so far,
+   * `settled` once the screens still being read are in too (the final summary waits for it).
+   */
+  readonly workItems?: { refresh(): void; settled(): Promise<void> };
 }
 
 /** The memory layer: what the pipeline learns from the workday, and what the user and other features ask of it. */
@@ -59,6 +66,14 @@ export function createMemory(deps: MemoryDeps): Memory {
   const { db, settings, events, clock, llm, activity, screenText, observer } = deps;
   const repositories = memoryRepositories(db);
   const queue = new MemoryWorkQueue({ clock, events });
+  const items = new WorkItemRepository(db);
+  const threadSources = (tasks: DayThreadSources['tasks']): DayThreadSources => ({
+    tasks,
+    items,
+    activity,
+    interviewAnswers: () => repositories.interview.answers(),
+    refresh: () => deps.workItems?.refresh(),
+  });
   const tracker = new WorkSessionTracker({ activity, observer, repositories, screenText });
   const llmContext = new LlmContextService({ clock, llm, observer, repositories, tracker, dedupMinChange: settings.dedupMinChange });
   const call = memoryLlmCall(llm, llmContext);
@@ -71,7 +86,15 @@ export function createMemory(deps: MemoryDeps): Memory {
     llmContext,
     tasks: new TaskTracker({ observer, activity, tasks: repositories.tasks, events }),
     theory: new TheoryWriter({ call, tasks: repositories.tasks, screenText, events }),
-    summaries: new SummaryWriter({ call, summaries: repositories.summaries, tracker, events }),
+    summaries: new SummaryWriter({
+      call,
+      summaries: repositories.summaries,
+      tracker,
+      events,
+      // The summaries tell the work session in work threads: its stored tasks joined by the items they share.
+      threads: (startMs, nowMs) => threadsIn(threadSources(repositories.tasks), { startMs, endMs: nowMs + 1 }, nowMs),
+      settled: deps.workItems ? () => deps.workItems!.settled() : undefined,
+    }),
     asker: new QuestionAsker({
       call,
       settings,
@@ -103,10 +126,27 @@ export function createMemory(deps: MemoryDeps): Memory {
     llmContext,
     questions: new QuestionInbox({ questions: repositories.questions, clock, events, onAnswered: forgetHistory }),
     interview,
-    workSessionDetail: (id) => workSessionDetail({ repositories, activity }, id),
+    workSessionDetail: (id) =>
+      workSessionDetail(
+        {
+          repositories,
+          activity,
+          threads: (window) => threadsIn(threadSources({ listTasksIn: () => repositories.tasks.listTasks(id) }), window, clock.now()),
+        },
+        id,
+      ),
     guide: () => {
       const userNow = (deps.userClock ?? clock).now();
-      return workflowGuide({ repositories, activity, procedures: deps.procedures }, Math.max(clock.now(), userNow), userNow);
+      return workflowGuide(
+        {
+          repositories,
+          activity,
+          procedures: deps.procedures,
+          threads: (window, nowMs) => threadsIn(threadSources(repositories.tasks), window, nowMs),
+        },
+        Math.max(clock.now(), userNow),
+        userNow,
+      );
     },
   };
 }

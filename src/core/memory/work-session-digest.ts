@@ -1,4 +1,4 @@
-import type { Question, TaskTheory, WorkSessionSummary } from '../../shared/contract/memory';
+import type { Question, TaskTheory, WorkSessionSummary, WorkThreadView } from '../../shared/contract/memory';
 import type { AppTime } from '../../shared/contract/observation';
 import type { TaskRecord } from '../store/repositories/memory-task-repository';
 import type { ScreenTextEntry } from '../store/repositories/screen-text-repository';
@@ -24,6 +24,8 @@ export interface WorkSessionSnapshot {
   readonly latestSummary: WorkSessionSummary | null;
   /** Text read on screen since the latest summary (or the start), newest first. */
   readonly screenText: readonly ScreenTextEntry[];
+  /** Its tasks joined into work threads (stored tasks only), when the work items are known. */
+  readonly threads?: readonly WorkThreadView[];
 }
 
 /** One labelled piece of the digest; items come most important first. */

@@ -1,11 +1,12 @@
-import type { Question } from '../../shared/contract/memory';
+import type { Question, WorkThreadView } from '../../shared/contract/memory';
+import { threadCount, threadLine } from '../../shared/thread-words';
 import type { AppTime } from '../../shared/contract/observation';
 import { formatClockTime } from '../../shared/format-clock-time';
 import { formatDuration } from '../../shared/format-duration';
 import { iso } from '../clock';
-import type { ActivityRepository } from '../store/repositories/activity-repository';
+import type { ActivityRepository, TimeWindow } from '../store/repositories/activity-repository';
 import type { KnownTask } from '../store/repositories/memory-task-repository';
-import { localDateOf } from '../time';
+import { localDateOf, localDayBounds } from '../time';
 import { INTERVIEW_QUESTIONS, interviewAnswerLead } from './interview';
 import type { MemoryRepositories } from './memory-repositories';
 
@@ -19,7 +20,19 @@ export interface GuideInput {
   readonly daysObserved: number;
   /** The workflows found across days, as procedures (Markdown from src/core/workflows/), when known. */
   readonly procedures?: string | null;
+  /** The latest observed day's work threads, when known. */
+  readonly latestDay?: LatestDayWork | null;
 }
+
+/** A day's work as threads: the tasks of the day joined by the records they share. */
+export interface LatestDayWork {
+  readonly date: string;
+  readonly tasks: number;
+  readonly threads: readonly WorkThreadView[];
+}
+
+/** Threads of the latest day the guide lists, the most time first; the rest are counted. */
+const GUIDE_THREADS = 15;
 
 /** The workflow guide: the user's job as Markdown, from the baseline, known tasks, app time and answers. */
 export function buildWorkflowGuide(g: GuideInput): string {
@@ -68,6 +81,7 @@ export function buildWorkflowGuide(g: GuideInput): string {
     out.push(`- ${t.brief}`, '');
   }
 
+  if (g.latestDay && g.latestDay.threads.length > 0) out.push(...latestDayLines(g.latestDay));
   out.push('## Answered questions', '');
   if (g.answered.length === 0) out.push('_None yet._', '');
   for (const q of g.answered)
@@ -84,26 +98,58 @@ export interface GuideSources {
   readonly repositories: Pick<MemoryRepositories, 'interview' | 'tasks' | 'questions'>;
   readonly activity: ActivityRepository;
   readonly procedures?: () => string | null;
+  /** The work threads of a window (src/core/understanding/day-threads.ts). */
+  readonly threads?: (window: TimeWindow, nowMs: number) => WorkThreadView[];
 }
 
 /** The guide from what the profile holds now (the API, the window and `shadow guide`). */
 export function workflowGuide(
-  { repositories, activity, procedures }: GuideSources,
+  { repositories, activity, procedures, threads }: GuideSources,
   nowMs: number,
   generatedMs = nowMs,
 ): { markdown: string; generatedAt: string } {
   const generatedAt = iso(generatedMs);
+  const knownTasks = repositories.tasks.knownTasks(100);
   const markdown = buildWorkflowGuide({
     generatedAt,
     answers: repositories.interview.answers(),
     interviewSummary: repositories.interview.summary()?.text ?? null,
-    knownTasks: repositories.tasks.knownTasks(100),
+    knownTasks,
     appTime: activity.appTime({ window: { startMs: 0, endMs: nowMs + 1 } }),
     answered: repositories.questions.answered(100),
     daysObserved: activity.observedDays(),
     procedures: procedures?.() ?? null,
+    latestDay: threads ? latestDayWork(repositories.tasks, knownTasks, threads, nowMs) : null,
   });
   return { markdown, generatedAt };
+}
+
+/** "## Work on 2026-05-06": the day's count, then its threads by start, each with its time in all, apps and state. */
+function latestDayLines(day: LatestDayWork): string[] {
+  const shown = [...day.threads].sort((a, b) => b.seconds - a.seconds).slice(0, GUIDE_THREADS);
+  const rest = day.threads.length - shown.length;
+  return [
+    `## Work on ${day.date}`,
+    '',
+    `${threadCount(day.tasks, day.threads.length)}; the threads the most time went to:`,
+    '',
+    ...day.threads.filter((t) => shown.includes(t)).map((t) => `- ${threadLine(t)}`),
+    ...(rest > 0 ? [`- and ${rest} shorter thread${rest === 1 ? '' : 's'}`] : []),
+    '',
+  ];
+}
+
+/** The last day that has tasks (the latest a known task was seen): its date, task count and threads. */
+function latestDayWork(
+  tasks: Pick<MemoryRepositories['tasks'], 'listTasksIn'>,
+  known: readonly KnownTask[],
+  threads: NonNullable<GuideSources['threads']>,
+  nowMs: number,
+): LatestDayWork | null {
+  if (known.length === 0) return null;
+  const date = localDateOf(Math.max(...known.map((t) => t.lastSeenMs)));
+  const window = localDayBounds(date);
+  return { date, tasks: tasks.listTasksIn(window).length, threads: threads(window, nowMs) };
 }
 
 function cell(text: string): string {

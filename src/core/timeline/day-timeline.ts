@@ -14,6 +14,8 @@ export interface DayTimelineDeps {
   readonly coverage?: (window: TimeWindow) => readonly CoverageStretch[];
   /** This device's id: another device's work sessions close the gaps of this one's coverage record. */
   readonly localDeviceId?: string;
+  /** The day's work threads (src/core/understanding/day-threads.ts); none when not given. */
+  readonly threads?: (window: TimeWindow, nowMs: number) => DayTimeline['threads'];
 }
 
 /** Work sessions are few a day; a day with more than this is cut to the newest. */
@@ -76,6 +78,7 @@ export function dayTimeline(deps: DayTimelineDeps, date: string, nowMs: number):
     })),
     gaps,
     tasks: deps.tasks.listTasksIn(day),
+    threads: deps.threads?.(day, nowMs) ?? [],
     latestSummary: deps.summaries.latestIn(day),
     activeSeconds: totals.totalActiveSeconds,
     idleSeconds: totals.idleSeconds,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Question, Task } from '../../shared/contract/index';
+import type { Question, Task, WorkThreadView } from '../../shared/contract/index';
+import { threadCount, threadLine } from '../../shared/thread-words';
 import { formatClockTime } from '../../shared/format-clock-time';
 import { formatTimeRange } from '../../shared/format-date';
 import { formatDuration } from '../../shared/format-duration';
@@ -15,6 +16,8 @@ async function latestWorkSessionId(ctx: McpToolDeps): Promise<number> {
 
 /** The apps an overview names; the rest are counted. */
 const TOP_APPS = 6;
+/** Work threads named one a line; the shorter rest is counted. */
+const THREADS_LISTED = 12;
 
 type Entry = { kind: 'task'; task: Task } | { kind: 'question'; question: Question };
 
@@ -79,11 +82,23 @@ export function taskLine(task: Task, at: (iso: string) => string): string {
   return adds ? `${line}: ${task.brief}` : line;
 }
 
+/** The threads the most time went to, by start, then how many shorter ones there were. */
+function threadLines(threads: readonly WorkThreadView[]): string[] {
+  const shown = [...threads].sort((a, b) => b.seconds - a.seconds).slice(0, THREADS_LISTED);
+  const rest = threads.filter((t) => !shown.includes(t));
+  const lines = threads.filter((t) => shown.includes(t)).map((t) => `- ${threadLine(t)}`);
+  if (rest.length > 0)
+    lines.push(
+      `- and ${rest.length} shorter thread${rest.length === 1 ? '' : 's'}, ${formatDuration(rest.reduce((sum, t) => sum + t.seconds, 0))} in all`,
+    );
+  return lines;
+}
+
 export const workSessionSummaryTool = defineTool({
   name: 'work_session_summary',
   title: 'Work session summary',
   description:
-    'What the user did in a work session (default: the latest), summary first: its latest summary (which covers the whole work session), the current task theory and app time, then its tasks with durations and apps and the clarifying questions asked and answered, paged within the answer budget (pass page.nextCursor as cursor for more).',
+    'What the user did in a work session (default: the latest), summary first: its latest summary (which covers the whole work session), the current task theory, app time and its work threads (tasks joined by the record they share, with when, time in all, apps and state when last seen), then its tasks with durations and apps and the clarifying questions asked and answered, paged within the answer budget (pass page.nextCursor as cursor for more).',
   input: z.object({
     work_session_id: inputField('getWorkSession', 'id').optional().describe('Default: the latest work session'),
     cursor: cursorArg,
@@ -107,6 +122,8 @@ export const workSessionSummaryTool = defineTool({
             `Summary${summary ? ` (${summary.kind}, ${at(summary.at)}, ${ws.summaries.length} written)` : ''}: ${summary?.text ?? 'none yet'}`,
             `Task theory${ws.theory ? `, as written at ${at(ws.theory.at)}` : ''}: ${ws.theory?.text ?? 'none'}`,
             `App time: ${apps.map((a) => `${a.app} ${formatDuration(a.seconds)}`).join(', ') || 'none'}${more > 0 ? ` and ${more} more apps` : ''}`,
+            `Work threads: ${threadCount(ws.tasks.length, ws.threads.length)}${ws.threads.length > 0 ? ':' : ''}`,
+            ...threadLines(ws.threads),
             `Tasks (${ws.tasks.length}) and questions (${ws.questions.length}):`,
           ].join('\n'),
           structured: {

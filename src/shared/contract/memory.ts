@@ -22,6 +22,40 @@ export const taskSchema = z.object({
 });
 export type Task = z.infer<typeof taskSchema>;
 
+/**
+ * A work thread: tasks joined by the work item they share, across apps and hours (a ticket worked in the
+ * browser, the terminal and a chat), or one task of its own when it names none.
+ */
+export const workThreadSchema = z.object({
+  /** Stable for the same work: its item's kind and key, else the window its task was in. */
+  id: z.string(),
+  /** What it was: its item as written ("ENG-142", "Invoice 5102"), else its task's name. */
+  name: z.string(),
+  /** The kind of record in everyday words ("ticket", "invoice", "document"); null for a task of its own. */
+  kind: z.string().nullable(),
+  /** The window it was mostly in. */
+  subject: z.string(),
+  startedAt: z.string(),
+  endedAt: z.string(),
+  /** Active time in its tasks, in all. */
+  seconds: z.number(),
+  /** Most time first. */
+  apps: z.array(z.string()),
+  /** Its item's state when last seen: the word as shown and where it leaves the work. */
+  state: z
+    .object({
+      text: z.string(),
+      status: z.enum(['open', 'waiting', 'scheduled', 'done', 'declined']).nullable(),
+      at: z.string(),
+    })
+    .nullable(),
+  /** Its tasks (the day's `tasks`), by id. */
+  taskIds: z.array(z.number().int()),
+  /** Other records its screens tied to it ("#884" that fixes the ticket). */
+  records: z.array(z.string()),
+});
+export type WorkThreadView = z.infer<typeof workThreadSchema>;
+
 export const summaryKindSchema = z.enum(['rolling', 'final']);
 export const workSessionSummarySchema = z.object({
   id: z.number().int(),
@@ -68,6 +102,8 @@ export type Question = z.infer<typeof questionSchema>;
 
 export const workSessionDetailSchema = workSessionSchema.extend({
   tasks: z.array(taskSchema),
+  /** Its tasks joined into work threads by the work item they share, by start. */
+  threads: z.array(workThreadSchema),
   appTime: appTimeSchema,
   questions: z.array(questionSchema),
   theory: taskTheorySchema.nullable(),
@@ -150,6 +186,8 @@ const questionIdInput = z.object({ id: idParam }).strict();
 /** A local day at a glance (`shadow today`): app time, the tasks begun that day and its latest summary. */
 export const dayOverviewSchema = appTimeSchema.extend({
   tasks: z.array(taskSchema),
+  /** The day's tasks joined into work threads, by start (every task is in exactly one). */
+  threads: z.array(workThreadSchema),
   latestSummary: workSessionSummarySchema.nullable(),
 });
 export type DayOverview = z.infer<typeof dayOverviewSchema>;
@@ -158,14 +196,15 @@ export const memoryOperations = defineOperations({
   dayOverview: defineOperation({
     method: 'GET',
     path: '/day',
-    summary: 'A local day (default today): app time per app and title, the tasks of the day and its latest summary.',
+    summary:
+      'A local day (default today): app time per app and title, the tasks of the day, the work threads they join into (with each one’s state when last seen) and its latest summary.',
     input: z.object({ date: localDateSchema.optional(), device: deviceFilterSchema.optional() }).strict(),
     output: dayOverviewSchema,
   }),
   getWorkSession: defineOperation({
     method: 'GET',
     path: '/work-sessions/{id}',
-    summary: 'One work session with its tasks, app time, questions, current task theory and summaries.',
+    summary: 'One work session with its tasks, the work threads they join into, app time, questions, current task theory and summaries.',
     input: z.object({ id: idParam }).strict(),
     output: workSessionDetailSchema,
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation, defineOperations, intParam, localDateSchema } from './define';
-import { taskSchema, workSessionSummarySchema } from './memory';
+import { taskSchema, workSessionSummarySchema, workThreadSchema } from './memory';
 import { deviceFilterSchema, deviceRefSchema } from './sync';
 
 export const TIMELINE_DAYS_MAX = 7;
@@ -40,6 +40,8 @@ export const dayTimelineSchema = z.object({
   gaps: z.array(timelineGapSchema),
   /** Tasks begun or going on that day; an open task runs until `now`. */
   tasks: z.array(taskSchema),
+  /** The day's tasks joined into work threads by the work item they share, by start. */
+  threads: z.array(workThreadSchema),
   latestSummary: workSessionSummarySchema.nullable(),
   activeSeconds: z.number(),
   idleSeconds: z.number(),
@@ -58,7 +60,7 @@ export const timelineOperations = defineOperations({
   timeline: defineOperation({
     method: 'GET',
     path: '/timeline',
-    summary: `The day (default today) as the day chart draws it: window, idle and private spans, paused and unobserved gaps with their reasons, and tasks; \`days\` (at most ${TIMELINE_DAYS_MAX}) for a week.`,
+    summary: `The day (default today) as the day chart draws it: window, idle and private spans, paused and unobserved gaps with their reasons, tasks and the work threads they join into; \`days\` (at most ${TIMELINE_DAYS_MAX}) for a week.`,
     input: z
       .object({
         date: localDateSchema.optional(),

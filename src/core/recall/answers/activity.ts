@@ -6,6 +6,8 @@ import { iso } from '../../clock';
 import { localDateOf, localDayBounds } from '../../time';
 import { dayWork, tasksIn, windowName, type TaskView } from '../day-tasks';
 import type { WorkThread } from '../../understanding/work-threads';
+import { kindWord } from '../../understanding/day-threads';
+import { threadName } from '../../../shared/thread-words';
 import { scopedStore } from '../device-mention';
 import { answerLookup } from './lookup';
 import { termMatches } from '../question-terms';
@@ -247,6 +249,8 @@ function threadLine(thread: WorkThread, tasks: readonly TaskView[], seconds: num
   const start = Math.min(...tasks.map((t) => t.startMs));
   const end = Math.max(...tasks.map((t) => t.endMs));
   const name = thread.anchor ? thread.name : tasks[0]!.subject;
+  // What it was, with the kind of record ("ticket PLAT-2147"), as Today and the summaries name it.
+  const what = thread.anchor ? threadName({ name, kind: kindWord(thread.anchor) }) : name;
   // The windows it was in, but the one its name already is ("Ledger 2026.xlsx"), so "#5521 · fix/PLAT-2147-…" still shows.
   const windows = [...new Set(tasks.flatMap((t) => t.subject.split(' and ')))].filter((w) => !name.toLowerCase().includes(w.toLowerCase()));
   const apps = [...new Set(tasks.flatMap((t) => t.apps))];
@@ -258,7 +262,7 @@ function threadLine(thread: WorkThread, tasks: readonly TaskView[], seconds: num
   const records = thread.records
     .filter((r) => tasks.some((t) => termMatches(r.name, `${t.titles.join(' ')} ${t.about.join(' ')}`)))
     .map((r) => r.name);
-  return `- ${clock(start)}–${clock(end)} **${name}**${records.length > 0 ? ` (+ ${joinAnd(records.slice(0, 3))})` : ''}${windows.length > 0 ? ` with ${joinAnd(windows.slice(0, 3))}` : ''} (${formatDuration(seconds)}${visits}${back}; ${joinAnd(apps.slice(0, 3))})${state}${about.length > 0 ? ` — about ${joinAnd(about)}` : ''}`;
+  return `- ${clock(start)}–${clock(end)} **${what}**${records.length > 0 ? ` (+ ${joinAnd(records.slice(0, 3))})` : ''}${windows.length > 0 ? ` with ${joinAnd(windows.slice(0, 3))}` : ''} (${formatDuration(seconds)}${visits}${back}; ${joinAnd(apps.slice(0, 3))})${state}${about.length > 0 ? ` — about ${joinAnd(about)}` : ''}`;
 }
 
 /** A thread in a few words: its name, the first thing it was about, its time. */

@@ -1,4 +1,4 @@
-import type { DayTimeline, Task, TimelineSpan } from '../../../shared/contract/index';
+import type { DayTimeline, Task, TimelineSpan, WorkThreadView } from '../../../shared/contract/index';
 
 const HOUR_MS = 3_600_000;
 
@@ -109,4 +109,11 @@ export function shadedStretches(day: DayTimeline): ShadedStretch[] {
     reason: g.reason,
   }));
   return [...fromSpans, ...fromGaps].sort((a, b) => a.fromMs - b.fromMs);
+}
+
+/** The work thread each task of the day belongs to, by task id (every task is in one). */
+export function threadsByTask(day: DayTimeline): Map<number, WorkThreadView> {
+  const byTask = new Map<number, WorkThreadView>();
+  for (const thread of day.threads) for (const id of thread.taskIds) byTask.set(id, thread);
+  return byTask;
 }

@@ -5,7 +5,8 @@ import { useId, useMemo, type KeyboardEvent, type MouseEvent, type ReactNode } f
 import type { DayTimeline, Task } from '../../../shared/contract/index';
 import { formatClockTime, formatDuration } from '../../format';
 import { useElementWidth } from '../../hooks/use-element-width';
-import { appLanes, shadedStretches, taskEndMs, taskSeconds, type ShadedStretch } from './chart-model';
+import { isJoined, threadFacts, threadName } from '../../../shared/thread-words';
+import { appLanes, shadedStretches, taskEndMs, taskSeconds, threadsByTask, type ShadedStretch } from './chart-model';
 import { ChartTooltipBody, type ChartTip } from './chart-tooltip';
 import { clockLabelWidth } from './label-width';
 import { ShadePatterns, shadeFill } from './shade-patterns';
@@ -66,11 +67,22 @@ export default function DayChart({ day, nowMs, range, selectedTaskId, onSelectTa
     const bar = target.getBBox();
     tip.showTooltip({ tooltipData: data, tooltipLeft: bar.x + bar.width / 2, tooltipTop: bar.y + bar.height });
   };
+  const threadOf = threadsByTask(day);
+  // A task that is part of a longer piece of work says which: "part of ticket ENG-142 — 3h in all, 5 tasks…".
+  const partOf = (task: Task): string | null => {
+    const thread = threadOf.get(task.id);
+    return thread && isJoined(thread) ? `Part of ${threadFacts(thread)}` : null;
+  };
   const taskTip = (task: Task): ChartTip => ({
     title: task.name,
-    lines: [stretchText(Date.parse(task.startedAt), taskEndMs(task, nowMs)), task.apps.join(', ')].filter(Boolean),
+    lines: [stretchText(Date.parse(task.startedAt), taskEndMs(task, nowMs)), task.apps.join(', '), partOf(task) ?? ''].filter(Boolean),
     note: task.endedAt ? null : `going on · ${formatDuration(taskSeconds(task, nowMs))} so far`,
   });
+  const taskLabel = (task: Task, fromMs: number, toMs: number): string => {
+    const thread = threadOf.get(task.id);
+    const part = thread && isJoined(thread) ? `, part of ${threadName(thread)}` : '';
+    return `${task.name}, ${stretchText(fromMs, toMs)}${part}`;
+  };
   const stretchTip = (s: ShadedStretch): ChartTip => ({ title: s.label, lines: [stretchText(s.fromMs, s.toMs)], note: s.reason });
   const onTaskKey = (event: KeyboardEvent<SVGRectElement>, task: Task): void => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -129,10 +141,11 @@ export default function DayChart({ day, nowMs, range, selectedTaskId, onSelectTa
                 rx={3}
                 role="button"
                 tabIndex={0}
-                aria-label={`${task.name}, ${stretchText(fromMs, toMs)}`}
+                aria-label={taskLabel(task, fromMs, toMs)}
                 aria-pressed={task.id === selectedTaskId}
                 data-testid="chart-task"
                 data-task-id={task.id}
+                data-thread-id={threadOf.get(task.id)?.id}
                 onClick={() => onSelectTask(task)}
                 onKeyDown={(event) => onTaskKey(event, task)}
                 onMouseMove={(event) => show(event, data)}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import type { DayTimeline, Task, Timeline } from '../../../shared/contract/index';
 import type { ShadowClient } from '../../api/index';
 import { formatClockTime, formatDate, formatDuration } from '../../format';
@@ -25,6 +25,9 @@ interface DayCardProps {
   readonly onMode: (mode: ChartMode) => void;
   readonly onDate: (date: string | null) => void;
   readonly onStep: (direction: -1 | 1) => void;
+  /** The task opened (from the chart, the list or a work thread); null when none is. */
+  readonly selectedTaskId: number | null;
+  readonly onSelectTask: (id: number | null) => void;
 }
 
 function TaskList({ day, onOpen }: { readonly day: DayTimeline; readonly onOpen: (task: Task) => void }) {
@@ -47,11 +50,22 @@ function TaskList({ day, onOpen }: { readonly day: DayTimeline; readonly onOpen:
 }
 
 /**
- * Today at a glance: the day chart (or the week), moving between days, the task opened from the
- * chart, and the day's latest summary.
+ * Today at a glance: the day chart (or the week), moving between days, the task opened from the chart,
+ * the list or a work thread, and the day's latest summary.
  */
-export function DayCard({ client, timeline, error, mode, date, isToday, onMode, onDate, onStep }: DayCardProps) {
-  const [selected, setSelected] = useState<number | null>(null);
+export function DayCard({
+  client,
+  timeline,
+  error,
+  mode,
+  date,
+  isToday,
+  onMode,
+  onDate,
+  onStep,
+  selectedTaskId: selected,
+  onSelectTask: setSelected,
+}: DayCardProps) {
   const day = mode === 'day' ? (timeline?.days[0] ?? null) : null;
   const nowMs = timeline ? Date.parse(timeline.now) : 0;
   const range = day ? chartRange([day]) : null;

@@ -10,14 +10,17 @@ import { SyncCard } from '../sync/sync-card';
 import { PendingQuestions } from '../questions/pending-questions';
 import { WorkSessionList } from '../work-sessions/work-session-list';
 import { DayCard, type ChartMode } from './day-card';
+import { ThreadList } from './thread-list';
 import { addDays, localDateOf, mondayOf } from './local-dates';
 
 const REFRESH_MS = 5000;
 const CHART_REFRESH_MS = 15_000;
 
-/** Today: the day chart and app time on the left; questions, what is on screen now and the work sessions on the right. */
+/** Today: the day chart, the day's work threads and app time on the left; questions, what is on screen now and the work sessions on the right. */
 export function TodayView({ client, refreshKey }: { readonly client: ShadowClient; readonly refreshKey: number }) {
   const [mode, setMode] = useState<ChartMode>('day');
+  // The task opened on the day card, from the chart, its list or a work thread.
+  const [selectedTask, setSelectedTask] = useState<number | null>(null);
   // null: the engine's today (a replayed day is "today" on its own clock).
   const [pickedDate, setPickedDate] = useState<string | null>(null);
   const [engineToday, setEngineToday] = useState<string | null>(null);
@@ -85,7 +88,10 @@ export function TodayView({ client, refreshKey }: { readonly client: ShadowClien
           onMode={setMode}
           onDate={(date) => setPickedDate(date && date !== engineToday ? date : null)}
           onStep={step}
+          selectedTaskId={selectedTask}
+          onSelectTask={setSelectedTask}
         />
+        {mode === 'day' && timeline.data?.days[0] && <ThreadList day={timeline.data.days[0]} onOpen={setSelectedTask} />}
         <AppTimeTable appTime={appTime.data} isToday={isToday} />
       </div>
       <div className="column">
