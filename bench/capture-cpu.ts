@@ -214,7 +214,7 @@ try {
         ...(s.label.startsWith('still') && { targetMax: 0.5 }),
         note,
       },
-      ...(ocrOn ? [{ name: `  of which the OCR process, ${s.label}`, value: perCore(s.ocrSeconds, s.wall), unit: '% core' }] : []),
+      ...(ocrOn ? [{ name: `the OCR process alone, ${s.label}`, value: perCore(s.ocrSeconds, s.wall), unit: '% core' }] : []),
       { name: `engine CPU time, ${s.label}`, value: (s.engineSeconds + s.ocrSeconds) * 1000, unit: 'ms' },
       { name: `engine CPU per screenshot, ${s.label}`, value: perShot, unit: 'ms' },
       {
