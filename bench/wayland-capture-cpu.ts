@@ -188,7 +188,8 @@ async function measure(name: string): Promise<Figure[]> {
     const busy = await desktop.openWindow({
       app: 'Terminal',
       title: 'busy terminal',
-      script: `while [ ! -e ${flag} ]; do ls -la /usr/bin | shuf -n 40; sleep 0.5; done`,
+      // Cleared before each burst, so the window shows new text each time (also KDE's GTK stand-in terminal).
+      script: `while [ ! -e ${flag} ]; do printf '\\033[H\\033[2J'; ls -la /usr/bin | shuf -n 40; sleep 0.5; done`,
     });
     await desktop.focus(busy);
     const settingsDir = join(home.home, 'profiles', 'default');
