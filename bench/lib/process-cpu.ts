@@ -75,3 +75,51 @@ export function childrenCpuMeter(exclude: readonly string[] = []): () => number 
     return ticks / TICKS_PER_SECOND;
   };
 }
+
+/**
+ * CPU seconds of a process and everything below it now: each live process's own time and the time of
+ * the children it has reaped (a long-lived shell's short commands are counted there). Children that end
+ * between two readings without being reaped by a measured process are the only ones missed.
+ */
+export function processTreeCpuSeconds(pid: number, where: (pid: number) => boolean = () => true): number {
+  const total = (p: number): number => {
+    const stat = readStat(p);
+    if (!stat) return 0;
+    let ticks = where(p) ? stat.ownTicks + stat.reapedTicks : 0;
+    try {
+      for (const child of childPids(p)) ticks += total(child);
+    } catch {
+      // It ended meanwhile.
+    }
+    return ticks;
+  };
+  return total(pid) / TICKS_PER_SECOND;
+}
+
+/** The command line of a process, its arguments joined by spaces ('' once it has ended). */
+export function commandLineOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+  } catch {
+    return '';
+  }
+}
+
+/** The processes below `pid` (children, their children, …). */
+export function descendantsOf(pid: number): number[] {
+  const found: number[] = [];
+  const walk = (p: number): void => {
+    let children: number[] = [];
+    try {
+      children = childPids(p);
+    } catch {
+      return;
+    }
+    for (const child of children) {
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(pid);
+  return found;
+}

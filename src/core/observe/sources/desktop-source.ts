@@ -103,7 +103,7 @@ export class DesktopSource implements CaptureSource {
     const session = this.logind?.state();
     if (session) return session;
     if (!this.display || this.display.loss) return null;
-    const info = await this.display.saverInfo();
+    const info = await this.display.screenSaver();
     if (info.saver !== 'on') return null;
     return { why: 'screen saver on', sinceMs: info.saverOnForMs === null ? null : Date.now() - info.saverOnForMs };
   }

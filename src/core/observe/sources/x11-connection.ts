@@ -33,8 +33,8 @@ const COPY_REPLIES_UP_TO = 4096;
 /**
  * A minimal X11 protocol client over one socket: the requests the desktop source needs (extension
  * queries, MIT-SCREEN-SAVER's idle and saver state, RandR's monitors, atom names) as round trips,
- * without a process per question. It speaks little-endian and expects a reply to every request it
- * sends. The socket closing is how a display that went away is noticed at once (`onClose`).
+ * without a process per question, and the events a request subscribed to (`onEvent`). It speaks
+ * little-endian; requests with a reply go through `request`, the one without (a subscription) `sendVoid`. The socket closing is how a display that went away is noticed at once (`onClose`).
  */
 export class X11Connection {
   /** Bytes received and not yet parsed, joined only once a whole packet is there (a screenshot comes in many chunks). */
@@ -45,6 +45,7 @@ export class X11Connection {
   private readonly pending = new Map<number, Pending>();
   private closedError: Error | null = null;
   private readonly closeListeners: ((error: Error) => void)[] = [];
+  private readonly eventListeners: ((event: Buffer) => void)[] = [];
 
   private constructor(
     private readonly socket: Socket,
@@ -86,6 +87,11 @@ export class X11Connection {
     else this.closeListeners.push(listener);
   }
 
+  /** Hears every event the server sends (32 bytes each; only those some request selected come). */
+  onEvent(listener: (event: Buffer) => void): void {
+    this.eventListeners.push(listener);
+  }
+
   close(): void {
     this.socket.destroy();
     this.closed(new Error(`the connection to X display ${this.display} was closed`));
@@ -125,15 +131,28 @@ export class X11Connection {
     });
   }
 
+  /** Sends a request that has no reply (its length field filled in here); an error it causes is ignored. */
+  sendVoid(bytes: Buffer): void {
+    if (this.closedError) throw this.closedError;
+    bytes.writeUInt16LE(bytes.length / 4, 2);
+    this.sequence = (this.sequence + 1) & 0xffff;
+    this.socket.write(bytes);
+  }
+
   /** The major opcode of extension `name`, or null when the server lacks it. */
   async extension(name: string): Promise<number | null> {
+    return (await this.extensionCodes(name))?.major ?? null;
+  }
+
+  /** The major opcode of extension `name` and the code of its first event, or null when the server lacks it. */
+  async extensionCodes(name: string): Promise<{ major: number; firstEvent: number } | null> {
     const nameBytes = Buffer.from(name, 'latin1');
     const req = Buffer.alloc(8 + nameBytes.length + pad4(nameBytes.length));
     req.writeUInt8(98, 0); // QueryExtension
     req.writeUInt16LE(nameBytes.length, 4);
     nameBytes.copy(req, 8);
     const reply = await this.request(req);
-    return reply.readUInt8(8) === 1 ? reply.readUInt8(9) : null;
+    return reply.readUInt8(8) === 1 ? { major: reply.readUInt8(9), firstEvent: reply.readUInt8(10) } : null;
   }
 
   async atomName(atom: number): Promise<string> {
@@ -160,7 +179,10 @@ export class X11Connection {
       }
       const packet = buffer.subarray(0, length);
       buffer = buffer.subarray(length);
-      if (kind > 1) continue; // an event: none is asked for, any that comes is ignored
+      if (kind > 1) {
+        for (const listener of this.eventListeners) listener(Buffer.from(packet));
+        continue;
+      }
       const seq = packet.readUInt16LE(2);
       const waiting = this.pending.get(seq);
       if (!waiting) continue;

@@ -109,7 +109,9 @@ export class X11Display {
   private lost: DisplayLoss | null = null;
   private lastAttemptAt = Number.NEGATIVE_INFINITY;
   private everConnected = false;
-  private opcodes: { saver: number | null; randr: number | null } | null = null;
+  private opcodes: { saver: number | null; saverEvent: number | null; randr: number | null } | null = null;
+  /** The screen saver's state as its events keep it, on the connection they come over; null until first asked. */
+  private saverWatch: { connection: X11Connection; saver: SaverInfo['saver']; onSinceMs: number | null } | null = null;
   private monitorsCache: { at: number; value: Promise<MonitorArea[]> } | null = null;
   private readonly atoms = new Map<number, string>();
   private readonly returnListeners: (() => void)[] = [];
@@ -163,6 +165,40 @@ export class X11Display {
     // The server counts "on since" as idle time less its timeout: negative or beyond the idle time when forced on.
     const since = reply.readInt32LE(12);
     return { saver: state, saverOnForMs: state === 'on' && since >= 0 && since <= idleMs ? since : null, idleMs };
+  }
+
+  /**
+   * Whether the screen saver is on (and since when), asked every poll: the first call subscribes to
+   * MIT-SCREEN-SAVER's notify events and asks once, later ones answer from the events without a round
+   * trip (each one woke the X server and this process once a second for a state that changes a few
+   * times a day). A new connection subscribes again.
+   */
+  async screenSaver(): Promise<Omit<SaverInfo, 'idleMs'>> {
+    const connection = await this.ensure();
+    let watch = this.saverWatch;
+    if (watch?.connection !== connection) {
+      const { saver, saverEvent } = await this.extensions(connection);
+      if (saver === null || saverEvent === null)
+        throw new Error(`the X display ${this.display} lacks the MIT-SCREEN-SAVER extension, so the screen saver's state cannot be read`);
+      const select = Buffer.alloc(12);
+      select.writeUInt8(saver, 0);
+      select.writeUInt8(2, 1); // ScreenSaverSelectInput
+      select.writeUInt32LE(connection.root, 4);
+      select.writeUInt32LE(1, 8); // ScreenSaverNotifyMask
+      connection.sendVoid(select);
+      // Asked after subscribing, so a change in between comes as an event after this answer.
+      const info = await this.saverInfo();
+      const fresh = { connection, saver: info.saver, onSinceMs: info.saverOnForMs === null ? null : this.now() - info.saverOnForMs };
+      connection.onEvent((event) => {
+        if ((event.readUInt8(0) & 0x7f) !== saverEvent) return;
+        // ScreenSaverNotify: Off (0), On (1), Cycle (2, still on).
+        const state = event.readUInt8(1);
+        if (state === 0) Object.assign(fresh, { saver: 'off', onSinceMs: null });
+        else if (fresh.saver !== 'on') Object.assign(fresh, { saver: 'on', onSinceMs: this.now() });
+      });
+      watch = this.saverWatch = fresh;
+    }
+    return { saver: watch.saver, saverOnForMs: watch.saver === 'on' && watch.onSinceMs !== null ? this.now() - watch.onSinceMs : null };
   }
 
   /**
@@ -233,9 +269,10 @@ export class X11Display {
     return viewedMonitors(all);
   }
 
-  private async extensions(connection: X11Connection): Promise<{ saver: number | null; randr: number | null }> {
+  private async extensions(connection: X11Connection): Promise<{ saver: number | null; saverEvent: number | null; randr: number | null }> {
     if (this.opcodes) return this.opcodes;
-    const saver = await connection.extension('MIT-SCREEN-SAVER');
+    const saverCodes = await connection.extensionCodes('MIT-SCREEN-SAVER');
+    const saver = saverCodes?.major ?? null;
     const randr = await connection.extension('RANDR');
     if (randr !== null) {
       // RandR answers a client by the version it announced; monitors need 1.5.
@@ -246,7 +283,7 @@ export class X11Display {
       req.writeUInt32LE(5, 8);
       await connection.request(req);
     }
-    this.opcodes = { saver, randr };
+    this.opcodes = { saver, saverEvent: saverCodes?.firstEvent ?? null, randr };
     return this.opcodes;
   }
 
@@ -257,6 +294,7 @@ export class X11Display {
     this.everConnected = true;
     this.lost = null;
     this.opcodes = null;
+    this.saverWatch = null;
     this.atoms.clear();
     this.monitorsCache = null;
     connection.onClose((error) => {
