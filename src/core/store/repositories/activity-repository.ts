@@ -72,6 +72,8 @@ export class ActivityRepository {
   private readonly devices: DeviceRepository;
   /** ` AND device = N` in this repository's scope (nothing for every device). */
   private readonly d: string;
+  /** Statements of the queries answers run again and again, prepared once (preparing costs more than a small query). */
+  private readonly kept = new Map<string, ReturnType<Db['prepare']>>();
 
   constructor(
     private readonly db: Db,
@@ -105,6 +107,12 @@ export class ActivityRepository {
   /** The same views over one device's rows (a key from `DeviceRepository.resolve`), or every device's (null). */
   scoped(scope: DeviceScope): ActivityRepository {
     return scope === this.scope ? this : new ActivityRepository(this.db, scope);
+  }
+
+  private prepared(sql: string): ReturnType<Db['prepare']> {
+    let stmt = this.kept.get(sql);
+    if (!stmt) this.kept.set(sql, (stmt = this.db.prepare(sql)));
+    return stmt;
   }
 
   startWorkSession(at: number, source: WorkSession['source']): number {
@@ -164,19 +172,15 @@ export class ActivityRepository {
   appTime(filter: { window: TimeWindow } | { workSessionId: number }): Omit<AppTime, 'date' | 'workSessionId'> {
     const rows = (
       'window' in filter
-        ? this.db
-            .prepare(
-              `SELECT kind, app, title, device, SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) AS ms
+        ? this.prepared(
+            `SELECT kind, app, title, device, SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) AS ms
                FROM activity_spans WHERE start_ms < @end AND end_ms > @start ${this.d}
                GROUP BY kind, app, title, device`,
-            )
-            .all({ start: filter.window.startMs, end: filter.window.endMs })
-        : this.db
-            .prepare(
-              `SELECT kind, app, title, device, SUM(end_ms - start_ms) AS ms FROM activity_spans
+          ).all({ start: filter.window.startMs, end: filter.window.endMs })
+        : this.prepared(
+            `SELECT kind, app, title, device, SUM(end_ms - start_ms) AS ms FROM activity_spans
                WHERE work_session_id = ? GROUP BY kind, app, title, device`,
-            )
-            .all(filter.workSessionId)
+          ).all(filter.workSessionId)
     ) as TotalsRow[];
     const monitors = this.monitorTime(filter);
     return { ...summarize(rows, this.devices.labels()), ...(monitors.length > 0 && { monitors }) };
@@ -186,18 +190,14 @@ export class ActivityRepository {
   private monitorTime(filter: { window: TimeWindow } | { workSessionId: number }): { monitor: string; seconds: number }[] {
     const rows = (
       'window' in filter
-        ? this.db
-            .prepare(
-              `SELECT monitor, SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) AS ms FROM activity_spans
+        ? this.prepared(
+            `SELECT monitor, SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) AS ms FROM activity_spans
                WHERE kind = 'app' AND monitor IS NOT NULL AND start_ms < @end AND end_ms > @start ${this.d} GROUP BY monitor`,
-            )
-            .all({ start: filter.window.startMs, end: filter.window.endMs })
-        : this.db
-            .prepare(
-              `SELECT monitor, SUM(end_ms - start_ms) AS ms FROM activity_spans
+          ).all({ start: filter.window.startMs, end: filter.window.endMs })
+        : this.prepared(
+            `SELECT monitor, SUM(end_ms - start_ms) AS ms FROM activity_spans
                WHERE kind = 'app' AND monitor IS NOT NULL AND work_session_id = ? GROUP BY monitor`,
-            )
-            .all(filter.workSessionId)
+          ).all(filter.workSessionId)
     ) as { monitor: string; ms: number }[];
     return rows.map((r) => ({ monitor: r.monitor, seconds: round1(r.ms) })).sort((a, b) => b.seconds - a.seconds);
   }
@@ -333,20 +333,18 @@ export class ActivityRepository {
 
   /** Whether the device stored a span after span `id` (spans of a device are stored in time order): that one has ended. */
   hasSpanAfter(device: number, id: number): boolean {
-    return this.db.prepare(`SELECT 1 FROM activity_spans WHERE device = ? AND id > ? LIMIT 1`).get(device, id) !== undefined;
+    return this.prepared(`SELECT 1 FROM activity_spans WHERE device = ? AND id > ? LIMIT 1`).get(device, id) !== undefined;
   }
 
   /** Each window used in a time window: its time (clipped to the window) and when it was first and last seen. */
   windowsIn(window: TimeWindow): WindowUse[] {
-    const rows = this.db
-      .prepare(
-        `SELECT COALESCE(app, '') AS app, COALESCE(title, '') AS title, device, MIN(MAX(start_ms, @start)) AS firstMs,
+    const rows = this.prepared(
+      `SELECT COALESCE(app, '') AS app, COALESCE(title, '') AS title, device, MIN(MAX(start_ms, @start)) AS firstMs,
                 MAX(start_ms) AS lastStartMs, MAX(MIN(end_ms, @end)) AS lastMs,
                 SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) / 1000.0 AS seconds
          FROM activity_spans WHERE kind = 'app' AND start_ms < @end AND end_ms > @start ${this.d}
          GROUP BY app, title, device ORDER BY seconds DESC`,
-      )
-      .all({ start: window.startMs, end: window.endMs }) as (WindowUse & { device: number })[];
+    ).all({ start: window.startMs, end: window.endMs }) as (WindowUse & { device: number })[];
     const labels = this.devices.labels();
     return rows.map(({ device, ...use }) => ({ ...use, ...deviceOf(labels, device) }));
   }
