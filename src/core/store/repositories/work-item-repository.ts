@@ -91,11 +91,17 @@ export class WorkItemRepository {
    */
   private readonly days = new Map<number, KeptDay>();
   /**
-   * The days with sightings from `startMs` on and the names, as read while the database stood at `token`: while
+   * The days with sightings in a window and the names, as read while the database stood at `token`: while
    * nothing was written since (this connection's changes and other connections' commits alike), every kept
-   * day is as read, and a window from `startMs` on needs no query to say which days to take.
+   * day is as read, and a window inside that one needs no query to say which days to take.
    */
-  private stampsKept: { token: string; startMs: number; stamps: readonly { day: number; stamp: string }[]; names: string } | null = null;
+  private stampsKept: {
+    token: string;
+    startMs: number;
+    endMs: number;
+    stamps: readonly { day: number; stamp: string }[];
+    names: string;
+  } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -192,10 +198,9 @@ export class WorkItemRepository {
     const out = (this.stmts.startedBefore.all({ start: startMs }) as SightingRow[]).map((row) => toSighting(row, labels));
     const token = `${(this.stmts.changes.get() as { n: number }).n}:${JSON.stringify(this.stmts.dataVersion.get())}`;
     let kept = this.stampsKept;
-    if (kept?.token !== token || kept.startMs > startMs) {
-      // To the last sighting, not to the window's end, so a later window from here on (an hour on, "so far") is answered from these.
+    if (kept?.token !== token || kept.startMs > startMs || kept.endMs < endMs) {
       const stamps = (
-        this.stmts.dayStamps.all({ start: startMs, end: Number.MAX_SAFE_INTEGER }) as {
+        this.stmts.dayStamps.all({ start: startMs, end: endMs }) as {
           day: number;
           n: number;
           top: number;
@@ -205,7 +210,7 @@ export class WorkItemRepository {
         .map(({ day, n, top, ends }) => ({ day, stamp: `${n}:${top}:${ends}` }))
         .sort((a, b) => a.day - b.day);
       const names = `${(this.stmts.names.get() as { names: string | null }).names ?? ''}\n${JSON.stringify(this.devices.all())}`;
-      kept = this.stampsKept = { token, startMs, stamps, names: kept?.names === names ? kept.names : names };
+      kept = this.stampsKept = { token, startMs, endMs, stamps, names: kept?.names === names ? kept.names : names };
     }
     const firstDay = Math.floor(startMs / DAY_MS);
     const stamps = kept.stamps.filter(({ day }) => day >= firstDay && day * DAY_MS < endMs);
