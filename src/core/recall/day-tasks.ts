@@ -65,7 +65,8 @@ export function dayWork(store: RecallStore, window: TimeWindow): DayWork {
     .filter((t) => t.endMs > t.startMs);
   const sightings = store.items.sightingsIn(window);
   const identity = identityOf(store, sightings);
-  const tasks = clipped.map((t) => {
+  const active = store.activity.activeSecondsIn(clipped);
+  const tasks = clipped.map((t, i) => {
     const subject = subjectOf(t.apps, t.titles);
     const seen = sightings.filter((s) => s.atMs < t.endMs && s.untilMs > t.startMs);
     const about = itemViews(seen, t)
@@ -74,7 +75,7 @@ export function dayWork(store: RecallStore, window: TimeWindow): DayWork {
       .sort((a, b) => a.rank - b.rank)
       .slice(0, ABOUT_MAX)
       .map(({ v }) => v.name);
-    return { ...t, seconds: activeSeconds(store, t), subject, about };
+    return { ...t, seconds: active[i]!, subject, about };
   });
   const threads = joinThreads(
     tasks.map((t) => ({
@@ -111,10 +112,6 @@ export function windowName(title: string, apps: readonly string[]): string {
     if (clean.length < title.trim().length) return clean;
   }
   return cleanTitle(title, '');
-}
-
-function activeSeconds(store: RecallStore, task: { startMs: number; endMs: number }): number {
-  return store.activity.appTime({ window: task }).totalActiveSeconds;
 }
 
 function segmentedTasks(store: RecallStore, window: TimeWindow) {

@@ -12,6 +12,20 @@ const GREETING = /^(hello|hi|hey|dear|thanks|thank|from|to|cc|regards|best)\b/i;
  */
 export function peopleNamedIn(line: string): string[] {
   if (!/\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+/u.test(line)) return [];
+  // The same lines come back question after question (a chat's header, a record's fields): compromise reads each once.
+  let names = readLines.get(line);
+  if (!names) {
+    if (readLines.size >= READ_LINES_KEPT) readLines.clear();
+    readLines.set(line, (names = namesIn(line)));
+  }
+  return [...names];
+}
+
+/** Lines already read by `peopleNamedIn`, with the names read in them. */
+const readLines = new Map<string, readonly string[]>();
+const READ_LINES_KEPT = 5000;
+
+function namesIn(line: string): string[] {
   const names = new Set<string>();
   for (const name of nlp()(line).people().out('array') as string[]) {
     const clean = name.replace(/[^\p{L}\s'-]/gu, '').trim();

@@ -133,8 +133,11 @@ function windowEvidence(store: RecallStore, terms: readonly string[], window: Ti
 }
 
 function taskEvidence(store: RecallStore, terms: readonly string[], window: TimeWindow): Found[] {
-  return store.tasks.listTasksIn(window).map((t) => {
+  // Only the tasks that match make evidence (a year holds thousands): the rest would be dropped unscored.
+  return store.tasks.listTasksIn(window).flatMap((t) => {
     const text = `${t.name}\n${t.titles.join('\n')}\n${t.brief}`;
+    const score = SOURCE_WEIGHT.task * coverage(terms, text);
+    if (score <= 0) return [];
     const start = Date.parse(t.startedAt);
     return {
       source: 'task' as const,
@@ -146,7 +149,7 @@ function taskEvidence(store: RecallStore, terms: readonly string[], window: Time
       text,
       screenTextId: null,
       alsoAtMs: [],
-      score: SOURCE_WEIGHT.task * coverage(terms, text),
+      score,
       ...(t.device && { device: t.device }),
     };
   });

@@ -42,11 +42,14 @@ export function answerValue(ctx: RecallContext, question: UnderstoodQuestion): R
       : 'amount';
   const time = askedWindow(question, allHistory(ctx.nowMs));
   const sightings = ctx.store.items.sightingsIn(windowOf(time));
+  // The text of only the screens and windows that show a value of the kind asked for (a year holds many more).
+  const refs = new Set(sightings.filter((s) => s.kind === wanted).map((s) => `${s.source}:${s.refId}`));
   const refText = new Map<string, string>();
   for (const s of sightings) {
     const key = `${s.source}:${s.refId}`;
-    refText.set(key, `${refText.get(key) ?? `${s.app} ${s.title}`}\n${s.line}`);
+    if (refs.has(key)) refText.set(key, `${refText.get(key) ?? `${s.app} ${s.title}`}\n${s.line}`);
   }
+  const onScreenOf = new Map<string, number>();
   const terms = question.terms.filter((t) => !(wanted === 'identifier' && t === question.valueWord));
   const readings: Reading[] = [];
   const percentAsked = wanted === 'amount' && PERCENT_ASK.test(question.text);
@@ -56,7 +59,9 @@ export function answerValue(ctx: RecallContext, question: UnderstoodQuestion): R
     if (percentAsked && !percent) continue;
     if (wanted === 'identifier' && question.valueWord && !termMatches(question.valueWord, `${s.role} ${s.name}`)) continue;
     const gap = wanted === 'amount' && GAP_ASK.test(question.text) && GAP_LABEL.test(s.label);
-    const onScreen = terms.length === 0 || gap ? 1 : coverage(terms, refText.get(`${s.source}:${s.refId}`) ?? '');
+    const ref = `${s.source}:${s.refId}`;
+    if (!gap && terms.length > 0 && !onScreenOf.has(ref)) onScreenOf.set(ref, coverage(terms, refText.get(ref) ?? ''));
+    const onScreen = terms.length === 0 || gap ? 1 : onScreenOf.get(ref)!;
     if (onScreen < 0.5) continue;
     const onLine = terms.length === 0 ? 0 : coverage(terms, `${s.line} ${s.label}`);
     const named =

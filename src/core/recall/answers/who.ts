@@ -123,16 +123,21 @@ function fromRoles(
 ): RecallAnswer | null {
   const point = question.time?.pointMs ?? null;
   const span = point !== null ? placeAt(ctx, point, question.text) : null;
+  // The text of only the screens and windows that name a person or an organization (a year holds many more).
+  const refs = new Set(sightings.filter((s) => s.kind === 'person' || s.kind === 'organization').map((s) => `${s.source}:${s.refId}`));
   const refText = new Map<string, string>();
   for (const s of sightings) {
     const key = `${s.source}:${s.refId}`;
-    refText.set(key, `${refText.get(key) ?? `${s.app} ${s.title}`}\n${s.line}`);
+    if (refs.has(key)) refText.set(key, `${refText.get(key) ?? `${s.app} ${s.title}`}\n${s.line}`);
   }
+  const subjectOf = new Map<string, number>();
   const inPlace = (s: Sighting): boolean => !span || (s.app === span.app && s.title === span.title);
   const scored = sightings
     .filter((s) => (s.kind === 'person' || s.kind === 'organization') && inPlace(s) && (question.roles.length > 0 || !isUser(identity, s)))
     .map((s) => {
-      const subject = question.terms.length === 0 ? 1 : coverage(question.terms, refText.get(`${s.source}:${s.refId}`) ?? '');
+      const ref = `${s.source}:${s.refId}`;
+      if (question.terms.length > 0 && !subjectOf.has(ref)) subjectOf.set(ref, coverage(question.terms, refText.get(ref) ?? ''));
+      const subject = question.terms.length === 0 ? 1 : subjectOf.get(ref)!;
       const rank = question.roles.length > 0 ? roleRank(s.role, question.roles) : -1;
       return { s, subject, rank };
     })

@@ -1,6 +1,7 @@
 import type { AppTime, DeviceRef, WorkSession } from '../../../shared/contract/index';
 import { iso } from '../../clock';
 import type { Span, SpanSink } from './activity-span';
+import type { Statement } from 'better-sqlite3-multiple-ciphers';
 import type { Db } from '../database';
 import { deviceClause, DeviceRepository, deviceOf, LOCAL_DEVICE, type DeviceLabels, type DeviceScope } from './device-repository';
 
@@ -72,6 +73,8 @@ export class ActivityRepository {
   private readonly devices: DeviceRepository;
   /** ` AND device = N` in this repository's scope (nothing for every device). */
   private readonly d: string;
+  /** Statements of the queries answers run again and again, prepared once (preparing costs more than a small query). */
+  private readonly kept = new Map<string, Statement>();
 
   constructor(
     private readonly db: Db,
@@ -105,6 +108,12 @@ export class ActivityRepository {
   /** The same views over one device's rows (a key from `DeviceRepository.resolve`), or every device's (null). */
   scoped(scope: DeviceScope): ActivityRepository {
     return scope === this.scope ? this : new ActivityRepository(this.db, scope);
+  }
+
+  private prepared(sql: string): Statement {
+    let stmt = this.kept.get(sql);
+    if (!stmt) this.kept.set(sql, (stmt = this.db.prepare(sql)));
+    return stmt;
   }
 
   startWorkSession(at: number, source: WorkSession['source']): number {
@@ -164,40 +173,63 @@ export class ActivityRepository {
   appTime(filter: { window: TimeWindow } | { workSessionId: number }): Omit<AppTime, 'date' | 'workSessionId'> {
     const rows = (
       'window' in filter
-        ? this.db
-            .prepare(
-              `SELECT kind, app, title, device, SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) AS ms
+        ? this.prepared(
+            `SELECT kind, app, title, device, SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) AS ms
                FROM activity_spans WHERE start_ms < @end AND end_ms > @start ${this.d}
                GROUP BY kind, app, title, device`,
-            )
-            .all({ start: filter.window.startMs, end: filter.window.endMs })
-        : this.db
-            .prepare(
-              `SELECT kind, app, title, device, SUM(end_ms - start_ms) AS ms FROM activity_spans
+          ).all({ start: filter.window.startMs, end: filter.window.endMs })
+        : this.prepared(
+            `SELECT kind, app, title, device, SUM(end_ms - start_ms) AS ms FROM activity_spans
                WHERE work_session_id = ? GROUP BY kind, app, title, device`,
-            )
-            .all(filter.workSessionId)
+          ).all(filter.workSessionId)
     ) as TotalsRow[];
     const monitors = this.monitorTime(filter);
     return { ...summarize(rows, this.devices.labels()), ...(monitors.length > 0 && { monitors }) };
+  }
+
+  /**
+   * `appTime(window).totalActiveSeconds` of many windows (a month's tasks) from one read of the spans they cover,
+   * rather than a query each.
+   */
+  activeSecondsIn(windows: readonly TimeWindow[]): number[] {
+    if (windows.length === 0) return [];
+    const start = Math.min(...windows.map((w) => w.startMs));
+    const end = Math.max(...windows.map((w) => w.endMs));
+    const spans = this.prepared(
+      `SELECT start_ms AS startMs, end_ms AS endMs FROM activity_spans
+       WHERE kind NOT IN ('idle', 'private') AND start_ms < @end AND end_ms > @start ${this.d} ORDER BY start_ms`,
+    ).all({ start, end }) as { startMs: number; endMs: number }[];
+    const longest = spans.reduce((max, s) => Math.max(max, s.endMs - s.startMs), 0);
+    return windows.map((w) => {
+      // Spans are in start order: none that starts more than the longest span before the window reaches into it.
+      let lo = 0;
+      let hi = spans.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (spans[mid]!.startMs < w.startMs - longest) lo = mid + 1;
+        else hi = mid;
+      }
+      let ms = 0;
+      for (let i = lo; i < spans.length && spans[i]!.startMs < w.endMs; i++) {
+        const s = spans[i]!;
+        if (s.endMs > w.startMs) ms += Math.min(s.endMs, w.endMs) - Math.max(s.startMs, w.startMs);
+      }
+      return round1(ms);
+    });
   }
 
   /** App time per monitor (of spans whose window's monitor is known), longest first. */
   private monitorTime(filter: { window: TimeWindow } | { workSessionId: number }): { monitor: string; seconds: number }[] {
     const rows = (
       'window' in filter
-        ? this.db
-            .prepare(
-              `SELECT monitor, SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) AS ms FROM activity_spans
+        ? this.prepared(
+            `SELECT monitor, SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) AS ms FROM activity_spans
                WHERE kind = 'app' AND monitor IS NOT NULL AND start_ms < @end AND end_ms > @start ${this.d} GROUP BY monitor`,
-            )
-            .all({ start: filter.window.startMs, end: filter.window.endMs })
-        : this.db
-            .prepare(
-              `SELECT monitor, SUM(end_ms - start_ms) AS ms FROM activity_spans
+          ).all({ start: filter.window.startMs, end: filter.window.endMs })
+        : this.prepared(
+            `SELECT monitor, SUM(end_ms - start_ms) AS ms FROM activity_spans
                WHERE kind = 'app' AND monitor IS NOT NULL AND work_session_id = ? GROUP BY monitor`,
-            )
-            .all(filter.workSessionId)
+          ).all(filter.workSessionId)
     ) as { monitor: string; ms: number }[];
     return rows.map((r) => ({ monitor: r.monitor, seconds: round1(r.ms) })).sort((a, b) => b.seconds - a.seconds);
   }
@@ -333,20 +365,18 @@ export class ActivityRepository {
 
   /** Whether the device stored a span after span `id` (spans of a device are stored in time order): that one has ended. */
   hasSpanAfter(device: number, id: number): boolean {
-    return this.db.prepare(`SELECT 1 FROM activity_spans WHERE device = ? AND id > ? LIMIT 1`).get(device, id) !== undefined;
+    return this.prepared(`SELECT 1 FROM activity_spans WHERE device = ? AND id > ? LIMIT 1`).get(device, id) !== undefined;
   }
 
   /** Each window used in a time window: its time (clipped to the window) and when it was first and last seen. */
   windowsIn(window: TimeWindow): WindowUse[] {
-    const rows = this.db
-      .prepare(
-        `SELECT COALESCE(app, '') AS app, COALESCE(title, '') AS title, device, MIN(MAX(start_ms, @start)) AS firstMs,
+    const rows = this.prepared(
+      `SELECT COALESCE(app, '') AS app, COALESCE(title, '') AS title, device, MIN(MAX(start_ms, @start)) AS firstMs,
                 MAX(start_ms) AS lastStartMs, MAX(MIN(end_ms, @end)) AS lastMs,
                 SUM(MIN(end_ms, @end) - MAX(start_ms, @start)) / 1000.0 AS seconds
          FROM activity_spans WHERE kind = 'app' AND start_ms < @end AND end_ms > @start ${this.d}
          GROUP BY app, title, device ORDER BY seconds DESC`,
-      )
-      .all({ start: window.startMs, end: window.endMs }) as (WindowUse & { device: number })[];
+    ).all({ start: window.startMs, end: window.endMs }) as (WindowUse & { device: number })[];
     const labels = this.devices.labels();
     return rows.map(({ device, ...use }) => ({ ...use, ...deviceOf(labels, device) }));
   }

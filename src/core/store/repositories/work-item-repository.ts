@@ -90,6 +90,18 @@ export class WorkItemRepository {
    * day's rows against its stamp and reads again the days that changed (today, a late sync, pruning).
    */
   private readonly days = new Map<number, KeptDay>();
+  /**
+   * The days with sightings in a window and the names, as read while the database stood at `token`: while
+   * nothing was written since (this connection's changes and other connections' commits alike), every kept
+   * day is as read, and a window inside that one needs no query to say which days to take.
+   */
+  private stampsKept: {
+    token: string;
+    startMs: number;
+    endMs: number;
+    stamps: readonly { day: number; stamp: string }[];
+    names: string;
+  } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -124,6 +136,8 @@ export class WorkItemRepository {
       ),
       dayRows: db.prepare(`${select} WHERE s.at_ms >= @start AND s.at_ms < @end ${d} ORDER BY s.at_ms, s.id`),
       startedBefore: db.prepare(`${select} WHERE s.at_ms < @start AND s.until_ms >= @start ${d} ORDER BY s.at_ms, s.id`),
+      changes: db.prepare(`SELECT total_changes() AS n`),
+      dataVersion: db.prepare(`PRAGMA data_version`),
       names: db.prepare(`SELECT group_concat(id || ':' || name, char(10)) AS names FROM (SELECT id, name FROM work_items ORDER BY id)`),
     };
   }
@@ -182,22 +196,37 @@ export class WorkItemRepository {
   private sightingsByDay(window: TimeWindow, labels: DeviceLabels): Sighting[] {
     const { startMs, endMs } = window;
     const out = (this.stmts.startedBefore.all({ start: startMs }) as SightingRow[]).map((row) => toSighting(row, labels));
-    const stamps = (this.stmts.dayStamps.all({ start: startMs, end: endMs }) as { day: number; n: number; top: number; ends: number }[])
-      .map(({ day, n, top, ends }) => ({ day, stamp: `${n}:${top}:${ends}` }))
-      .sort((a, b) => a.day - b.day);
+    const token = `${(this.stmts.changes.get() as { n: number }).n}:${JSON.stringify(this.stmts.dataVersion.get())}`;
+    let kept = this.stampsKept;
+    if (kept?.token !== token || kept.startMs > startMs || kept.endMs < endMs) {
+      const stamps = (
+        this.stmts.dayStamps.all({ start: startMs, end: endMs }) as {
+          day: number;
+          n: number;
+          top: number;
+          ends: number;
+        }[]
+      )
+        .map(({ day, n, top, ends }) => ({ day, stamp: `${n}:${top}:${ends}` }))
+        .sort((a, b) => a.day - b.day);
+      const names = `${(this.stmts.names.get() as { names: string | null }).names ?? ''}\n${JSON.stringify(this.devices.all())}`;
+      kept = this.stampsKept = { token, startMs, endMs, stamps, names: kept?.names === names ? kept.names : names };
+    }
+    const firstDay = Math.floor(startMs / DAY_MS);
+    const stamps = kept.stamps.filter(({ day }) => day >= firstDay && day * DAY_MS < endMs);
     if (stamps.length === 0) return out;
-    const names = `${(this.stmts.names.get() as { names: string | null }).names ?? ''}\n${JSON.stringify(this.devices.all())}`;
+    const names = kept.names;
     for (const { day, stamp } of stamps) {
-      let kept = this.days.get(day);
-      if (kept?.stamp !== stamp || kept.names !== names) {
+      let keptDay = this.days.get(day);
+      if (keptDay?.stamp !== stamp || keptDay.names !== names) {
         const rows = this.stmts.dayRows.all({ start: day * DAY_MS, end: (day + 1) * DAY_MS }) as SightingRow[];
-        kept = { stamp, names, rows: rows.map((row) => toSighting(row, labels)) };
+        keptDay = { stamp, names, rows: rows.map((row) => toSighting(row, labels)) };
       }
       // Least recently read last, so the first key is the one to let go.
       this.days.delete(day);
-      this.days.set(day, kept);
+      this.days.set(day, keptDay);
       if (this.days.size > CACHED_DAYS) this.days.delete(this.days.keys().next().value!);
-      for (const sighting of kept.rows) if (sighting.atMs >= startMs && sighting.atMs < endMs) out.push(sighting);
+      for (const sighting of keptDay.rows) if (sighting.atMs >= startMs && sighting.atMs < endMs) out.push(sighting);
     }
     return out;
   }
