@@ -70,6 +70,21 @@ export const SHORTHANDS: Readonly<Record<string, string>> = {
 };
 
 /** Everyday names for kinds of apps and work: a question's word on the left finds any of these in a title, an app or a line. */
+/** Electronic health record products: what "the EHR" or "the EMR" is in a clinic. */
+const HEALTH_RECORD_PRODUCTS = [
+  'epic',
+  'cerner',
+  'athenaone',
+  'athenahealth',
+  'athena',
+  'eclinicalworks',
+  'nextgen',
+  'allscripts',
+  'meditech',
+  'drchrono',
+  'kareo',
+];
+
 export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   email: ['outlook', 'mail', 'thunderbird', 'gmail', 'inbox', 'e-mail'],
   mail: ['outlook', 'mail', 'thunderbird', 'gmail', 'inbox', 'email'],
@@ -132,36 +147,8 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   crm: ['crm', 'salesforce', 'hubspot', 'pipedrive', 'dynamics', 'zoho', 'copper', 'freshsales'],
   // Kinds of business software by the products that are that kind (what "the ATS" or "the EHR" is on any job).
   ats: ['ats', 'greenhouse', 'lever', 'workday', 'icims', 'ashby', 'smartrecruiters', 'jobvite', 'taleo', 'workable'],
-  ehr: [
-    'ehr',
-    'emr',
-    'epic',
-    'cerner',
-    'athenaone',
-    'athenahealth',
-    'athena',
-    'eclinicalworks',
-    'nextgen',
-    'allscripts',
-    'meditech',
-    'drchrono',
-    'kareo',
-  ],
-  emr: [
-    'emr',
-    'ehr',
-    'epic',
-    'cerner',
-    'athenaone',
-    'athenahealth',
-    'athena',
-    'eclinicalworks',
-    'nextgen',
-    'allscripts',
-    'meditech',
-    'drchrono',
-    'kareo',
-  ],
+  ehr: ['ehr', 'emr', ...HEALTH_RECORD_PRODUCTS],
+  emr: ['emr', 'ehr', ...HEALTH_RECORD_PRODUCTS],
   hris: ['hris', 'workday', 'bamboohr', 'rippling', 'gusto', 'adp', 'personio', 'hibob'],
   erp: ['erp', 'netsuite', 'sap', 'dynamics', 'odoo', 'sage', 'acumatica'],
   helpdesk: ['helpdesk', 'zendesk', 'freshdesk', 'servicenow', 'jira', 'intercom', 'freshservice', 'helpscout'],
