@@ -210,8 +210,17 @@ describe('MCP work_session_summary says each fact once, in local time with the d
     expect(result.structuredContent.workSession.startedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(text.split('\n')[0]).toMatch(/^Work session \d+ \(completed\): Tue, 10 Mar 2026 \d{2}:\d{2}–\d{2}:\d{2}; active /);
     const tasks = result.structuredContent.tasks as { name: string; durationSeconds: number; apps: string[]; brief: string }[];
-    const lines = text.split('\n').filter((line) => line.startsWith('- ') && !line.startsWith('- Question'));
+    // The task lines come after their heading (the work threads above them are lines of their own).
+    const taskPart = text.slice(text.indexOf('Tasks ('));
+    const lines = taskPart.split('\n').filter((line) => line.startsWith('- ') && !line.startsWith('- Question'));
     expect(lines).toHaveLength(tasks.length);
+    // Each work thread said once: the summary above names the same threads in the same words.
+    const threadLines = text
+      .slice(0, text.indexOf('Tasks ('))
+      .split('\n')
+      .filter((line) => line.startsWith('- '));
+    expect(threadLines.length).toBeGreaterThan(0);
+    expect(new Set(threadLines).size).toBe(threadLines.length);
     tasks.forEach((task, i) => {
       const line = lines[i]!;
       expect(line).toMatch(/^- \d{2}:\d{2}–(\d{2}:\d{2}|now) /);

@@ -82,16 +82,30 @@ export function taskLine(task: Task, at: (iso: string) => string): string {
   return adds ? `${line}: ${task.brief}` : line;
 }
 
-/** The threads the most time went to, by start, then how many shorter ones there were. */
-function threadLines(threads: readonly WorkThreadView[]): string[] {
+/**
+ * The threads the most time went to, by start, then how many shorter ones there were; a thread the
+ * summary already names in the same words is not said twice.
+ */
+function threadLines(threads: readonly WorkThreadView[], summaryText: string): string[] {
   const shown = [...threads].sort((a, b) => b.seconds - a.seconds).slice(0, THREADS_LISTED);
   const rest = threads.filter((t) => !shown.includes(t));
-  const lines = threads.filter((t) => shown.includes(t)).map((t) => `- ${threadLine(t)}`);
+  const lines = threads
+    .filter((t) => shown.includes(t))
+    .map((t) => `- ${threadLine(t)}`)
+    .filter((line) => !summaryText.includes(line));
   if (rest.length > 0)
     lines.push(
       `- and ${rest.length} shorter thread${rest.length === 1 ? '' : 's'}, ${formatDuration(rest.reduce((sum, t) => sum + t.seconds, 0))} in all`,
     );
   return lines;
+}
+
+/** "Work threads: 33 tasks in 6 threads of work" and the lines the summary has not already said. */
+function threadSection(taskCount: number, threads: readonly WorkThreadView[], summaryText: string): string[] {
+  const count = `Work threads: ${threadCount(taskCount, threads.length)}`;
+  const lines = threadLines(threads, summaryText);
+  if (lines.length > 0) return [`${count}:`, ...lines];
+  return [threads.length > 0 ? `${count}, named in the summary above.` : `${count}.`];
 }
 
 export const workSessionSummaryTool = defineTool({
@@ -122,8 +136,7 @@ export const workSessionSummaryTool = defineTool({
             `Summary${summary ? ` (${summary.kind}, ${at(summary.at)}, ${ws.summaries.length} written)` : ''}: ${summary?.text ?? 'none yet'}`,
             `Task theory${ws.theory ? `, as written at ${at(ws.theory.at)}` : ''}: ${ws.theory?.text ?? 'none'}`,
             `App time: ${apps.map((a) => `${a.app} ${formatDuration(a.seconds)}`).join(', ') || 'none'}${more > 0 ? ` and ${more} more apps` : ''}`,
-            `Work threads: ${threadCount(ws.tasks.length, ws.threads.length)}${ws.threads.length > 0 ? ':' : ''}`,
-            ...threadLines(ws.threads),
+            ...threadSection(ws.tasks.length, ws.threads, summary?.text ?? ''),
             `Tasks (${ws.tasks.length}) and questions (${ws.questions.length}):`,
           ].join('\n'),
           structured: {
