@@ -8,9 +8,13 @@
  * and the time of each answer is printed per kind: p50, p95 and slowest (the bar: p95 ≤ 100 ms), with
  * the CPU time the answers took, the store's size and the process's RSS (the bar: ≤ 150 MiB).
  * `--keep DIR` keeps the profile in DIR (SHADOW_HOME) and reuses it on the next run (to profile the answers alone).
- *   node bin/run-ts.js bench/recall-year.ts [--days 250] [--rounds 3] [--keep DIR]
+ * `--engine` then starts the engine as a person runs it (`shadow start --headless`, built, with its V8
+ * flags) on the year's profile, asks the same questions over its HTTP API and prints its RSS after them:
+ * the in-process figure also holds what writing the year left behind.
+ *   node bin/run-ts.js bench/recall-year.ts [--days 250] [--rounds 3] [--keep DIR] [--engine]
  */
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { JobDay, JobSegment } from '../scripts/day/job-day';
@@ -24,12 +28,18 @@ import { resolveProfilePaths } from '../src/core/config/paths';
 import { createShadowCore } from '../src/core/shadow-core';
 import { formatClockTime } from '../src/shared/format-clock-time';
 import { quietSource } from '../tests/helpers/quiet-core';
+import { startHeadlessShadow } from '../tests/helpers/shadow-process';
 import { createTempShadowHome, type TempShadowHome } from '../tests/helpers/temp-shadow-home';
 import { mib, percentile, printFigures } from './lib/report';
 
 process.env.TZ = 'UTC';
 const { values } = parseArgs({
-  options: { days: { type: 'string', default: '250' }, rounds: { type: 'string', default: '3' }, keep: { type: 'string' } },
+  options: {
+    days: { type: 'string', default: '250' },
+    rounds: { type: 'string', default: '3' },
+    keep: { type: 'string' },
+    engine: { type: 'boolean', default: false },
+  },
 });
 const WORKDAYS = Number(values.days);
 const ROUNDS = Number(values.rounds);
@@ -74,6 +84,7 @@ const home = values.keep ? keptHome(values.keep) : createTempShadowHome();
 const reuse = values.keep !== undefined && existsSync(home.paths.database);
 const core = createShadowCore({ env: {}, paths: home.paths, source: quietSource, clock, settings: { ocrEnabled: true } });
 const days: WrittenDay[] = [];
+let closed = false;
 try {
   const writeStarted = performance.now();
   const writeCpu = process.cpuUsage();
@@ -227,9 +238,60 @@ try {
     { name: `store of ${WORKDAYS} workdays (database and WAL)`, value: mib(storeBytes), unit: 'MiB' },
     { name: 'core RSS after the answers', value: mib(rss), unit: 'MiB', targetMax: 150 },
   ]);
+  if (values.engine) {
+    core.close();
+    closed = true;
+    const engine = await engineRss(home, questions, days.at(-1)!.endMs + 60_000);
+    printFigures('recall-year', [
+      {
+        name: `engine RSS after ${engine.answers} answers over HTTP`,
+        value: engine.rssMib,
+        unit: 'MiB',
+        targetMax: 150,
+        note: engine.note,
+      },
+    ]);
+  }
 } finally {
-  core.close();
+  if (!closed) core.close();
   if (!values.keep) home.remove();
+}
+
+/**
+ * The engine as it ships (`shadow start --headless`: the bundled CLI with the V8 flags of bin/shadow.js's
+ * first line) on the year's profile: each question in a new chat over the HTTP API, then its VmRSS.
+ * Its clock is the machine's, so "today" and "last week" are this week's (nothing): the dated questions
+ * and those about all history read the same year.
+ */
+async function engineRss(
+  home: TempShadowHome,
+  questions: readonly Question[],
+  yearEndMs: number,
+): Promise<{ rssMib: number; answers: number; note: string }> {
+  execFileSync('npm', ['run', '--silent', 'build:cli'], { stdio: 'inherit' });
+  const shebangFlags = (readFileSync(new URL('../bin/shadow.js', import.meta.url), 'utf8').split('\n')[0] ?? '')
+    .split(/\s+/)
+    .filter((word) => word.startsWith('--'));
+  const asShipped = ['sh', '-c', `exec "$0" ${shebangFlags.join(' ')} "$@"`];
+  const env = { ...process.env, SHADOW_HOME: home.home, SHADOW_PROFILE: 'default', TZ: 'UTC', DISPLAY: '', WAYLAND_DISPLAY: '' };
+  const shadow = await startHeadlessShadow([], env, 120_000, asShipped);
+  try {
+    const vmRss = (): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${shadow.child.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+    const started = vmRss();
+    let answers = 0;
+    for (let round = 0; round < ROUNDS; round++)
+      for (const q of questions) {
+        const session = await shadow.post<{ id: string }>('/sessions', { type: 'chat' });
+        await shadow.post(`/sessions/${session.id}/messages`, { content: q.question });
+        answers++;
+      }
+    const rssMib = vmRss();
+    const peak = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${shadow.child.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+    const note = `(${started.toFixed(0)} MiB before the questions, peak ${peak.toFixed(0)} MiB; year ends ${new Date(yearEndMs).toISOString().slice(0, 10)})`;
+    return { rssMib, answers, note };
+  } finally {
+    await shadow.stop();
+  }
 }
 
 function keptHome(dir: string): TempShadowHome {

@@ -155,6 +155,23 @@ export function termMatches(term: string, text: string): boolean {
   return formsOfTerm(term).some((form) => mayHold(form, inText) && formIn(form, tokensOf(text)));
 }
 
+/**
+ * What a text must hold for any of `terms` to match it: for each form of each term, the needle of its first
+ * word (lower-cased, without hyphens, dots and apostrophes). A text holding none of them matches no term,
+ * so a store can leave it out before matching reads it.
+ */
+export function termNeedles(terms: readonly string[]): string[] {
+  return [
+    ...new Set(
+      terms.flatMap((t) =>
+        formsOfTerm(t)
+          .map((form) => partsOf(form)[0]?.needle)
+          .filter((n): n is string => n !== undefined),
+      ),
+    ),
+  ];
+}
+
 /** The share of `terms` that `text` matches (0 when there are none). */
 export function coverage(terms: readonly string[], text: string): number {
   if (terms.length === 0) return 0;

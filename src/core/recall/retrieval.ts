@@ -7,7 +7,7 @@ import type { MemorySummaryRepository } from '../store/repositories/memory-summa
 import type { MemoryTaskRepository } from '../store/repositories/memory-task-repository';
 import type { ScreenTextRepository } from '../store/repositories/screen-text-repository';
 import type { WorkItemRepository } from '../store/repositories/work-item-repository';
-import { coverage, searchWords, termMatches } from './question-terms';
+import { coverage, searchWords, termMatches, termNeedles } from './question-terms';
 
 /** What recall reads: the observed day and the memory built from it. */
 export interface RecallStore {
@@ -134,7 +134,10 @@ function windowEvidence(store: RecallStore, terms: readonly string[], window: Ti
 
 function taskEvidence(store: RecallStore, terms: readonly string[], window: TimeWindow): Found[] {
   // Only the tasks that match make evidence (a year holds thousands): the rest would be dropped unscored.
-  return store.tasks.listTasksIn(window).flatMap((t) => {
+  // A task none of whose text holds a word of the question scores nothing (nor does any without words to look for).
+  if (terms.length === 0) return [];
+  const tasks = store.tasks.listTasksHolding(window, termNeedles(terms)) ?? store.tasks.listTasksIn(window);
+  return tasks.flatMap((t) => {
     const text = `${t.name}\n${t.titles.join('\n')}\n${t.brief}`;
     const score = SOURCE_WEIGHT.task * coverage(terms, text);
     if (score <= 0) return [];

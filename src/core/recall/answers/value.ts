@@ -42,24 +42,27 @@ export function answerValue(ctx: RecallContext, question: UnderstoodQuestion): R
       : 'amount';
   const time = askedWindow(question, allHistory(ctx.nowMs));
   const sightings = ctx.store.items.sightingsIn(windowOf(time));
+  const percentAsked = wanted === 'amount' && PERCENT_ASK.test(question.text);
+  const candidates = sightings.filter(
+    (s) =>
+      s.kind === wanted &&
+      (!percentAsked || s.name.endsWith('%')) &&
+      !(wanted === 'identifier' && question.valueWord && !termMatches(question.valueWord, `${s.role} ${s.name}`)),
+  );
   // The text of only the screens and windows that show a value of the kind asked for (a year holds many more).
-  const refs = new Set(sightings.filter((s) => s.kind === wanted).map((s) => `${s.source}:${s.refId}`));
-  const refText = new Map<string, string>();
+  const refs = new Set(candidates.map(rowOf));
+  const refText = new Map<number, string>();
   for (const s of sightings) {
-    const key = `${s.source}:${s.refId}`;
+    const key = rowOf(s);
     if (refs.has(key)) refText.set(key, `${refText.get(key) ?? `${s.app} ${s.title}`}\n${s.line}`);
   }
-  const onScreenOf = new Map<string, number>();
+  const onScreenOf = new Map<number, number>();
   const terms = question.terms.filter((t) => !(wanted === 'identifier' && t === question.valueWord));
   const readings: Reading[] = [];
-  const percentAsked = wanted === 'amount' && PERCENT_ASK.test(question.text);
-  for (const s of sightings) {
-    if (s.kind !== wanted) continue;
+  for (const s of candidates) {
     const percent = s.name.endsWith('%');
-    if (percentAsked && !percent) continue;
-    if (wanted === 'identifier' && question.valueWord && !termMatches(question.valueWord, `${s.role} ${s.name}`)) continue;
     const gap = wanted === 'amount' && GAP_ASK.test(question.text) && GAP_LABEL.test(s.label);
-    const ref = `${s.source}:${s.refId}`;
+    const ref = rowOf(s);
     if (!gap && terms.length > 0 && !onScreenOf.has(ref)) onScreenOf.set(ref, coverage(terms, refText.get(ref) ?? ''));
     const onScreen = terms.length === 0 || gap ? 1 : onScreenOf.get(ref)!;
     if (onScreen < 0.5) continue;
@@ -129,6 +132,9 @@ export function answerValue(ctx: RecallContext, question: UnderstoodQuestion): R
     }));
   return answer(lines, evidence);
 }
+
+/** The row (a span's title, a screen-text row) a sighting was read from, as one number. */
+const rowOf = (s: Sighting): number => s.refId * 2 + (s.source === 'screen' ? 1 : 0);
 
 /** Whether a date as written ("Jun 2, 2026", "Jun 16, 2026 10:30") falls on the local day of `atMs`. */
 function sameDay(written: string, atMs: number): boolean {

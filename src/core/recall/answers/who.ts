@@ -108,6 +108,9 @@ function roleRank(role: string, wanted: readonly string[]): number {
   return wanted.findIndex((w) => role === w || role.startsWith(`${w} `) || role.startsWith(w) || w.startsWith(role));
 }
 
+/** The row (a span's title, a screen-text row) a sighting was read from, as one number. */
+const rowOf = (s: Sighting): number => s.refId * 2 + (s.source === 'screen' ? 1 : 0);
+
 const roleFits = (role: string, wanted: readonly string[]): boolean => roleRank(role, wanted) !== -1;
 
 /**
@@ -123,25 +126,28 @@ function fromRoles(
 ): RecallAnswer | null {
   const point = question.time?.pointMs ?? null;
   const span = point !== null ? placeAt(ctx, point, question.text) : null;
-  // The text of only the screens and windows that name a person or an organization (a year holds many more).
-  const refs = new Set(sightings.filter((s) => s.kind === 'person' || s.kind === 'organization').map((s) => `${s.source}:${s.refId}`));
-  const refText = new Map<string, string>();
+  const inPlace = (s: Sighting): boolean => !span || (s.app === span.app && s.title === span.title);
+  // People and organizations with the role asked for first: a year holds many more, and only their screens' text is read.
+  const fitting = sightings
+    .filter((s) => (s.kind === 'person' || s.kind === 'organization') && inPlace(s) && (question.roles.length > 0 || !isUser(identity, s)))
+    .map((s) => ({ s, rank: question.roles.length > 0 ? roleRank(s.role, question.roles) : -1 }))
+    .filter((x) => x.rank !== -1 || (question.roles.length === 0 && span !== null));
+  if (fitting.length === 0) return null;
+  const refs = new Set(fitting.map((x) => rowOf(x.s)));
+  const refText = new Map<number, string>();
   for (const s of sightings) {
-    const key = `${s.source}:${s.refId}`;
+    const key = rowOf(s);
     if (refs.has(key)) refText.set(key, `${refText.get(key) ?? `${s.app} ${s.title}`}\n${s.line}`);
   }
-  const subjectOf = new Map<string, number>();
-  const inPlace = (s: Sighting): boolean => !span || (s.app === span.app && s.title === span.title);
-  const scored = sightings
-    .filter((s) => (s.kind === 'person' || s.kind === 'organization') && inPlace(s) && (question.roles.length > 0 || !isUser(identity, s)))
-    .map((s) => {
-      const ref = `${s.source}:${s.refId}`;
+  const subjectOf = new Map<number, number>();
+  const scored = fitting
+    .map(({ s, rank }) => {
+      const ref = rowOf(s);
       if (question.terms.length > 0 && !subjectOf.has(ref)) subjectOf.set(ref, coverage(question.terms, refText.get(ref) ?? ''));
       const subject = question.terms.length === 0 ? 1 : subjectOf.get(ref)!;
-      const rank = question.roles.length > 0 ? roleRank(s.role, question.roles) : -1;
       return { s, subject, rank };
     })
-    .filter((x) => x.subject >= 0.5 && (x.rank !== -1 || (question.roles.length === 0 && span !== null)));
+    .filter((x) => x.subject >= 0.5);
   if (scored.length === 0) return null;
   const best = Math.max(...scored.map((x) => x.subject));
   // Who was in a meeting: everyone the screen lists there, whatever the label (host, people, attendees).

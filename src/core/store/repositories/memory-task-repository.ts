@@ -111,6 +111,27 @@ export class MemoryTaskRepository {
     return (this.stmts.inWindow.all(window.endMs, window.startMs) as TaskRow[]).map((row) => toTask(row, labels));
   }
 
+  /**
+   * `listTasksIn`, of only the tasks whose name, titles or brief hold one of `needles` (lower-cased,
+   * without hyphens, dots and apostrophes): a question's words narrow a year of tasks before they are
+   * read into objects. Null where SQLite cannot fold the needles as JavaScript does (letters outside
+   * ASCII): the caller lists the whole window then.
+   */
+  listTasksHolding(window: TimeWindow, needles: readonly string[]): Task[] | null {
+    if (needles.length === 0 || needles.some((n) => /[^\x20-\x7e]/.test(n))) return null;
+    const text = `replace(replace(replace(replace(lower(name || char(10) || titles || char(10) || brief), '-', ''), '.', ''), '''', ''), '’', '')`;
+    // "İ" and the Kelvin sign lower-case to ASCII letters in JavaScript, never in SQLite: tasks with them are kept.
+    const kept = [...needles, 'İ', '\u212a'];
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM tasks WHERE start_ms < ? AND end_ms >= ? ${deviceClause(this.scope)}
+           AND (${kept.map(() => `instr(${text}, ?) > 0`).join(' OR ')}) ORDER BY start_ms`,
+      )
+      .all(window.endMs, window.startMs, ...kept) as TaskRow[];
+    const labels = this.devices.labels();
+    return rows.map((row) => toTask(row, labels));
+  }
+
   /** Closed tasks grouped by name across all work sessions (the "known task patterns"). */
   knownTasks(limit = 200): KnownTask[] {
     const rows = this.db
