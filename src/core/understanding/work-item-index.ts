@@ -35,8 +35,8 @@ export class WorkItemIndex {
     let read = 0;
     for (;;) {
       const step = this.step();
-      read += step;
-      if (step < BATCH) break;
+      read += step.read;
+      if (!step.more) break;
     }
     // Rows pruned since (retention, the disk budget) took their sightings; their items' names go too.
     if (read > 0) this.deps.items.deleteOrphans();
@@ -50,7 +50,7 @@ export class WorkItemIndex {
     setImmediate(() => {
       this.scheduled = false;
       if (this.closed) return;
-      if (this.step() >= BATCH) this.schedule();
+      if (this.step().more) this.schedule();
     });
   }
 
@@ -58,11 +58,19 @@ export class WorkItemIndex {
     this.closed = true;
   }
 
-  /** One step: up to `BATCH` spans and `BATCH` rows of screen text; returns the larger count read. */
-  private step(): number {
+  /**
+   * One step: up to `BATCH` spans and `BATCH` rows of screen text; returns the larger count read, and
+   * whether another step would read more. A full batch that settled nothing (its first row's end is not
+   * known yet, as for a device whose day runs past this clock) would read the same rows again: not more.
+   */
+  private step(): { read: number; more: boolean } {
+    const { items } = this.deps;
+    const before = [items.progress('title'), items.progress('screen')];
     const spans = this.stepTitles();
     const rows = this.stepScreens();
-    return Math.max(spans, rows);
+    const read = Math.max(spans, rows);
+    const advanced = items.progress('title') !== before[0] || items.progress('screen') !== before[1];
+    return { read, more: read >= BATCH && advanced };
   }
 
   private stepTitles(): number {
