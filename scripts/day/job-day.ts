@@ -120,6 +120,16 @@ export function stretch(
 
 export const minutes = (n: number): number => n * 60;
 
+/** A job day's window maker: `w(app, screen)` is a window of `app` titled and showing `screen`. */
+export const windowOf =
+  <S extends Readonly<Record<string, { readonly windowTitle: string }>>>(screens: S) =>
+  (app: string, screen: keyof S & string, extra: { private?: boolean } = {}) => ({
+    app,
+    title: screens[screen]!.windowTitle,
+    screens: [screen],
+    ...extra,
+  });
+
 /**
  * A schedule's shorthand for one day: `s('inbox', 6)` is six minutes in the day's window `inbox`. `W`, the
  * day's window keys, lets the type checker catch a misspelt window.

@@ -1,4 +1,4 @@
-import { fillTo, minutes, stretch, stretchesOf, type JobDay, type JobSegment } from '../job-day';
+import { fillTo, minutes, stretch, stretchesOf, windowOf, type JobDay, type JobSegment } from '../job-day';
 import type { ScreenSpec } from '../screen-render';
 
 /**
@@ -275,12 +275,7 @@ const screens = {
   },
 } as const satisfies Record<string, ScreenSpec>;
 
-const w = (app: string, screen: keyof typeof screens, extra: { private?: boolean } = {}) => ({
-  app,
-  title: screens[screen].windowTitle,
-  screens: [screen],
-  ...extra,
-});
+const w = windowOf(screens);
 
 const windows = {
   inbox: w('Microsoft Outlook', 'inbox'),

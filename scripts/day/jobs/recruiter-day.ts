@@ -1,4 +1,4 @@
-import { fillTo, minutes, stretch, type JobDay, type JobSegment } from '../job-day';
+import { fillTo, minutes, stretch, stretchesOf, windowOf, type JobDay, type JobSegment } from '../job-day';
 import type { ScreenSpec } from '../screen-render';
 
 /**
@@ -220,12 +220,7 @@ const screens = {
   },
 } as const satisfies Record<string, ScreenSpec>;
 
-const w = (app: string, screen: keyof typeof screens, extra: { private?: boolean } = {}) => ({
-  app,
-  title: screens[screen].windowTitle,
-  screens: [screen],
-  ...extra,
-});
+const w = windowOf(screens);
 
 const windows = {
   inbox: w('Microsoft Outlook', 'inbox'),
@@ -259,8 +254,7 @@ export const RECRUITER_DAY: JobDay = {
   screens,
   windows,
   schedule(): JobSegment[] {
-    const s = (window: Window, mins: number, input: 'active' | 'reading' | 'away' = 'active', mark?: JobSegment['mark']) =>
-      stretch(RECRUITER_DAY, window, minutes(mins), input, mark);
+    const s = stretchesOf<Window>(RECRUITER_DAY);
     const day: JobSegment[] = [
       s('inbox', 10), // 07:50
       s('reqMorning', 15), // 08:00
