@@ -26,6 +26,9 @@ const DRIVER = [
   'scripting.start()',
 ].join('\n');
 
+/** Prints 1 once KWin owns its name on the session bus. */
+const KWIN_ON_BUS = "import dbus; print(int(dbus.SessionBus().name_has_owner('org.kde.KWin')))";
+
 interface KWinWindow {
   id: string;
   app: string | null;
@@ -101,6 +104,17 @@ export async function startKdeSession(options: { user?: DesktopUser } = {}): Pro
     WAYLAND_DISPLAY: 'wayland-0',
     DBUS_SESSION_BUS_ADDRESS: readFileSync(join(runtime, 'session-bus'), 'utf8').trim(),
   };
+  // KWin opens its Wayland socket before it takes its name on the bus; the helper asks KWin over the bus.
+  try {
+    await waitFor(async () => (await user.exec(['python3', '-c', KWIN_ON_BUS], env)).trim() === '1', {
+      what: 'KWin to take its name on the session bus',
+      timeoutMs: 60_000,
+      details: () => `KWin's output:\n${log}`,
+    });
+  } catch (error) {
+    await stopServer();
+    throw error;
+  }
 
   // The test's own helper, run as the granted copy: the windows as KWin reports them, and screenshots.
   let windowsNow: KWinWindow[] = [];
@@ -110,6 +124,7 @@ export async function startKdeSession(options: { user?: DesktopUser } = {}): Pro
   const link = new JsonLineLink({ input: helper.stdin!, output: helper.stdout!, destroy: () => helper.kill() }, "the test's KWin helper", {
     onEvent: (message) => {
       if (message.event === 'windows') windowsNow = message.windows as KWinWindow[];
+      else if (message.event === 'fatal') helperLog += `${String(message.error)}\n`;
     },
   });
   // Input as a person's: KWin's fake input protocol (a pointer nudged one pixel and back).
