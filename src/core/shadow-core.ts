@@ -38,7 +38,6 @@ import type { SessionService } from './sessions/session-service';
 import type { Db } from './store/database';
 import { ActivityRepository, type TimeWindow } from './store/repositories/activity-repository';
 import type { CoverageRepository } from './store/repositories/coverage-repository';
-import { LOCAL_DEVICE } from './store/repositories/device-repository';
 import { ScreenTextRepository } from './store/repositories/screen-text-repository';
 import type { WritabilityMonitor } from './store/writability-monitor';
 import { createSync } from './sync/create-sync';
@@ -142,22 +141,17 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
   const db = store.db;
   const events = new EventBus();
   const activity = new ActivityRepository(db);
-  const privacy = createPrivacy({
-    store,
-    paths,
-    settings,
-    clock,
-    ...chooseLlm({ override: options.llm, reader, settings, env }),
-    // The privacy report is about what this computer kept out: its own private time only.
-    activity: activity.scoped(LOCAL_DEVICE),
-  });
+  const model = chooseLlm({ override: options.llm, reader, settings, env });
+  // Every call of the core goes through the privacy layer's gate around the chosen model.
+  const privacy = createPrivacy({ store, paths, settings, clock, activity, ...model });
   const llm = privacy.llm;
   // Kept screenshots an interrupted `shadow encrypt` left in the clear beside the encrypted store.
   if (!reader) finishFrameEncryption(privacy.frames);
   const screenText = new ScreenTextRepository(db);
   // What most areas are built from: each factory takes those its deps name.
   const shared = { db, settings, events, clock, llm, activity, screenText };
-  const { observer, coverage, writability } = createObservation({ ...shared, paths, source, privacy });
+  const observation = createObservation({ ...shared, paths, source, privacy });
+  const { observer, coverage, writability } = observation;
   // Memory asks about days that left their usual workflows, and its summaries tell work threads from the
   // work items (the final one once the screens still being read are in): all three are made further down.
   let later: { understanding: Understanding; ocr: OcrService; workflows: WorkflowService } | null = null;
@@ -195,19 +189,10 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
   later = { understanding, ocr, workflows };
   const recall = createRecall({ ...shared, memory, understanding, workflows });
   // Conversations happen in the user's time; what they ask about, in the observed day's (a replay's).
-  const sessions = createSessions({
-    ...shared,
-    recall,
-    memory,
-    observer,
-    writability,
-    contextSets,
-    clock: userClock,
-    observedClock: clock,
-  });
+  const sessions = createSessions({ ...shared, ...observation, recall, memory, contextSets, clock: userClock, observedClock: clock });
   const diskBudget = createDiskBudget({ ...shared, paths });
   const sync = createSync({ store, settings, paths, events, privacy });
-  const health = createHealth({ ...shared, observer, writability, ocr, source, diskBudget, sync });
+  const health = createHealth({ ...shared, ...observation, ocr, source, diskBudget, sync });
 
   const core: ShadowCore = {
     paths,
@@ -216,7 +201,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     clock,
     source,
     activity,
-    observer,
+    ...observation,
     llm,
     memory,
     screenText,
@@ -230,8 +215,6 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     applets,
     files,
     privacy,
-    coverage,
-    writability,
     health,
     diskBudget,
     sync,

@@ -10,6 +10,7 @@ import { OPENAI_DEFAULT_BASE_URL } from '../llm/llm-config';
 import type { OcrPrivacy } from '../ocr/ocr-service';
 import type { ObserverPrivacy } from '../observe/observer';
 import type { ActivityRepository } from '../store/repositories/activity-repository';
+import { LOCAL_DEVICE } from '../store/repositories/device-repository';
 import { PrivacyRepository, type AgentReadRecord } from '../store/repositories/privacy-repository';
 import { FrameVault } from './frame-vault';
 import { ImageVerdicts } from './image-verdicts';
@@ -33,6 +34,7 @@ export interface PrivacyDeps {
   readonly llm: LlmClient;
   /** The LLM the settings and environment configure, which a reader's offline client does not show. */
   readonly llmConfig: LlmConfig | null;
+  /** The activity of every device; the privacy report reads this computer's own. */
   readonly activity: ActivityRepository;
 }
 
@@ -63,6 +65,8 @@ export interface Privacy {
 
 export function createPrivacy(deps: PrivacyDeps): Privacy {
   const { store, paths, settings, clock } = deps;
+  // The privacy report is about what this computer kept out: its own private time only.
+  const activity = deps.activity.scoped(LOCAL_DEVICE);
   const repository = new PrivacyRepository(store.db);
   const ledger = new PrivacyLedger(repository);
   const redactor = createRedactor(settings.redaction);
@@ -109,7 +113,7 @@ export function createPrivacy(deps: PrivacyDeps): Privacy {
       stored: (counts, atMs) => ledger.redactions('screen-text', counts, atMs),
     },
     status,
-    report: (date) => buildPrivacyReport(date, { activity: deps.activity, privacy: repository, status: status() }),
+    report: (date) => buildPrivacyReport(date, { activity, privacy: repository, status: status() }),
     agentRead: (read) => repository.recordAgentRead({ ...read, atMs: clock.now() }),
     setLocalOnly(enabled) {
       saveSettings(paths.settings, { ...loadSettings(paths.settings), localOnly: enabled });
