@@ -1,51 +1,50 @@
-import { DiskBudget } from './disk-budget/disk-budget';
 import { join } from 'node:path';
-import { systemClock, type Clock } from './clock';
+import { AppletStore } from './applets/applet-store';
+import type { Clock } from './clock';
 import { resolveProfilePaths, type ProfilePaths } from './config/paths';
 import { loadSettings, settingsSchema, type Settings } from './config/settings';
+import { createContextSets } from './context-sets/create-context-sets';
+import type { ContextSetService } from './context-sets/context-set-service';
+import { createDiskBudget } from './disk-budget/create-disk-budget';
+import type { DiskBudget } from './disk-budget/disk-budget';
 import { EventBus } from './events';
-import { createLlmClient } from './llm/create-llm-client';
-import { resolveLlmConfig } from './llm/llm-config';
-import { createOfflineLlmClient } from './llm/offline-llm-client';
-import { LLM_OFF, type LlmClient } from './llm/llm-client';
+import { createFileAccess } from './file-access/create-file-access';
+import type { FileAccess } from './file-access/file-access';
+import { createHealth } from './health/create-health';
+import type { EngineHealth } from './health/engine-health';
+import { chooseLlm } from './llm/choose-llm';
+import type { LlmClient } from './llm/llm-client';
 import { createMemory, type Memory } from './memory/create-memory';
 import { createOcrService } from './ocr/create-ocr-service';
 import type { OcrService } from './ocr/ocr-service';
 import type { TextRecognizer } from './ocr/text-recognizer';
-import { followInterviewExclusions } from './observe/interview-exclusions';
-import { Observer } from './observe/observer';
+import { createObservation } from './observe/create-observation';
+import type { Observer } from './observe/observer';
 import type { CaptureSource } from './observe/sources/capture-source';
 import type { IdleProbe } from './observe/sources/desktop-source';
 import { observedSource } from './observe/sources/observed-source';
 import { interviewSeedOf } from './observe/sources/replay-source';
-import { isPlainDatabaseFile, openDatabase, type Db } from './store/database';
+import { createOutputs } from './outputs/create-outputs';
+import type { OutputStore } from './outputs/output-store';
 import { createPrivacy, type Privacy } from './privacy/create-privacy';
 import { finishFrameEncryption } from './privacy/encrypt-store';
-import { resolveStoreKey, type StoreKey } from './privacy/store-key';
-import { ActivityRepository } from './store/repositories/activity-repository';
-import { ScreenTextRepository } from './store/repositories/screen-text-repository';
-import { DeviceRepository, LOCAL_DEVICE } from './store/repositories/device-repository';
-import type { SessionService } from './sessions/session-service';
-import { createSessions } from './sessions/create-sessions';
-import { RecallEngine } from './recall/recall-engine';
-import { createUnderstanding, type Understanding } from './understanding/create-understanding';
-import { StoreCaseSource } from './workflows/store-case-source';
-import { WorkflowService } from './workflows/workflow-service';
-import { WorkflowAnswers } from './workflows/workflow-answers';
-import { AppletStore } from './applets/applet-store';
-import { ContextSetService } from './context-sets/context-set-service';
-import { OutputStore } from './outputs/output-store';
-import { FileAccess } from './file-access/file-access';
-import { ContextSetRepository } from './store/repositories/context-set-repository';
-import { OutputRepository } from './store/repositories/output-repository';
-import { CoverageRepository } from './store/repositories/coverage-repository';
-import { WritabilityMonitor } from './store/writability-monitor';
-import type { EngineHealth } from './health/engine-health';
-import { createHealth } from './health/create-health';
-import { DEVICE_KEY_FILE, loadDeviceKey } from './sync/device-key';
-import { SyncService } from './sync/sync-service';
+import { openStore } from './privacy/open-store';
+import type { StoreKey } from './privacy/store-key';
+import { createRecall } from './recall/create-recall';
+import type { RecallEngine } from './recall/recall-engine';
 import { resetReplayedWindow, type ReplayReset } from './replay-reset';
-import type { TimeWindow } from './store/repositories/activity-repository';
+import { createSessions } from './sessions/create-sessions';
+import type { SessionService } from './sessions/session-service';
+import type { Db } from './store/database';
+import { ActivityRepository, type TimeWindow } from './store/repositories/activity-repository';
+import type { CoverageRepository } from './store/repositories/coverage-repository';
+import { ScreenTextRepository } from './store/repositories/screen-text-repository';
+import type { WritabilityMonitor } from './store/writability-monitor';
+import { createSync } from './sync/create-sync';
+import type { SyncService } from './sync/sync-service';
+import { createUnderstanding, type Understanding } from './understanding/create-understanding';
+import { createWorkflows } from './workflows/create-workflows';
+import type { WorkflowService } from './workflows/workflow-service';
 
 export interface CoreOptions {
   readonly paths?: ProfilePaths;
@@ -135,161 +134,65 @@ export function databaseOf(core: ShadowCore): Db {
 export function createShadowCore(options: CoreOptions = {}): ShadowCore {
   const paths = options.paths ?? resolveProfilePaths();
   const settings = settingsSchema.parse({ ...loadSettings(paths.settings), ...options.settings });
-  const { source, clock, userClock: conversationClock } = observedSource(options);
-
+  const { source, clock, userClock } = observedSource(options);
   const env = options.env ?? process.env;
-  const storeKey = options.storeKey !== undefined ? options.storeKey : resolveStoreKey(env, settings.storeKeyFile);
-  const db = openDatabase(paths.database, { key: storeKey?.key ?? null });
-  const events = new EventBus();
   const reader = options.role === 'reader';
+  const store = openStore(paths.database, { key: options.storeKey, env, keyFile: settings.storeKeyFile });
+  const db = store.db;
+  const events = new EventBus();
   const activity = new ActivityRepository(db);
-  const privacy = createPrivacy({
-    db,
-    settings,
-    settingsFile: paths.settings,
-    databaseFile: paths.database,
-    framesDir: join(paths.data, 'frames'),
-    storeKey,
-    storeEncrypted: storeKey !== null && !isPlainDatabaseFile(paths.database),
-    clock,
-    llm: options.llm ?? (reader ? createOfflineLlmClient() : createLlmClient(settings, env)),
-    llmConfig: options.llm ? null : resolveLlmConfig(settings, env),
-    // The privacy report is about what this computer kept out: its own private time only.
-    activity: activity.scoped(LOCAL_DEVICE),
-  });
+  const model = chooseLlm({ override: options.llm, reader, settings, env });
+  // Every call of the core goes through the privacy layer's gate around the chosen model.
+  const privacy = createPrivacy({ store, paths, settings, clock, activity, ...model });
   const llm = privacy.llm;
   // Kept screenshots an interrupted `shadow encrypt` left in the clear beside the encrypted store.
   if (!reader) finishFrameEncryption(privacy.frames);
   const screenText = new ScreenTextRepository(db);
-  const coverage = new CoverageRepository(db);
-  const writability = new WritabilityMonitor({ clock: systemClock, probeWrite: (at) => coverage.probeWrite(at) });
-  const observer = new Observer({
-    settings,
-    source,
-    clock,
-    activity,
-    events,
-    keptFrames: privacy.frames,
-    privacy: privacy.observer,
-    coverage: coverage.sink(source.kind),
-    writability,
-    // Every reader of frame images; with none on, a screenshot that passes dedup is not encoded.
-    imageWanted: () => settings.ocrEnabled || settings.keepScreenshots || settings.mcpAllowImages || llm.visionEnabled,
-  });
-  followInterviewExclusions({ events, settingsFile: paths.settings, settings, applyExclusions: (rules) => observer.setExclusions(rules) });
-  // Memory asks about days that left their usual workflows; the workflows read work items made further down.
-  let workflowsOnceMade: WorkflowService | null = null;
-  // The summaries tell work threads from the work items, which are read further down.
-  let itemsOnceMade: { understanding: Understanding; ocr: { whenIdle(): Promise<void> } } | null = null;
+  // What most areas are built from: each factory takes those its deps name.
+  const shared = { db, settings, events, clock, llm, activity, screenText };
+  const observation = createObservation({ ...shared, paths, source, privacy });
+  const { observer, coverage, writability } = observation;
+  // Memory asks about days that left their usual workflows, and its summaries tell work threads from the
+  // work items (the final one once the screens still being read are in): all three are made further down.
+  let later: { understanding: Understanding; ocr: OcrService; workflows: WorkflowService } | null = null;
   const memory = createMemory({
-    db,
-    settings,
-    events,
-    clock,
-    llm,
-    activity,
-    screenText,
+    ...shared,
     observer,
     // A demo profile (`profiles/<demo>/day`, or a folder of days) brings its onboarding interview with it.
     interviewSeedFile: options.replayDir ? interviewSeedOf(options.replayDir) : null,
-    userClock: conversationClock,
-    workflowDeviations: () => workflowsOnceMade?.deviationsToday().deviations ?? [],
-    procedures: () => workflowsOnceMade?.procedures() ?? null,
+    userClock,
+    workflowDeviations: () => later?.workflows.deviationsToday().deviations ?? [],
+    procedures: () => later?.workflows.procedures() ?? null,
     workItems: {
-      refresh: () => itemsOnceMade?.understanding.refresh(),
+      refresh: () => later?.understanding.refresh(),
       settled: async () => {
-        await itemsOnceMade?.ocr.whenIdle();
-        itemsOnceMade?.understanding.refresh();
+        await later?.ocr.whenIdle();
+        later?.understanding.refresh();
       },
     },
   });
   if (!reader) memory.pipeline.start();
   const ocr = createOcrService({
-    // createOcrService starts OCR when it is enabled; a reader never does.
-    settings: reader ? { ...settings, ocrEnabled: false } : settings,
+    ...shared,
     repository: screenText,
-    events,
-    clock,
     sourceKind: source.kind,
     recognizer: options.ocrRecognizer,
     privacy: privacy.ocr,
+    reader,
   });
-  const contextSets = new ContextSetService({ repository: new ContextSetRepository(db), events, clock });
-  const outputs = new OutputStore({
-    repository: new OutputRepository(db),
-    clock,
-    retentionDays: settings.outputRetentionDays,
-    sessionExists: (id) => contextSets.sessionExists(id),
-  });
+  const contextSets = createContextSets(shared);
+  const outputs = createOutputs({ ...shared, sessionExists: (id) => contextSets.sessionExists(id) });
   const applets = new AppletStore(join(paths.data, 'applets'), clock);
-  const files = new FileAccess({
-    dataDir: paths.data,
-    allowedRoots: settings.allowedRoots,
-    reservedDirs: ['applets', 'frames'],
-  });
-  const devices = new DeviceRepository(db);
-  const understanding = createUnderstanding({ db, events, activity, screenText, now: () => clock.now(), reader });
-  itemsOnceMade = { understanding, ocr };
-  const workflows = new WorkflowService({
-    cases: new StoreCaseSource({ activity, items: understanding.items, refresh: () => understanding.refresh() }),
-    clock,
-    redactor: () => privacy.redactor,
-    exclusions: () => settings.exclusions,
-  });
-  workflowsOnceMade = workflows;
-  const recall = new RecallEngine({
-    store: {
-      activity,
-      screenText,
-      tasks: memory.repositories.tasks,
-      summaries: memory.repositories.summaries,
-      questions: memory.repositories.questions,
-      items: understanding.items,
-      interviewAnswers: () => memory.repositories.interview.entries(),
-    },
-    refresh: () => understanding.refresh(),
-    ocrEnabled: settings.ocrEnabled,
-    llmStatus: () => llm.status?.() ?? LLM_OFF,
-    devices: () => devices.all().map((d) => ({ key: d.key, id: d.id, name: d.name })),
-    workflows: new WorkflowAnswers(workflows),
-  });
-  const sessions = createSessions({
-    db,
-    activity,
-    screenText,
-    recall,
-    llm,
-    clock: conversationClock,
-    observedClock: clock,
-    events,
-    memory,
-    observer,
-    writability,
-    contextSets,
-  });
-
-  const diskBudget = new DiskBudget({
-    db,
-    databaseFile: paths.database,
-    dataDir: paths.data,
-    framesDir: join(paths.data, 'frames'),
-    screenText,
-    settings,
-    clock,
-  });
-  const sync = new SyncService({
-    db,
-    settings,
-    settingsFile: paths.settings,
-    profileDir: paths.dir,
-    clock: systemClock,
-    events,
-    redactor: () => privacy.redactor,
-    // Encrypted with the store key whenever the store is (docs/sync.md, "Devices prove who they are").
-    deviceKey: () =>
-      loadDeviceKey(join(paths.dir, DEVICE_KEY_FILE), storeKey !== null && !isPlainDatabaseFile(paths.database) ? storeKey.key : null),
-  });
-  const health = createHealth({ clock, settings, events, observer, writability, ocr, llm, source, diskBudget, sync });
+  const files = createFileAccess(paths, settings);
+  const understanding = createUnderstanding({ ...shared, now: () => clock.now(), reader });
+  const workflows = createWorkflows({ ...shared, understanding, privacy });
+  later = { understanding, ocr, workflows };
+  const recall = createRecall({ ...shared, memory, understanding, workflows });
+  // Conversations happen in the user's time; what they ask about, in the observed day's (a replay's).
+  const sessions = createSessions({ ...shared, ...observation, recall, memory, contextSets, clock: userClock, observedClock: clock });
+  const diskBudget = createDiskBudget({ ...shared, paths });
+  const sync = createSync({ store, settings, paths, events, privacy });
+  const health = createHealth({ ...shared, ...observation, ocr, source, diskBudget, sync });
 
   const core: ShadowCore = {
     paths,
@@ -298,7 +201,7 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     clock,
     source,
     activity,
-    observer,
+    ...observation,
     llm,
     memory,
     screenText,
@@ -312,8 +215,6 @@ export function createShadowCore(options: CoreOptions = {}): ShadowCore {
     applets,
     files,
     privacy,
-    coverage,
-    writability,
     health,
     diskBudget,
     sync,

@@ -9,6 +9,7 @@ import { StoreKeyError } from '../../src/core/errors';
 import { createKeyFile, readKeyFile, resolveStoreKey } from '../../src/core/privacy/store-key';
 import { createShadowCore, type ShadowCore } from '../../src/core/shadow-core';
 import { isPlainDatabaseFile } from '../../src/core/store/database';
+import { DEVICE_KEY_FILE } from '../../src/core/sync/device-key';
 import { quietSource } from '../helpers/quiet-core';
 import { createTempShadowHome, type TempShadowHome } from '../helpers/temp-shadow-home';
 
@@ -131,6 +132,24 @@ describe('the encrypted store', () => {
     const tampered = Buffer.from(sealed);
     tampered[tampered.length - 1]! ^= 1;
     expect(() => openFrame(tampered, key, 'a-1')).toThrow(StoreKeyError);
+  });
+
+  it('seals the sync device key with the store key exactly when the store is encrypted', () => {
+    const keyFile = (c: ShadowCore): string => fileBytes(join(c.paths.dir, DEVICE_KEY_FILE));
+    const encrypted = open({ SHADOW_DB_KEY: KEY });
+    encrypted.sync.signingKey();
+    expect(keyFile(encrypted)).toMatch(/^-----BEGIN ENCRYPTED PRIVATE KEY-----/);
+    encrypted.close();
+    core = undefined;
+    home!.remove();
+    home = undefined;
+
+    // A key given for a plain store leaves it plain: the device key is as readable as the store is.
+    open().close();
+    const plain = open({ SHADOW_DB_KEY: KEY });
+    expect(isPlainDatabaseFile(plain.paths.database)).toBe(true);
+    plain.sync.signingKey();
+    expect(keyFile(plain)).toMatch(/^-----BEGIN PRIVATE KEY-----/);
   });
 
   it('opens an encrypted kept frame in the moment view (GET /moments), decrypted, never the sealed bytes', async () => {

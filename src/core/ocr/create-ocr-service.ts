@@ -23,9 +23,11 @@ export interface OcrWiring {
   readonly sourceKind: CaptureSource['kind'];
   readonly recognizer?: TextRecognizer;
   readonly privacy?: OcrPrivacy;
+  /** A reader core (the CLI, `shadow mcp`) reads the screen text the observing app keeps and never runs OCR. */
+  readonly reader?: boolean;
 }
 
-/** Starts OCR of kept frames unless `ocrEnabled` is off. */
+/** Starts OCR of kept frames unless `ocrEnabled` is off or the core is a reader. */
 export function createOcrService(wiring: OcrWiring): OcrService {
   const { settings, repository, events, clock } = wiring;
   const service = new OcrService({
@@ -36,6 +38,6 @@ export function createOcrService(wiring: OcrWiring): OcrService {
     queueCapacity: OCR_QUEUE_CAPACITY[wiring.sourceKind],
     privacy: wiring.privacy,
   });
-  if (settings.ocrEnabled) service.start();
+  if (settings.ocrEnabled && !wiring.reader) service.start();
   return service;
 }

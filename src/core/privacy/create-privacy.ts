@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import type { PrivacyReport, PrivacyStatus } from '../../shared/contract/privacy';
 import type { Clock } from '../clock';
+import type { ProfilePaths } from '../config/paths';
 import { loadSettings, saveSettings, type Settings } from '../config/settings';
 import type { LlmClient } from '../llm/llm-client';
 import type { LlmConfig } from '../llm/llm-config';
@@ -7,8 +9,8 @@ import { describeEndpoint } from './llm-destination';
 import { OPENAI_DEFAULT_BASE_URL } from '../llm/llm-config';
 import type { OcrPrivacy } from '../ocr/ocr-service';
 import type { ObserverPrivacy } from '../observe/observer';
-import type { Db } from '../store/database';
 import type { ActivityRepository } from '../store/repositories/activity-repository';
+import { LOCAL_DEVICE } from '../store/repositories/device-repository';
 import { PrivacyRepository, type AgentReadRecord } from '../store/repositories/privacy-repository';
 import { FrameVault } from './frame-vault';
 import { ImageVerdicts } from './image-verdicts';
@@ -17,24 +19,22 @@ import { PrivacyLedger } from './privacy-ledger';
 import { buildPrivacyReport } from './privacy-report';
 import { localOnlyOf, privacyStatus, type ConfiguredLlm } from './privacy-status';
 import { createRedactor, type Redactor } from './redactor';
-import type { StoreKey } from './store-key';
+import type { OpenedStore } from './open-store';
 import { localDateOf } from '../time';
 import { TitleRedactor } from './title-redactor';
 
 export interface PrivacyDeps {
-  readonly db: Db;
+  /** The store and the key it is encrypted with (kept frames are encrypted with it too). */
+  readonly store: OpenedStore;
+  /** The settings file (`localOnly` is saved there), the database file and the data folder (kept frames). */
+  readonly paths: ProfilePaths;
   readonly settings: Settings;
-  readonly settingsFile: string;
-  readonly databaseFile: string;
-  readonly framesDir: string;
-  /** The key the store was opened with; null when it is plain. */
-  readonly storeKey: StoreKey | null;
-  readonly storeEncrypted: boolean;
   readonly clock: Clock;
   /** The LLM client every feature would use; the privacy layer hands back the guarded one. */
   readonly llm: LlmClient;
   /** The LLM the settings and environment configure, which a reader's offline client does not show. */
   readonly llmConfig: LlmConfig | null;
+  /** The activity of every device; the privacy report reads this computer's own. */
   readonly activity: ActivityRepository;
 }
 
@@ -64,12 +64,14 @@ export interface Privacy {
 }
 
 export function createPrivacy(deps: PrivacyDeps): Privacy {
-  const { settings, clock } = deps;
-  const repository = new PrivacyRepository(deps.db);
+  const { store, paths, settings, clock } = deps;
+  // The privacy report is about what this computer kept out: its own private time only.
+  const activity = deps.activity.scoped(LOCAL_DEVICE);
+  const repository = new PrivacyRepository(store.db);
   const ledger = new PrivacyLedger(repository);
   const redactor = createRedactor(settings.redaction);
   const images = new ImageVerdicts();
-  const frames = new FrameVault(deps.framesDir, deps.storeEncrypted && deps.storeKey ? deps.storeKey.key : null);
+  const frames = new FrameVault(join(paths.data, 'frames'), store.key?.key ?? null);
   const llm = guardLlm({
     base: deps.llm,
     redactor: () => redactor,
@@ -89,9 +91,9 @@ export function createPrivacy(deps: PrivacyDeps): Privacy {
       };
   const status = (): PrivacyStatus =>
     privacyStatus(settings, configured, {
-      databaseFile: deps.databaseFile,
-      encrypted: deps.storeEncrypted,
-      keySource: deps.storeEncrypted ? (deps.storeKey?.source ?? null) : null,
+      databaseFile: paths.database,
+      encrypted: store.encrypted,
+      keySource: store.key?.source ?? null,
       framesEncrypted: frames.encrypted,
     });
 
@@ -111,10 +113,10 @@ export function createPrivacy(deps: PrivacyDeps): Privacy {
       stored: (counts, atMs) => ledger.redactions('screen-text', counts, atMs),
     },
     status,
-    report: (date) => buildPrivacyReport(date, { activity: deps.activity, privacy: repository, status: status() }),
+    report: (date) => buildPrivacyReport(date, { activity, privacy: repository, status: status() }),
     agentRead: (read) => repository.recordAgentRead({ ...read, atMs: clock.now() }),
     setLocalOnly(enabled) {
-      saveSettings(deps.settingsFile, { ...loadSettings(deps.settingsFile), localOnly: enabled });
+      saveSettings(paths.settings, { ...loadSettings(paths.settings), localOnly: enabled });
       settings.localOnly = enabled;
       return status();
     },
