@@ -209,7 +209,8 @@ try {
       const cpuMs = (spent.user + spent.system) / 1000;
       cpuAll.push(cpuMs);
       cpuByKind.set(q.kind, [...(cpuByKind.get(q.kind) ?? []), cpuMs]);
-      if (values.slow !== undefined && ms > Number(values.slow)) console.log(`${ms.toFixed(0)} ms [${q.kind}] ${q.question}`);
+      if (values.slow !== undefined && ms > Number(values.slow))
+        console.log(`${ms.toFixed(0)} ms (CPU ${cpuMs.toFixed(0)} ms) [${q.kind}] ${q.question}`);
       all.push(ms);
       byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), ms]);
     }
