@@ -2,7 +2,7 @@ import type * as chrono from 'chrono-node';
 import type { Evidence } from '../../../shared/contract/evidence';
 import { rowOf, type Sighting } from '../../store/repositories/work-item-repository';
 import { when } from '../evidence-format';
-import { coverage, termMatches } from '../question-terms';
+import { coverage, coverageFrom, termMatches } from '../question-terms';
 import type { UnderstoodQuestion } from '../question-understanding';
 import { oneLine } from '../retrieval';
 import { localDateOf } from '../../time';
@@ -26,6 +26,8 @@ const PERCENT_ASK = /%|\bper ?cent(age)?\b|\bpct\b/i;
 /** "How far am I from quota?", "how much more do I need?": the gap a screen names answers it. */
 const GAP_ASK = /\bhow far\b|\bhow much more\b|\b(left to|to go|short of)\b/i;
 const GAP_LABEL = /\b(gap|remaining|to go|short|left)\b/;
+/** The share of the question's words a screen must hold for a value on it to answer. */
+const SUBJECT_FLOOR = 0.5;
 const DATE_ASK = /^\W*when\b|\b(date|deadline|what day|eta|scheduled for|booked for)\b/i;
 
 /**
@@ -62,9 +64,9 @@ export function answerValue(ctx: RecallContext, question: UnderstoodQuestion): R
     const percent = s.name.endsWith('%');
     const gap = wanted === 'amount' && GAP_ASK.test(question.text) && GAP_LABEL.test(s.label);
     const ref = rowOf(s);
-    if (!gap && terms.length > 0 && !onScreenOf.has(ref)) onScreenOf.set(ref, coverage(terms, refText.get(ref) ?? ''));
+    if (!gap && terms.length > 0 && !onScreenOf.has(ref)) onScreenOf.set(ref, coverageFrom(terms, refText.get(ref) ?? '', SUBJECT_FLOOR));
     const onScreen = terms.length === 0 || gap ? 1 : onScreenOf.get(ref)!;
-    if (onScreen < 0.5) continue;
+    if (onScreen < SUBJECT_FLOOR) continue;
     const onLine = terms.length === 0 ? 0 : coverage(terms, `${s.line} ${s.label}`);
     const named =
       gap ||

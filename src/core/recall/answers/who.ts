@@ -5,7 +5,7 @@ import { isUser, type UserIdentity } from '../../understanding/user-identity';
 import { identityOf } from '../day-tasks';
 import { toEvidence, when } from '../evidence-format';
 import { peopleNamedIn } from '../named-people';
-import { coverage, termMatches } from '../question-terms';
+import { coverage, coverageFrom, termMatches } from '../question-terms';
 import { OWED_ASK, type UnderstoodQuestion } from '../question-understanding';
 import { oneLine, retrieveEvidence, type Found } from '../retrieval';
 import { answerLookup } from './lookup';
@@ -48,6 +48,8 @@ const OWED_FLAG =
 /** Initials that stand for a person where names are kept off screen ("T.W.", "J.D."). */
 const INITIALS = /^\s*((?:\p{Lu}\.){2,3})(?=\s|$)/u;
 const MAX_NAMED = 5;
+/** The share of the question's words a screen must hold for the people its labels name to answer. */
+const SUBJECT_FLOOR = 0.5;
 /** What a role's label names: people and organizations (a year holds many more sightings of other kinds). */
 const PARTIES: ReadonlySet<WorkItemKind> = new Set(['person', 'organization']);
 /** The sightings that tell who the user is (a mailbox's address in its title). */
@@ -139,11 +141,12 @@ function fromRoles(ctx: RecallContext, question: UnderstoodQuestion, people: Kin
   const scored = fitting
     .map(({ s, rank }) => {
       const ref = rowOf(s);
-      if (question.terms.length > 0 && !subjectOf.has(ref)) subjectOf.set(ref, coverage(question.terms, refText.get(ref) ?? ''));
+      if (question.terms.length > 0 && !subjectOf.has(ref))
+        subjectOf.set(ref, coverageFrom(question.terms, refText.get(ref) ?? '', SUBJECT_FLOOR));
       const subject = question.terms.length === 0 ? 1 : subjectOf.get(ref)!;
       return { s, subject, rank };
     })
-    .filter((x) => x.subject >= 0.5);
+    .filter((x) => x.subject >= SUBJECT_FLOOR);
   if (scored.length === 0) return null;
   const best = Math.max(...scored.map((x) => x.subject));
   // Who was in a meeting: everyone the screen lists there, whatever the label (host, people, attendees).
