@@ -11,9 +11,11 @@
  * `--engine` then starts the engine as a person runs it (`shadow start --headless`, built, with its V8
  * flags) on the year's profile, asks the same questions over its HTTP API and prints its RSS after them:
  * the in-process figure also holds what writing the year left behind.
- *   node bin/run-ts.js bench/recall-year.ts [--days 250] [--rounds 3] [--keep DIR] [--engine]
+ * `--only KIND,KIND` asks only the questions of those kinds (to profile them); `--slow MS` prints each answer slower than MS.
+ *   node bin/run-ts.js bench/recall-year.ts [--days 250] [--rounds 3] [--keep DIR] [--engine] [--only KINDS] [--slow MS]
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -39,6 +41,8 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     keep: { type: 'string' },
     engine: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    slow: { type: 'string' },
   },
 });
 const WORKDAYS = Number(values.days);
@@ -166,10 +170,16 @@ try {
       `indexed in ${((indexed - written) / 1000).toFixed(1)} s (CPU ${((setupCpu.user + setupCpu.system) / 1e6).toFixed(1)} s)`,
   );
 
-  const questions = questionsOf(days);
+  const only = values.only?.split(',');
+  const questions = questionsOf(days).filter((q) => only === undefined || only.includes(q.kind));
   const byKind = new Map<string, number[]>();
   const all: number[] = [];
+  /** The CPU time of each answer by kind (this process's, all threads): steadier than wall time on a shared machine. */
+  const cpuByKind = new Map<string, number[]>();
+  const cpuAll: number[] = [];
   let failed = 0;
+  /** Every first-round reply, hashed in order: a change that should keep the answers shows the same hash. */
+  const replies = createHash('sha256');
   const load0 = loadavg()[0]!;
   const askCpu = process.cpuUsage();
   const askStarted = performance.now();
@@ -184,15 +194,23 @@ try {
     if (round > 0) console.log(`after round ${round}: ${memory()}`);
     for (const q of questions) {
       const session = core.sessions.create({ type: 'chat', tools: [] });
+      const startedCpu = process.cpuUsage();
       const started = performance.now();
       try {
         const { turn } = await core.sessions.send(session.id, q.question);
         if (turn.status === 'failed') failed++;
+        if (round === 0) replies.update(`${q.question}\n${turn.reply}\n`);
         if (round === 0 && process.env.RECALL_YEAR_REPLIES) console.log(`[${q.kind}] ${q.question}\n  → ${turn.reply.slice(0, 200)}`);
       } catch {
         failed++;
       }
       const ms = performance.now() - started;
+      const spent = process.cpuUsage(startedCpu);
+      const cpuMs = (spent.user + spent.system) / 1000;
+      cpuAll.push(cpuMs);
+      cpuByKind.set(q.kind, [...(cpuByKind.get(q.kind) ?? []), cpuMs]);
+      if (values.slow !== undefined && ms > Number(values.slow))
+        console.log(`${ms.toFixed(0)} ms (CPU ${cpuMs.toFixed(0)} ms) [${q.kind}] ${q.question}`);
       all.push(ms);
       byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), ms]);
     }
@@ -211,15 +229,19 @@ try {
     }
   }, 0);
 
-  const rowsOut = [['KIND', 'ASKED', 'P50 ms', 'P95 ms', 'MAX ms']];
-  for (const [kind, samples] of [...byKind.entries(), ['all', all] as const])
+  const rowsOut = [['KIND', 'ASKED', 'P50 ms', 'P95 ms', 'MAX ms', 'CPU P50 ms', 'CPU P95 ms']];
+  for (const [kind, samples] of [...byKind.entries(), ['all', all] as const]) {
+    const cpuSamples = kind === 'all' ? cpuAll : cpuByKind.get(kind)!;
     rowsOut.push([
       kind,
       String(samples.length),
       percentile(samples, 50).toFixed(1),
       percentile(samples, 95).toFixed(1),
       Math.max(...samples).toFixed(1),
+      percentile(cpuSamples, 50).toFixed(1),
+      percentile(cpuSamples, 95).toFixed(1),
     ]);
+  }
   const widths = rowsOut[0]!.map((_, c) => Math.max(...rowsOut.map((r) => r[c]!.length)));
   console.log(`\n${rowsOut.map((r) => r.map((cell, c) => cell.padEnd(widths[c]!)).join('  ')).join('\n')}`);
   console.log(
@@ -227,6 +249,7 @@ try {
       `${(askCpuMs / 1000).toFixed(1)} s CPU (${((100 * askCpuMs) / askWall).toFixed(0)}% of a core), ${failed} failed; ` +
       `load average ${load0.toFixed(2)} before, ${load1.toFixed(2)} after`,
   );
+  console.log(`replies of the first round: sha256 ${replies.digest('hex').slice(0, 16)}`);
   console.log(
     `heap ${mib(process.memoryUsage().heapUsed).toFixed(0)} MiB used of ${mib(process.memoryUsage().heapTotal).toFixed(0)} MiB, external ${mib(process.memoryUsage().external).toFixed(0)} MiB`,
   );

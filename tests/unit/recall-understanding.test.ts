@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractWorkItems } from '../../src/core/understanding/extract-work-items';
-import { contentTerms, termMatches } from '../../src/core/recall/question-terms';
+import { contentTerms, coverage, coverageFrom, termMatches } from '../../src/core/recall/question-terms';
 import { understandQuestion } from '../../src/core/recall/question-understanding';
 import { lunchBreak, understandTime, type DayShape } from '../../src/core/recall/time-understanding';
 
@@ -114,6 +114,26 @@ describe('what a question asks', () => {
     expect(termMatches('invoices', 'Invoice-4471.pdf - Adobe Acrobat Reader')).toBe(true);
     expect(termMatches('#finance', '#finance - Contoso - Slack')).toBe(true);
     expect(termMatches('email', 'Google Chrome')).toBe(false);
+  });
+
+  it('gives the share of words a text holds, at or above a floor as coverage does, and 0 below it', () => {
+    const terms = ['no-show', 'fee', 'apt-58915', 'patient'];
+    const texts = [
+      'athenaOne Schedule\nNo-show fee: $20.00\nAPT-58915 Patient: J.R.',
+      'Referred patients: 4\nFeb 3 follow-up',
+      'No-show fees waived for APT-58915',
+      'Fee schedule (no-shows)',
+      'Invoices - Feb',
+      '',
+    ];
+    for (const text of texts)
+      for (const floor of [0, 0.25, 0.5, 0.75, 1]) {
+        const share = coverage(terms, text);
+        expect(coverageFrom(terms, text, floor)).toBe(share >= floor ? share : 0);
+      }
+    expect(coverage(terms, texts[0]!)).toBe(1);
+    expect(coverageFrom(terms, texts[1]!, 0.5)).toBe(0);
+    expect(coverageFrom([], texts[0]!, 0)).toBe(0);
   });
 });
 

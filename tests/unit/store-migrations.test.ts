@@ -251,4 +251,65 @@ describe('migrations', () => {
     expect(plan.map((p) => p.detail).join('\n')).toMatch(/COVERING INDEX work_item_sightings_span/);
     db.close();
   });
+  it("version each day of sightings and the items' names (019): a write, a prune or a move of a day moves its version on, a rename the names'", () => {
+    const file = tempDb();
+    const old = new Database(file);
+    migrate(
+      old,
+      migrations.filter((m) => m.version < 19),
+    );
+    const DAY = 86_400_000;
+    const item = (
+      old.prepare(`INSERT INTO work_items (kind, key, name) VALUES ('identifier', 'ops-1', 'OPS-1') RETURNING id`).get() as { id: number }
+    ).id;
+    const sight = (db: InstanceType<typeof Database>, ref: number, atMs: number): void =>
+      void db
+        .prepare(
+          `INSERT INTO work_item_sightings (item_id, source, ref_id, at_ms, until_ms, app, title, name, line) VALUES (?, 'screen', ?, ?, ?, 'Jira', 'OPS-1', 'OPS-1', 'OPS-1')`,
+        )
+        .run(item, ref, atMs, atMs + 60_000);
+    // Sightings from before the migration: each day they fall on starts at version 1.
+    sight(old, 101, 3 * DAY + 5);
+    sight(old, 102, 3 * DAY + 9);
+    sight(old, 103, 5 * DAY);
+    old.close();
+    const db = openDatabase(file);
+    const versions = (): Record<number, number> =>
+      Object.fromEntries(
+        (db.prepare(`SELECT day, version FROM work_item_sighting_days`).all() as { day: number; version: number }[]).map((r) => [
+          r.day,
+          r.version,
+        ]),
+      );
+    const names = (): number => (db.prepare(`SELECT version FROM work_item_names_version`).get() as { version: number }).version;
+    expect(versions()).toEqual({ 3: 1, 5: 1 });
+    sight(db, 104, 3 * DAY + 20);
+    sight(db, 105, 7 * DAY);
+    expect(versions()).toEqual({ 3: 2, 5: 1, 7: 1 });
+    db.prepare(`DELETE FROM work_item_sightings WHERE ref_id = 103`).run();
+    expect(versions()).toEqual({ 3: 2, 5: 2, 7: 1 });
+    // A sighting moved to another day moves both days on.
+    db.prepare(`UPDATE work_item_sightings SET at_ms = ?, until_ms = ? WHERE ref_id = 105`).run(8 * DAY, 8 * DAY + 1);
+    expect(versions()).toEqual({ 3: 2, 5: 2, 7: 2, 8: 1 });
+    // Pruning a screen-text row deletes its sightings (014's trigger): their day moves on too.
+    const row = (
+      db
+        .prepare(`INSERT INTO screen_text_entries (at_ms, app, title, text) VALUES (?, 'Jira', 'OPS-1', 'OPS-1') RETURNING id`)
+        .get(3 * DAY) as {
+        id: number;
+      }
+    ).id;
+    sight(db, row, 3 * DAY + 30);
+    expect(versions()[3]).toBe(3);
+    db.prepare(`DELETE FROM screen_text_entries WHERE id = ?`).run(row);
+    expect(versions()[3]).toBe(4);
+    // A name written again the same is no change; a better one is.
+    const before = names();
+    db.prepare(`UPDATE work_items SET name = 'OPS-1' WHERE id = ?`).run(item);
+    expect(names()).toBe(before);
+    db.prepare(`UPDATE work_items SET name = 'Ops-1' WHERE id = ?`).run(item);
+    expect(names()).toBe(before + 1);
+    expect(() => db.prepare(`INSERT INTO work_item_names_version (id, version) VALUES (2, 1)`).run()).toThrow(/CHECK/);
+    db.close();
+  });
 });

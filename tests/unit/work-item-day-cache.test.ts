@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/core/store/database';
-import { WorkItemRepository, type RowSightings, type Sighting } from '../../src/core/store/repositories/work-item-repository';
+import { rowOf, WorkItemRepository, type RowSightings, type Sighting } from '../../src/core/store/repositories/work-item-repository';
 import type { ExtractedItem } from '../../src/core/understanding/work-item';
 
 const DAY = 86_400_000;
@@ -18,6 +18,16 @@ function openStore(file = join(mkdtempSync(join(tmpdir(), 'shadow-sightings-')),
   opened.push(db);
   return { db, file };
 }
+
+const person = (n: number): ExtractedItem => ({
+  kind: 'person',
+  key: `person ${n}`,
+  name: `Person ${n}`,
+  role: n % 2 ? 'assigned to' : 'reported by',
+  label: '',
+  state: '',
+  line: `Assignee: Person ${n}`,
+});
 
 const item = (n: number, name = `TCK-${n}`): ExtractedItem => ({
   kind: 'identifier',
@@ -113,5 +123,39 @@ describe('sightings over a long window (the day cache)', () => {
         .map((s) => s.itemName),
     ).toContain('Tck-0');
     expect(repo.sightingsIn(all).some((s) => s.refId === pruned.refId)).toBe(false);
+  });
+
+  it('gives the sightings of some kinds as sightingsIn does, with every sighting of their rows, over long and short windows', () => {
+    const { db } = openStore();
+    const repo = new WorkItemRepository(db);
+    // Every third row also names a person: the rows to gather are those, with their records too.
+    repo.store(
+      tenDays().map((row, i) => (i % 3 === 0 ? { ...row, items: [...row.items, person(i)] } : row)),
+      null,
+    );
+    const kinds = new Set(['person'] as const);
+    const windows = [
+      { startMs: 0, endMs: Number.MAX_SAFE_INTEGER },
+      { startMs: START + 2 * DAY + 14 * 3600_000, endMs: START + 7 * DAY + 9 * 3600_000 },
+      { startMs: START + 4 * DAY, endMs: START + 5 * DAY },
+    ];
+    for (const w of windows)
+      for (let pass = 0; pass < 2; pass++) {
+        const every = repo.sightingsIn(w);
+        const { found, rows } = repo.sightingsOfKinds(w, kinds);
+        expect(found.length).toBeGreaterThan(0);
+        expect(found).toEqual(every.filter((s) => s.kind === 'person'));
+        expect([...rows.keys()].sort()).toEqual([...new Set(found.map(rowOf))].sort());
+        for (const [row, list] of rows) expect(list).toEqual(every.filter((s) => rowOf(s) === row));
+        expect([...rows.values()].some((list) => list.some((s) => s.kind === 'identifier'))).toBe(true);
+      }
+    // A row read again with another person: the day's rows are read again, the others kept.
+    const [first] = repo.sightingsOfKinds(windows[0]!, kinds).found;
+    const again = tenDays()[0]!;
+    repo.store([{ ...again, items: [...again.items, person(77)] }], null);
+    const after = repo.sightingsOfKinds(windows[0]!, kinds);
+    expect(after.found.map((s) => s.name)).toContain('Person 77');
+    expect(after.found.map((s) => s.name)).not.toContain(first!.name);
+    expect(after.found).toEqual(repo.sightingsIn(windows[0]!).filter((s) => s.kind === 'person'));
   });
 });

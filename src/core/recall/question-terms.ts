@@ -180,6 +180,20 @@ export function coverage(terms: readonly string[], text: string): number {
   return matched.length / terms.length;
 }
 
+/**
+ * `coverage` where it reaches `floor`, else 0: for a caller that uses only such shares. A text in which too few
+ * of the terms have their letters at all (`mayHold`) cannot reach it, and is never split into words.
+ */
+export function coverageFrom(terms: readonly string[], text: string, floor: number): number {
+  if (terms.length === 0) return 0;
+  const inText = squashed(text);
+  const possible = terms.filter((t) => formsOfTerm(t).some((form) => mayHold(form, inText)));
+  if (possible.length < floor * terms.length) return 0;
+  const share =
+    possible.filter((t) => formsOfTerm(t).some((form) => mayHold(form, inText) && formIn(form, tokensOf(text)))).length / terms.length;
+  return share >= floor ? share : 0;
+}
+
 /** The terms to search screen text for: each word, and the names and spellings it stands for. */
 export function searchWords(terms: readonly string[]): string[] {
   return [...new Set(terms.flatMap((t) => formsOf(t)))];

@@ -3,6 +3,7 @@ import type { Evidence } from '../../../shared/contract/evidence';
 import { formatDuration } from '../../../shared/format-duration';
 import { defaultExclusionRules } from '../../config/settings';
 import type { TimeWindow } from '../../store/repositories/activity-repository';
+import type { Sighting } from '../../store/repositories/work-item-repository';
 import { localDateOf, localDayBounds } from '../../time';
 import type { UnderstoodQuestion } from '../question-understanding';
 import type { Found, RecallStore } from '../retrieval';
@@ -187,4 +188,11 @@ export function closest(found: readonly Found[], count = 3): Found[] {
 
 export function windowOf(time: AskedTime): TimeWindow {
   return { startMs: time.startMs, endMs: time.endMs };
+}
+
+/** A row's text (a screen or a window) as the work-item index read it: its app and title, then each sighting's line. */
+export function rowText(row: readonly Sighting[]): string {
+  let text = `${row[0]!.app} ${row[0]!.title}`;
+  for (const s of row) text += `\n${s.line}`;
+  return text;
 }

@@ -1,14 +1,14 @@
 import type * as chrono from 'chrono-node';
 import type { Evidence } from '../../../shared/contract/evidence';
-import type { Sighting } from '../../store/repositories/work-item-repository';
+import { rowOf, type Sighting } from '../../store/repositories/work-item-repository';
 import { when } from '../evidence-format';
-import { coverage, termMatches } from '../question-terms';
+import { coverage, coverageFrom, termMatches } from '../question-terms';
 import type { UnderstoodQuestion } from '../question-understanding';
 import { oneLine } from '../retrieval';
 import { localDateOf } from '../../time';
 import { lazyModule } from '../../util/lazy-module';
 import { answerLookup } from './lookup';
-import { allHistory, askedWindow, answer, windowOf, type RecallAnswer, type RecallContext } from './answer-kit';
+import { allHistory, askedWindow, answer, rowText, windowOf, type RecallAnswer, type RecallContext } from './answer-kit';
 
 const chronoNode = lazyModule<typeof chrono>('chrono-node');
 
@@ -26,6 +26,8 @@ const PERCENT_ASK = /%|\bper ?cent(age)?\b|\bpct\b/i;
 /** "How far am I from quota?", "how much more do I need?": the gap a screen names answers it. */
 const GAP_ASK = /\bhow far\b|\bhow much more\b|\b(left to|to go|short of)\b/i;
 const GAP_LABEL = /\b(gap|remaining|to go|short|left)\b/;
+/** The share of the question's words a screen must hold for a value on it to answer. */
+const SUBJECT_FLOOR = 0.5;
 const DATE_ASK = /^\W*when\b|\b(date|deadline|what day|eta|scheduled for|booked for)\b/i;
 
 /**
@@ -41,20 +43,19 @@ export function answerValue(ctx: RecallContext, question: UnderstoodQuestion): R
       ? 'identifier'
       : 'amount';
   const time = askedWindow(question, allHistory(ctx.nowMs));
-  const sightings = ctx.store.items.sightingsIn(windowOf(time));
+  // Only the values of the kind asked for, and the other sightings of their screens and windows (a year holds many more).
+  const ofKind = ctx.store.items.sightingsOfKinds(windowOf(time), new Set([wanted]));
   const percentAsked = wanted === 'amount' && PERCENT_ASK.test(question.text);
-  const candidates = sightings.filter(
+  const candidates = ofKind.found.filter(
     (s) =>
       s.kind === wanted &&
       (!percentAsked || s.name.endsWith('%')) &&
       !(wanted === 'identifier' && question.valueWord && !termMatches(question.valueWord, `${s.role} ${s.name}`)),
   );
-  // The text of only the screens and windows that show a value of the kind asked for (a year holds many more).
-  const refs = new Set(candidates.map(rowOf));
   const refText = new Map<number, string>();
-  for (const s of sightings) {
+  for (const s of candidates) {
     const key = rowOf(s);
-    if (refs.has(key)) refText.set(key, `${refText.get(key) ?? `${s.app} ${s.title}`}\n${s.line}`);
+    if (!refText.has(key)) refText.set(key, rowText(ofKind.rows.get(key)!));
   }
   const onScreenOf = new Map<number, number>();
   const terms = question.terms.filter((t) => !(wanted === 'identifier' && t === question.valueWord));
@@ -63,9 +64,9 @@ export function answerValue(ctx: RecallContext, question: UnderstoodQuestion): R
     const percent = s.name.endsWith('%');
     const gap = wanted === 'amount' && GAP_ASK.test(question.text) && GAP_LABEL.test(s.label);
     const ref = rowOf(s);
-    if (!gap && terms.length > 0 && !onScreenOf.has(ref)) onScreenOf.set(ref, coverage(terms, refText.get(ref) ?? ''));
+    if (!gap && terms.length > 0 && !onScreenOf.has(ref)) onScreenOf.set(ref, coverageFrom(terms, refText.get(ref) ?? '', SUBJECT_FLOOR));
     const onScreen = terms.length === 0 || gap ? 1 : onScreenOf.get(ref)!;
-    if (onScreen < 0.5) continue;
+    if (onScreen < SUBJECT_FLOOR) continue;
     const onLine = terms.length === 0 ? 0 : coverage(terms, `${s.line} ${s.label}`);
     const named =
       gap ||
@@ -132,9 +133,6 @@ export function answerValue(ctx: RecallContext, question: UnderstoodQuestion): R
     }));
   return answer(lines, evidence);
 }
-
-/** The row (a span's title, a screen-text row) a sighting was read from, as one number. */
-const rowOf = (s: Sighting): number => s.refId * 2 + (s.source === 'screen' ? 1 : 0);
 
 /** Whether a date as written ("Jun 2, 2026", "Jun 16, 2026 10:30") falls on the local day of `atMs`. */
 function sameDay(written: string, atMs: number): boolean {

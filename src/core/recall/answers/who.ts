@@ -1,10 +1,11 @@
-import type { Sighting } from '../../store/repositories/work-item-repository';
+import { rowOf, type KindSightings, type Sighting } from '../../store/repositories/work-item-repository';
+import type { WorkItemKind } from '../../store/repositories/work-item-record';
 import { extractWorkItems } from '../../understanding/extract-work-items';
 import { isUser, type UserIdentity } from '../../understanding/user-identity';
 import { identityOf } from '../day-tasks';
 import { toEvidence, when } from '../evidence-format';
 import { peopleNamedIn } from '../named-people';
-import { coverage, termMatches } from '../question-terms';
+import { coverage, coverageFrom, termMatches } from '../question-terms';
 import { OWED_ASK, type UnderstoodQuestion } from '../question-understanding';
 import { oneLine, retrieveEvidence, type Found } from '../retrieval';
 import { answerLookup } from './lookup';
@@ -15,6 +16,7 @@ import {
   asAsked,
   joinAnd,
   quoted,
+  rowText,
   today,
   windowOf,
   type RecallAnswer,
@@ -46,6 +48,12 @@ const OWED_FLAG =
 /** Initials that stand for a person where names are kept off screen ("T.W.", "J.D."). */
 const INITIALS = /^\s*((?:\p{Lu}\.){2,3})(?=\s|$)/u;
 const MAX_NAMED = 5;
+/** The share of the question's words a screen must hold for the people its labels name to answer. */
+const SUBJECT_FLOOR = 0.5;
+/** What a role's label names: people and organizations (a year holds many more sightings of other kinds). */
+const PARTIES: ReadonlySet<WorkItemKind> = new Set(['person', 'organization']);
+/** The sightings that tell who the user is (a mailbox's address in its title). */
+const MAIL: ReadonlySet<WorkItemKind> = new Set(['email']);
 /** A question about a meeting's people ("who was in the 2pm call?"). */
 const MEETING_ASK = /\b(call|meeting|standup|stand-up|sync|interview|huddle|1:1|session|demo|review)\b/i;
 const MEETING_WORDS = SYNONYMS.meeting!;
@@ -71,15 +79,14 @@ const ASKS = /\?|\b(can|could|would|will) you\b|\bplease\b|\blet me know\b|\bwhe
 export function answerWho(ctx: RecallContext, question: UnderstoodQuestion): RecallAnswer {
   const time = askedWindow(question, allHistory(ctx.nowMs));
   const window = windowOf(time);
-  const sightings = ctx.store.items.sightingsIn(window);
-  const identity = identityOf(ctx.store, sightings);
+  const identity = identityOf(ctx.store, ctx.store.items.sightingsOfKinds(window, MAIL).found);
   if (OWED_ASK.test(question.text)) return owedReplies(ctx, question, identity);
   if (question.terms.length === 0 && question.time?.pointMs === undefined && question.roles.length === 0)
     return answer(['Tell me who you are looking for, e.g. “who sent the last invoice?” or “who reported the ticket?”.'], [], false);
   // "Who was in the 2pm call?": the people of the window of that moment, whenever in the day they were read.
   const point = question.time?.pointMs ?? null;
-  const daySightings = point !== null ? ctx.store.items.sightingsIn(localDayBounds(localDateOf(point))) : sightings;
-  const byRole = fromRoles(ctx, question, daySightings, identity);
+  const people = ctx.store.items.sightingsOfKinds(point !== null ? localDayBounds(localDateOf(point)) : window, PARTIES);
+  const byRole = fromRoles(ctx, question, people, identity);
   if (byRole) return byRole;
   const found = retrieveEvidence(ctx.store, { terms: question.terms, window, sources: ['screen_text', 'window'], limit: 30 });
   const inWindow = found.filter(
@@ -108,9 +115,6 @@ function roleRank(role: string, wanted: readonly string[]): number {
   return wanted.findIndex((w) => role === w || role.startsWith(`${w} `) || role.startsWith(w) || w.startsWith(role));
 }
 
-/** The row (a span's title, a screen-text row) a sighting was read from, as one number. */
-const rowOf = (s: Sighting): number => s.refId * 2 + (s.source === 'screen' ? 1 : 0);
-
 const roleFits = (role: string, wanted: readonly string[]): boolean => roleRank(role, wanted) !== -1;
 
 /**
@@ -118,36 +122,31 @@ const roleFits = (role: string, wanted: readonly string[]): boolean => roleRank(
  * window as the subject (a record, a title, a line), or, for "who was in the 2pm call?", in the window
  * on screen at that moment.
  */
-function fromRoles(
-  ctx: RecallContext,
-  question: UnderstoodQuestion,
-  sightings: readonly Sighting[],
-  identity: UserIdentity,
-): RecallAnswer | null {
+function fromRoles(ctx: RecallContext, question: UnderstoodQuestion, people: KindSightings, identity: UserIdentity): RecallAnswer | null {
   const point = question.time?.pointMs ?? null;
   const span = point !== null ? placeAt(ctx, point, question.text) : null;
   const inPlace = (s: Sighting): boolean => !span || (s.app === span.app && s.title === span.title);
   // People and organizations with the role asked for first: a year holds many more, and only their screens' text is read.
-  const fitting = sightings
-    .filter((s) => (s.kind === 'person' || s.kind === 'organization') && inPlace(s) && (question.roles.length > 0 || !isUser(identity, s)))
+  const fitting = people.found
+    .filter((s) => inPlace(s) && (question.roles.length > 0 || !isUser(identity, s)))
     .map((s) => ({ s, rank: question.roles.length > 0 ? roleRank(s.role, question.roles) : -1 }))
     .filter((x) => x.rank !== -1 || (question.roles.length === 0 && span !== null));
   if (fitting.length === 0) return null;
-  const refs = new Set(fitting.map((x) => rowOf(x.s)));
   const refText = new Map<number, string>();
-  for (const s of sightings) {
+  for (const { s } of fitting) {
     const key = rowOf(s);
-    if (refs.has(key)) refText.set(key, `${refText.get(key) ?? `${s.app} ${s.title}`}\n${s.line}`);
+    if (!refText.has(key)) refText.set(key, rowText(people.rows.get(key)!));
   }
   const subjectOf = new Map<number, number>();
   const scored = fitting
     .map(({ s, rank }) => {
       const ref = rowOf(s);
-      if (question.terms.length > 0 && !subjectOf.has(ref)) subjectOf.set(ref, coverage(question.terms, refText.get(ref) ?? ''));
+      if (question.terms.length > 0 && !subjectOf.has(ref))
+        subjectOf.set(ref, coverageFrom(question.terms, refText.get(ref) ?? '', SUBJECT_FLOOR));
       const subject = question.terms.length === 0 ? 1 : subjectOf.get(ref)!;
       return { s, subject, rank };
     })
-    .filter((x) => x.subject >= 0.5);
+    .filter((x) => x.subject >= SUBJECT_FLOOR);
   if (scored.length === 0) return null;
   const best = Math.max(...scored.map((x) => x.subject));
   // Who was in a meeting: everyone the screen lists there, whatever the label (host, people, attendees).
@@ -158,7 +157,7 @@ function fromRoles(
   // "Referred to: Cardiology - Dr. Elena Ruiz, Lakeside Heart Center": who asks for the person the
   // role's line names beside the organization, when the label reached only the organization.
   const beside = ranked.every((x) => x.s.kind === 'organization')
-    ? sightings
+    ? people.found
         .filter(
           (p) =>
             p.kind === 'person' &&
@@ -168,15 +167,15 @@ function fromRoles(
         .map((p) => ({ s: { ...p, role: ranked[0]!.s.role }, subject: best, rank: bestRank }))
     : [];
   const top = beside.length > 0 ? beside : ranked;
-  const people = new Map<string, Sighting>();
+  const named = new Map<string, Sighting>();
   // Others first; the user, when the role is theirs, as "you" ("who is it assigned to?" — "you").
   for (const { s } of top.sort((a, b) => Number(isUser(identity, a.s)) - Number(isUser(identity, b.s)) || b.s.atMs - a.s.atMs))
-    if (!people.has(s.itemName)) people.set(s.itemName, s);
-  const all = [...people.keys()];
+    if (!named.has(s.itemName)) named.set(s.itemName, s);
+  const all = [...named.keys()];
   const others = all.filter((n) => !isUser(identity, { kind: 'person', key: n.toLowerCase() }));
   const names = (others.length > 0 ? others : all).slice(0, MAX_NAMED);
   const you = others.length < all.length;
-  const first = people.get(names[0]!)!;
+  const first = named.get(names[0]!)!;
   const roles = [...new Set(top.map((x) => x.s.role).filter(Boolean))];
   const role = roles.slice(0, 2).join(', ') || (span ? 'on screen then' : 'named');
   const about = question.terms.length > 0 ? ` for ${quoted(question)}` : span ? ` in ${span.title}` : '';
@@ -187,7 +186,7 @@ function fromRoles(
   ];
   if (others.length > MAX_NAMED) lines.push(`…and ${others.length - MAX_NAMED} more.`);
   const evidence = names.map((name) => {
-    const s = people.get(name)!;
+    const s = named.get(name)!;
     return {
       claim: `${name}: ${s.role || 'named'}`,
       at: new Date(s.atMs).toISOString(),

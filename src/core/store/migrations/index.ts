@@ -15,6 +15,7 @@ import { migration014 } from './014-work-items';
 import { migration015 } from './015-honest-desktop-gaps';
 import { migration017 } from './017-user-titles';
 import { migration018 } from './018-sighting-spans';
+import { migration019 } from './019-sighting-day-versions';
 import type { Migration } from './types';
 
 /** Every migration in order. Add a new file per schema version; never edit a shipped one. */
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   migration015,
   migration017,
   migration018,
+  migration019,
 ];

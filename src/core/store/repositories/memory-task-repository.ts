@@ -122,10 +122,12 @@ export class MemoryTaskRepository {
     const text = `replace(replace(replace(replace(lower(name || char(10) || titles || char(10) || brief), '-', ''), '.', ''), '''', ''), '’', '')`;
     // "İ" and the Kelvin sign lower-case to ASCII letters in JavaScript, never in SQLite: tasks with them are kept.
     const kept = [...needles, 'İ', '\u212a'];
+    // Each task's text is squashed once (a materialized view of the window), not once for every needle.
     const rows = this.db
       .prepare(
-        `SELECT * FROM tasks WHERE start_ms < ? AND end_ms >= ? ${deviceClause(this.scope)}
-           AND (${kept.map(() => `instr(${text}, ?) > 0`).join(' OR ')}) ORDER BY start_ms`,
+        `WITH squashed AS MATERIALIZED (SELECT id, ${text} AS text FROM tasks WHERE start_ms < ? AND end_ms >= ? ${deviceClause(this.scope)})
+         SELECT tasks.* FROM squashed JOIN tasks ON tasks.id = squashed.id
+         WHERE ${kept.map(() => `instr(squashed.text, ?) > 0`).join(' OR ')} ORDER BY tasks.start_ms, tasks.id`,
       )
       .all(window.endMs, window.startMs, ...kept) as TaskRow[];
     const labels = this.devices.labels();

@@ -61,12 +61,25 @@ interface SightingRow {
 }
 
 interface KeptDay {
-  /** What the day's rows were when read: a sighting added, removed or read again changes it. */
-  readonly stamp: string;
-  /** The items' names and the devices' labels the rows were read with (a better name, a renamed device). */
+  /** The day's version (migration 019) when read: a sighting of the day added, removed or read again moves it on. */
+  readonly version: number;
+  /** The names' version and the devices' labels the rows were read with (a better name, a renamed device). */
   readonly names: string;
   readonly rows: readonly Sighting[];
+  /** The day's sightings by the row they were read from (`rowOf`), made the first time they are asked for. */
+  byRow?: Map<number, Sighting[]>;
 }
+
+/** Sightings of some kinds, and every sighting of the rows they were read from (see `sightingsOfKinds`). */
+export interface KindSightings {
+  /** The sightings of the kinds asked for, oldest first. */
+  readonly found: readonly Sighting[];
+  /** Every sighting of each row a found one was read from, by `rowOf`, in the order `sightingsIn` gives them. */
+  readonly rows: ReadonlyMap<number, readonly Sighting[]>;
+}
+
+/** The row (a span's title, a screen-text row) a sighting was read from, as one number. */
+export const rowOf = (s: Pick<Sighting, 'refId' | 'source'>): number => s.refId * 2 + (s.source === 'screen' ? 1 : 0);
 
 const DAY_MS = 86_400_000;
 /** Windows longer than this (a week, a month, all of history) are read through the day cache. */
@@ -87,22 +100,9 @@ export class WorkItemRepository {
   /**
    * Sightings by UTC day (of `at_ms`), for long windows: a question about a month or a year would
    * otherwise read every row of it into objects again. Past days rarely change; each read checks every
-   * day's rows against its stamp and reads again the days that changed (today, a late sync, pruning).
+   * day's version (migration 019) and reads again the days that changed (today, a late sync, pruning).
    */
   private readonly days = new Map<number, KeptDay>();
-  /**
-   * The days with sightings in a window and the names, as read while the database stood at `token`: while
-   * nothing was written since (this connection's changes and other connections' commits alike), every kept
-   * day is as read, and a window inside that one needs no query to say which days to take.
-   */
-  private stampsKept: {
-    token: string;
-    startMs: number;
-    endMs: number;
-    stamps: readonly { day: number; stamp: string }[];
-    names: string;
-  } | null = null;
-
   constructor(
     private readonly db: Db,
     readonly scope: DeviceScope = null,
@@ -130,15 +130,10 @@ export class WorkItemRepository {
       inWindow: db.prepare(`${select} WHERE s.at_ms < @end AND s.until_ms >= @start ${d} ORDER BY s.at_ms, s.id`),
       ofItem: db.prepare(`${select} WHERE s.item_id = @item AND s.at_ms < @end AND s.until_ms >= @start ${d} ORDER BY s.at_ms, s.id`),
       byName: db.prepare(`SELECT id FROM work_items WHERE kind = ? AND key = ?`),
-      dayStamps: db.prepare(
-        `SELECT s.at_ms / ${DAY_MS} AS day, count(*) AS n, max(s.id) AS top, total(s.until_ms) AS ends
-         FROM work_item_sightings s WHERE s.at_ms >= @start AND s.at_ms < @end ${d} GROUP BY day`,
-      ),
+      dayVersions: db.prepare(`SELECT day, version FROM work_item_sighting_days WHERE day BETWEEN @first AND @last ORDER BY day`),
       dayRows: db.prepare(`${select} WHERE s.at_ms >= @start AND s.at_ms < @end ${d} ORDER BY s.at_ms, s.id`),
       startedBefore: db.prepare(`${select} WHERE s.at_ms < @start AND s.until_ms >= @start ${d} ORDER BY s.at_ms, s.id`),
-      changes: db.prepare(`SELECT total_changes() AS n`),
-      dataVersion: db.prepare(`PRAGMA data_version`),
-      names: db.prepare(`SELECT group_concat(id || ':' || name, char(10)) AS names FROM (SELECT id, name FROM work_items ORDER BY id)`),
+      namesVersion: db.prepare(`SELECT version FROM work_item_names_version`),
     };
   }
 
@@ -155,7 +150,6 @@ export class WorkItemRepository {
   store(rows: readonly RowSightings[], progress: { readonly source: SightingSource; readonly lastId: number } | null): void {
     this.db.transaction(() => {
       for (const row of rows) {
-        this.days.delete(Math.floor(row.atMs / DAY_MS));
         this.stmts.deleteOfRef.run(row.source, row.refId);
         for (const item of row.items) {
           const { id } = this.stmts.upsertItem.get(item.kind, item.key, item.name) as { id: number };
@@ -188,45 +182,73 @@ export class WorkItemRepository {
   /** Every sighting overlapping a time window, oldest first. */
   sightingsIn(window: TimeWindow): Sighting[] {
     const labels = this.devices.labels();
-    if (window.endMs - window.startMs > CACHED_FROM_MS) return this.sightingsByDay(window, labels);
-    return (this.stmts.inWindow.all({ start: window.startMs, end: window.endMs }) as SightingRow[]).map((row) => toSighting(row, labels));
+    if (window.endMs - window.startMs <= CACHED_FROM_MS)
+      return (this.stmts.inWindow.all({ start: window.startMs, end: window.endMs }) as SightingRow[]).map((row) => toSighting(row, labels));
+    const out = this.startedBefore(window, labels);
+    for (const day of this.daysOf(window, labels))
+      for (const s of day.rows) if (s.atMs >= window.startMs && s.atMs < window.endMs) out.push(s);
+    return out;
   }
 
-  /** `sightingsIn` for a long window: the sightings that began before it, then each day's from the cache. */
-  private sightingsByDay(window: TimeWindow, labels: DeviceLabels): Sighting[] {
-    const { startMs, endMs } = window;
-    const out = (this.stmts.startedBefore.all({ start: startMs }) as SightingRow[]).map((row) => toSighting(row, labels));
-    const token = `${(this.stmts.changes.get() as { n: number }).n}:${JSON.stringify(this.stmts.dataVersion.get())}`;
-    let kept = this.stampsKept;
-    if (kept?.token !== token || kept.startMs > startMs || kept.endMs < endMs) {
-      const stamps = (
-        this.stmts.dayStamps.all({ start: startMs, end: endMs }) as {
-          day: number;
-          n: number;
-          top: number;
-          ends: number;
-        }[]
-      )
-        .map(({ day, n, top, ends }) => ({ day, stamp: `${n}:${top}:${ends}` }))
-        .sort((a, b) => a.day - b.day);
-      const names = `${(this.stmts.names.get() as { names: string | null }).names ?? ''}\n${JSON.stringify(this.devices.all())}`;
-      kept = this.stampsKept = { token, startMs, endMs, stamps, names: kept?.names === names ? kept.names : names };
+  /**
+   * The sightings of some kinds overlapping a time window, and every sighting of the rows they were read
+   * from: what an answer that weighs a figure or a person by the rest of its screen reads, without
+   * gathering every other sighting of a month or a year. The same sightings `sightingsIn` gives, in its order.
+   */
+  sightingsOfKinds(window: TimeWindow, kinds: ReadonlySet<WorkItemKind>): KindSightings {
+    const labels = this.devices.labels();
+    const found: Sighting[] = [];
+    const rows = new Map<number, readonly Sighting[]>();
+    const take = (list: readonly Sighting[], byRow: ReadonlyMap<number, Sighting[]>, inWindow: (s: Sighting) => boolean): void => {
+      for (const s of list)
+        if (kinds.has(s.kind) && inWindow(s)) {
+          found.push(s);
+          const row = rowOf(s);
+          if (!rows.has(row)) rows.set(row, byRow.get(row)!);
+        }
+    };
+    const all = (): boolean => true;
+    if (window.endMs - window.startMs <= CACHED_FROM_MS) {
+      const list = (this.stmts.inWindow.all({ start: window.startMs, end: window.endMs }) as SightingRow[]).map((row) =>
+        toSighting(row, labels),
+      );
+      take(list, groupByRow(list), all);
+      return { found, rows };
     }
-    const firstDay = Math.floor(startMs / DAY_MS);
-    const stamps = kept.stamps.filter(({ day }) => day >= firstDay && day * DAY_MS < endMs);
-    if (stamps.length === 0) return out;
-    const names = kept.names;
-    for (const { day, stamp } of stamps) {
-      let keptDay = this.days.get(day);
-      if (keptDay?.stamp !== stamp || keptDay.names !== names) {
+    const before = this.startedBefore(window, labels);
+    take(before, groupByRow(before), all);
+    for (const day of this.daysOf(window, labels)) {
+      day.byRow ??= groupByRow(day.rows);
+      take(day.rows, day.byRow, (s) => s.atMs >= window.startMs && s.atMs < window.endMs);
+    }
+    return { found, rows };
+  }
+
+  /** The sightings that began before a long window and still ran into it. */
+  private startedBefore(window: TimeWindow, labels: DeviceLabels): Sighting[] {
+    return (this.stmts.startedBefore.all({ start: window.startMs }) as SightingRow[]).map((row) => toSighting(row, labels));
+  }
+
+  /** The kept days a long window touches, oldest first: each read again where its version or the names moved on. */
+  private daysOf(window: TimeWindow, labels: DeviceLabels): KeptDay[] {
+    const versions = this.stmts.dayVersions.all({
+      first: Math.floor(window.startMs / DAY_MS),
+      last: Math.floor((window.endMs - 1) / DAY_MS),
+    }) as { day: number; version: number }[];
+    if (versions.length === 0) return [];
+    const names = `${(this.stmts.namesVersion.get() as { version: number }).version}\n${JSON.stringify(this.devices.all())}`;
+    const out: KeptDay[] = [];
+    for (const { day, version } of versions) {
+      let kept = this.days.get(day);
+      if (kept?.version !== version || kept.names !== names) {
         const rows = this.stmts.dayRows.all({ start: day * DAY_MS, end: (day + 1) * DAY_MS }) as SightingRow[];
-        keptDay = { stamp, names, rows: rows.map((row) => toSighting(row, labels)) };
+        kept = { version, names, rows: rows.map((row) => toSighting(row, labels)) };
       }
       // Least recently read last, so the first key is the one to let go.
       this.days.delete(day);
-      this.days.set(day, keptDay);
+      this.days.set(day, kept);
       if (this.days.size > CACHED_DAYS) this.days.delete(this.days.keys().next().value!);
-      for (const sighting of keptDay.rows) if (sighting.atMs >= startMs && sighting.atMs < endMs) out.push(sighting);
+      out.push(kept);
     }
     return out;
   }
@@ -243,6 +265,18 @@ export class WorkItemRepository {
   itemId(kind: WorkItemKind, key: string): number | null {
     return (this.stmts.byName.get(kind, key) as { id: number } | undefined)?.id ?? null;
   }
+}
+
+/** Sightings by the row they were read from (`rowOf`), each row's in the order given. */
+function groupByRow(list: readonly Sighting[]): Map<number, Sighting[]> {
+  const byRow = new Map<number, Sighting[]>();
+  for (const s of list) {
+    const row = rowOf(s);
+    const kept = byRow.get(row);
+    if (kept) kept.push(s);
+    else byRow.set(row, [s]);
+  }
+  return byRow;
 }
 
 function toSighting(row: SightingRow, labels: (key: number) => DeviceRef | undefined): Sighting {
