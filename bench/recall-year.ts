@@ -8,11 +8,12 @@
  * and the time of each answer is printed per kind: p50, p95 and slowest (the bar: p95 ≤ 100 ms), with
  * the CPU time the answers took, the store's size and the process's RSS (the bar: ≤ 150 MiB).
  * `--keep DIR` keeps the profile in DIR (SHADOW_HOME) and reuses it on the next run (to profile the answers alone).
+ * `--engine-only` skips the in-process questions (with `--keep`, to measure the engine alone).
  * `--engine` then starts the engine as a person runs it (`shadow start --headless`, built, with its V8
  * flags) on the year's profile, asks the same questions over its HTTP API and prints its RSS after them:
  * the in-process figure also holds what writing the year left behind.
  * `--only KIND,KIND` asks only the questions of those kinds (to profile them); `--slow MS` prints each answer slower than MS.
- *   node bin/run-ts.js bench/recall-year.ts [--days 250] [--rounds 3] [--keep DIR] [--engine] [--only KINDS] [--slow MS]
+ *   node bin/run-ts.js bench/recall-year.ts [--days 250] [--rounds 3] [--keep DIR] [--engine] [--engine-only] [--only KINDS] [--slow MS]
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -41,6 +42,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     keep: { type: 'string' },
     engine: { type: 'boolean', default: false },
+    'engine-only': { type: 'boolean', default: false },
     only: { type: 'string' },
     slow: { type: 'string' },
   },
@@ -52,6 +54,8 @@ const DAY_MS = 86_400_000;
 const FIRST_MONDAY = Date.parse('2025-05-05T00:00:00.000Z');
 /** The engine's default idle threshold: an away stretch under it stays the window's time. */
 const IDLE_AFTER_SEC = 180;
+/** How long the engine is left alone after its last answer before its settled RSS is read. */
+const SETTLE_MS = 20_000;
 
 interface WrittenDay {
   readonly job: JobDay;
@@ -172,6 +176,13 @@ try {
 
   const only = values.only?.split(',');
   const questions = questionsOf(days).filter((q) => only === undefined || only.includes(q.kind));
+  if (values['engine-only']) {
+    core.close();
+    closed = true;
+    await reportEngine(home, questions, days.at(-1)!.endMs + 60_000);
+    if (!values.keep) home.remove();
+    process.exit(0);
+  }
   const byKind = new Map<string, number[]>();
   const all: number[] = [];
   /** The CPU time of each answer by kind (this process's, all threads): steadier than wall time on a shared machine. */
@@ -264,20 +275,22 @@ try {
   if (values.engine) {
     core.close();
     closed = true;
-    const engine = await engineRss(home, questions, days.at(-1)!.endMs + 60_000);
-    printFigures('recall-year', [
-      {
-        name: `engine RSS after ${engine.answers} answers over HTTP`,
-        value: engine.rssMib,
-        unit: 'MiB',
-        targetMax: 150,
-        note: engine.note,
-      },
-    ]);
+    await reportEngine(home, questions, days.at(-1)!.endMs + 60_000);
   }
 } finally {
   if (!closed) core.close();
   if (!values.keep) home.remove();
+}
+
+async function reportEngine(home: TempShadowHome, questions: readonly Question[], yearEndMs: number): Promise<void> {
+  const engine = await engineRss(home, questions, yearEndMs);
+  printFigures('recall-year', [
+    { name: 'engine RSS before the questions', value: engine.idleMib, unit: 'MiB' },
+    { name: `engine RSS after ${engine.answers} answers over HTTP`, value: engine.rssMib, unit: 'MiB', targetMax: 150, note: engine.note },
+    { name: 'engine RSS at its peak', value: engine.peakMib, unit: 'MiB' },
+    { name: `engine RSS ${SETTLE_MS / 1000} s after the last answer`, value: engine.settledMib, unit: 'MiB' },
+    { name: 'engine CPU per answer (mean, GC included)', value: engine.cpuMsPerAnswer, unit: 'ms' },
+  ]);
 }
 
 /**
@@ -290,7 +303,15 @@ async function engineRss(
   home: TempShadowHome,
   questions: readonly Question[],
   yearEndMs: number,
-): Promise<{ rssMib: number; answers: number; note: string }> {
+): Promise<{
+  idleMib: number;
+  rssMib: number;
+  peakMib: number;
+  settledMib: number;
+  answers: number;
+  cpuMsPerAnswer: number;
+  note: string;
+}> {
   execFileSync('npm', ['run', '--silent', 'build:cli'], { stdio: 'inherit' });
   const shebangFlags = (readFileSync(new URL('../bin/shadow.js', import.meta.url), 'utf8').split('\n')[0] ?? '')
     .split(/\s+/)
@@ -299,19 +320,41 @@ async function engineRss(
   const env = { ...process.env, SHADOW_HOME: home.home, SHADOW_PROFILE: 'default', TZ: 'UTC', DISPLAY: '', WAYLAND_DISPLAY: '' };
   const shadow = await startHeadlessShadow([], env, 120_000, asShipped);
   try {
-    const vmRss = (): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${shadow.child.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
-    const started = vmRss();
+    const status = (field: string): number =>
+      Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${shadow.child.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+    /** The engine's user and system CPU so far, in ms (clock ticks of /proc/PID/stat, 100 a second). */
+    const cpuMs = (): number => {
+      const fields = readFileSync(`/proc/${shadow.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    };
+    const idleMib = status('VmRSS');
+    const cpu0 = cpuMs();
+    const load0 = loadavg()[0]!;
+    // The replies, hashed in the order asked: a change to memory must not change an answer.
+    const replies = createHash('sha256');
+    const afterRound: string[] = [];
     let answers = 0;
-    for (let round = 0; round < ROUNDS; round++)
+    for (let round = 0; round < ROUNDS; round++) {
       for (const q of questions) {
         const session = await shadow.post<{ id: string }>('/sessions', { type: 'chat' });
-        await shadow.post(`/sessions/${session.id}/messages`, { content: q.question });
+        const { turn } = await shadow.post<{ turn: { reply: string } }>(`/sessions/${session.id}/messages`, { content: q.question });
+        replies.update(`${q.question}\n${turn.reply}\n`);
         answers++;
       }
-    const rssMib = vmRss();
-    const peak = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${shadow.child.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
-    const note = `(${started.toFixed(0)} MiB before the questions, peak ${peak.toFixed(0)} MiB; year ends ${new Date(yearEndMs).toISOString().slice(0, 10)})`;
-    return { rssMib, answers, note };
+      afterRound.push(status('VmRSS').toFixed(0));
+    }
+    const cpuMsPerAnswer = (cpuMs() - cpu0) / answers;
+    const rssMib = status('VmRSS');
+    const peakMib = status('VmHWM');
+    // What an engine left alone keeps: V8's memory reducer collects a while after the allocations stop.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const settledMib = status('VmRSS');
+    console.log(
+      `engine: RSS ${idleMib.toFixed(0)} MiB before the questions, ${afterRound.join(' → ')} MiB after each round, peak ${peakMib.toFixed(0)} MiB; ` +
+        `load average ${load0.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after; replies sha256 ${replies.digest('hex').slice(0, 16)}`,
+    );
+    const note = `(${idleMib.toFixed(0)} MiB before the questions, peak ${peakMib.toFixed(0)} MiB; year ends ${new Date(yearEndMs).toISOString().slice(0, 10)})`;
+    return { idleMib, rssMib, peakMib, settledMib, answers, cpuMsPerAnswer, note };
   } finally {
     await shadow.stop();
   }

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../util/sharp-module';
 
 /** The longest side of an image a vision model is sent: enough to read a window, a fraction of a 4K screenshot. */
 export const VISION_MAX_SIDE = 1024;

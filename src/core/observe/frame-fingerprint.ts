@@ -1,10 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
-
-// Every frame is a new picture, so libvips' operation cache only holds memory; and one worker thread
-// is plenty for a frame every few seconds (each extra thread keeps its own malloc arena).
-sharp.cache(false);
-sharp.concurrency(1);
+import { sharp } from '../util/sharp-module';
 
 /** Size of the grayscale thumbnail frames are compared on: each cell averages ~40x40 screen pixels. */
 export const THUMB_WIDTH = 32;

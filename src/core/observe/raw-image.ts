@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { sharp } from '../util/sharp-module';
 import type { FrameFingerprint } from './frame-fingerprint';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './frame-fingerprint';
 

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../util/sharp-module';
 
 /** Wider screenshots (HiDPI, 4K) are scaled down to this: their text is large and OCR cost grows with pixels. */
 export const OCR_MAX_WIDTH = 2560;

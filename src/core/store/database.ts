@@ -75,7 +75,14 @@ export interface OpenOptions {
   readonly key?: Buffer | null;
 }
 
-/** Opens a profile database with WAL, foreign keys and a busy timeout, migrated to the latest schema. */
+/**
+ * The page cache each connection keeps, in KiB. The driver's default (16 MiB) filled up as answers read
+ * across a year of history and stayed in the engine's RSS (~12 MiB of it after a few hundred answers);
+ * pages it drops are read again from the OS's file cache, which holds them anyway.
+ */
+export const PAGE_CACHE_KIB = 4096;
+
+/** Opens a profile database with WAL, foreign keys, a busy timeout and a bounded page cache, migrated to the latest schema. */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
   if (file !== ':memory:' && !options.readonly) {
     if (rollBackInterruptedEncryption(file)) {
@@ -92,6 +99,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     readable(db, file, key !== null);
     db.pragma('busy_timeout = 5000');
     db.pragma('foreign_keys = ON');
+    db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
     if (!options.readonly) {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');

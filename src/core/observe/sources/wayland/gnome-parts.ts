@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../../util/sharp-module';
 import { gnomeExtensionAdvice, gnomeExtensionSocket, gnomeExtensionStatus } from './gnome-extension';
 import type { RawImage } from '../../raw-image';
 import type { DesktopSession } from '../desktop-session';
