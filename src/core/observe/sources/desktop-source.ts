@@ -14,9 +14,10 @@ import type { DesktopStatus } from './desktop-status';
 import { frameOf, monitorHolding, topWindowOn, withinMonitor } from './monitor-choice';
 import { createScreenGrabber, importScreenGrabber, type MonitorArea, type NativeLoader, type ScreenGrabber } from './screen-grabber';
 import { displayScreenGrabber, UnreadablePixelsError, X11Display } from './x11-display';
+import type { X11Connection } from './x11-connection';
 import { X11FocusWatcher } from './x11-focus-watcher';
 import { X11PrivateWindows } from './x11-private-windows';
-import { X11TreeReader } from './x11-tree-reader';
+import { X11WindowStack } from './x11-window-stack';
 import { messageOf } from '../../util/message-of';
 
 /** Seconds since the last input; Electron passes powerMonitor's, on X11 the display's screen-saver extension answers. */
@@ -36,10 +37,10 @@ export interface DesktopSourceOptions {
 
 /**
  * The real desktop. On X11: one connection to the display (x11-display.ts) says whether it is there,
- * the idle time, the screen saver's state and the RandR monitors (virtual ones included) without a
- * process per poll; the focused window comes from an X11 focus watcher (events); the pixels of each
- * monitor in-process (screen-grabber.ts), with private windows visible beside the focused one blacked
- * out. A display that goes away fails every probe with one `DisplayLostError`, and everything is
+ * the idle time, the screen saver's state, the RandR monitors (virtual ones included) and the window
+ * stack (x11-window-stack.ts) without a process per poll; the focused window comes from an X11 focus
+ * watcher (events); the pixels of each monitor in-process (screen-grabber.ts), with private windows
+ * visible beside the focused one blacked out. A display that goes away fails every probe with one `DisplayLostError`, and everything is
  * picked up again when it comes back. Elsewhere get-windows and screenshot-desktop.
  */
 export class DesktopSource implements CaptureSource {
@@ -49,8 +50,7 @@ export class DesktopSource implements CaptureSource {
   private readonly onLinux: boolean;
   private readonly display: X11Display | null;
   private readonly logind: LogindWatcher | null;
-  private readonly treeReader = new X11TreeReader();
-  private readonly privateWindows = new X11PrivateWindows(() => this.treeReader.read());
+  private readonly privateWindows: X11PrivateWindows;
   private grabber: ScreenGrabber | null;
   private fallbackReason: string | null = null;
 
@@ -62,6 +62,7 @@ export class DesktopSource implements CaptureSource {
     const name = process.env.DISPLAY;
     this.display = this.onLinux && name ? new X11Display(name) : null;
     this.focusWatcher = this.display ? new X11FocusWatcher() : null;
+    this.privateWindows = new X11PrivateWindows(new X11WindowStack(() => this.requireConnection()));
     this.display?.onReturn(() => {
       this.restartFocusWatcher();
       this.grabOverOwnConnection();
@@ -131,7 +132,6 @@ export class DesktopSource implements CaptureSource {
 
   async close(): Promise<void> {
     await this.focusWatcher?.close();
-    await this.treeReader.close();
     await this.logind?.close();
     this.display?.close();
   }
@@ -147,6 +147,11 @@ export class DesktopSource implements CaptureSource {
       if (loss) throw new DisplayLostError(loss.display, loss.sinceMs, loss.message);
       throw new NoDisplayError(`Cannot open display ${this.display.display}: ${messageOf(error)}`);
     }
+  }
+
+  private async requireConnection(): Promise<X11Connection> {
+    await this.requireDisplay();
+    return this.display!.ensure();
   }
 
   private restartFocusWatcher(): void {
