@@ -1,4 +1,4 @@
-import { blackOutRaw, encodeRawJpeg } from '../raw-image';
+import { blackOutRaw, encodeRawJpeg, type RawImage } from '../raw-image';
 import {
   DisplayLostError,
   NoDisplayError,
@@ -12,7 +12,7 @@ import { LogindWatcher } from './logind-watcher';
 import { detectDesktopSession } from './desktop-session';
 import type { DesktopStatus } from './desktop-status';
 import { frameOf, monitorHolding, topWindowOn, withinMonitor } from './monitor-choice';
-import { createScreenGrabber, importScreenGrabber, type MonitorArea, type NativeLoader, type ScreenGrabber } from './screen-grabber';
+import { createScreenGrabber, type MonitorArea, type NativeLoader, type ScreenGrabber } from './screen-grabber';
 import { displayScreenGrabber, UnreadablePixelsError, X11Display } from './x11-display';
 import type { X11Connection } from './x11-connection';
 import { X11FocusWatcher } from './x11-focus-watcher';
@@ -27,7 +27,10 @@ export type IdleProbe = () => Promise<number>;
 const WATCHER_RESTART_MS = 2000;
 
 export interface DesktopSourceOptions {
-  /** How pixels are taken (default: node-screenshots, else xrandr + import). */
+  /**
+   * How pixels are taken (default: GetImage over the display's own connection; node-screenshots where
+   * the display's pixel format is one it cannot read, else xrandr + import).
+   */
   readonly grabber?: ScreenGrabber;
   /** How node-screenshots is loaded (tests make it fail to prove the fallback). */
   readonly loadNative?: NativeLoader;
@@ -39,8 +42,9 @@ export interface DesktopSourceOptions {
  * The real desktop. On X11: one connection to the display (x11-display.ts) says whether it is there,
  * the idle time, the screen saver's state, the RandR monitors (virtual ones included) and the window
  * stack (x11-window-stack.ts) without a process per poll; the focused window comes from an X11 focus
- * watcher (events); the pixels of each monitor in-process (screen-grabber.ts), with private windows
- * visible beside the focused one blacked out. A display that goes away fails every probe with one `DisplayLostError`, and everything is
+ * watcher (events); the pixels of each monitor by GetImage over the same connection (node-screenshots,
+ * screen-grabber.ts, where it cannot read the display's pixel format), with private windows visible
+ * beside the focused one blacked out. A display that goes away fails every probe with one `DisplayLostError`, and everything is
  * picked up again when it comes back. Elsewhere get-windows and screenshot-desktop.
  */
 export class DesktopSource implements CaptureSource {
@@ -168,22 +172,27 @@ export class DesktopSource implements CaptureSource {
   }
 
   /**
-   * The window stack is read just before the pixels. A private window that opens in between takes
-   * the focus, and the observer drops a frame taken while the focus moved; one that closes is
-   * blacked out needlessly.
+   * The window stack is read just before the pixels and again just after, and what either read shows
+   * of a private window is blacked out: one mapped between the first read and the grab (opened beside
+   * the focused window, not focused) is in the second, one closed in between in the first. A private
+   * window that takes the focus meanwhile also makes the observer drop the frame.
    */
   private async grabX11({ monitors: which, isPrivate, onBlackedOut }: GrabRequest): Promise<Screenshot[]> {
     await this.requireDisplay();
-    this.grabber ??= createScreenGrabber(this.options.loadNative, (reason) => (this.fallbackReason = reason));
-    const { areas, windows, stack } = await this.privateWindows.visiblePrivateWindows(isPrivate);
+    this.grabber ??= this.display ? displayScreenGrabber(this.display) : this.libraryGrabber();
+    const before = await this.privateWindows.visiblePrivateWindows(isPrivate);
+    const { stack } = before;
     const monitors = await this.monitorList();
     const focusFrame = frameOf(stack, this.focusWatcher?.focusedWindowId() ?? null);
     const home = monitorHolding(monitors, focusFrame);
     if (!home) throw new Error('no monitor to capture');
+    const taken: { monitor: MonitorArea; image: RawImage }[] = [];
+    for (const monitor of which === 'all' ? monitors : [home]) taken.push({ monitor, image: await this.grab(monitor) });
+    const after = await this.privateWindows.visiblePrivateWindows(isPrivate);
+    const areas = [...before.areas, ...after.areas];
     const shots: Screenshot[] = [];
     let painted = 0;
-    for (const monitor of which === 'all' ? monitors : [home]) {
-      const image = await this.grab(monitor);
+    for (const { monitor, image } of taken) {
       painted += blackOutRaw(
         image,
         areas.map((area) => ({ ...area, x: area.x - monitor.x, y: area.y - monitor.y })),
@@ -198,7 +207,7 @@ export class DesktopSource implements CaptureSource {
         ...(window && { window }),
       });
     }
-    if (painted > 0) onBlackedOut?.(windows);
+    if (painted > 0) onBlackedOut?.(Math.max(before.windows, after.windows));
     return shots;
   }
 
@@ -213,15 +222,23 @@ export class DesktopSource implements CaptureSource {
     this.fallbackReason = `node-screenshots cannot reconnect to the display ${this.display.display} after it came back, so screenshots are taken over Workflow Shadow's own connection to it`;
   }
 
-  /** A failed grab re-reads the monitors next time (one may have gone); a display whose pixels the own connection cannot read gives way to import. */
+  /** node-screenshots, else xrandr + import: for a display whose pixels the own connection cannot read. */
+  private libraryGrabber(): ScreenGrabber {
+    return createScreenGrabber(this.options.loadNative, (reason) => (this.fallbackReason = reason));
+  }
+
+  /**
+   * A failed grab re-reads the monitors next time (one may have gone); a display whose pixels the own
+   * connection cannot read gives way to node-screenshots (else import).
+   */
   private async grab(monitor: MonitorArea): Promise<Awaited<ReturnType<ScreenGrabber['grab']>>> {
     try {
       return await this.grabber!.grab(monitor);
     } catch (error) {
       void this.display?.monitors({ fresh: true }).catch(() => undefined);
-      if (error instanceof UnreadablePixelsError) {
-        this.fallbackReason = `${error.message}; grabbing with xrandr + import`;
-        this.grabber = importScreenGrabber();
+      if (error instanceof UnreadablePixelsError && this.grabber!.kind === 'x11-getimage') {
+        this.fallbackReason = `${error.message}; grabbing with node-screenshots`;
+        this.grabber = this.libraryGrabber();
         return this.grabber.grab(monitor);
       }
       throw error;
