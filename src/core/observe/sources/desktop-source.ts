@@ -212,9 +212,10 @@ export class DesktopSource implements CaptureSource {
   }
 
   /**
-   * The display came back after a loss. node-screenshots keeps the connection it made first for the
-   * life of the process, dead now, so screenshots are taken over the display's own connection from
-   * here on (as cheap, and it follows the display). Nothing to change when no grab was made yet.
+   * The display came back after a loss. Where node-screenshots took the screenshots (the own
+   * connection could not read the pixel format), it keeps the connection it made first for the life of
+   * the process, dead now, so the own connection is tried again (the display may have come back in
+   * another format; if not, the grab says why). Nothing to change when no grab was made yet.
    */
   private grabOverOwnConnection(): void {
     if (this.options.grabber || this.grabber?.kind !== 'native' || !this.display) return;
