@@ -11,8 +11,8 @@
  *            by dedup: a day's usual state).
  * For each stretch it prints the engine's CPU as % of one core and per screenshot: the engine's own
  * process with the tools it runs (its reaped children, the window-stack shell) and, apart, the OCR
- * process; and the same run's floor, one bare in-process grab of the same screen as the engine takes
- * it (GetImage over its own X connection, what `bench/x11-grab.ts` times), before and after the engine ran. Targets: ≤ 0.3% of a core with
+ * process; and the same run's floor, one bare in-process grab of the same screen (node-screenshots,
+ * what `bench/x11-grab.ts` times), before and after the engine ran. Targets: ≤ 0.3% of a core with
  * OCR off, ≤ 3× the grab per screenshot, ≤ 0.5% with OCR on a still screen. Then how long after a
  * focus change the engine reports the new app. Each figure's note gives the load average meanwhile.
  */
@@ -22,7 +22,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Health, ImmediateContextView, OcrStatusView } from '../src/shared/contract/index';
-import { X11Display } from '../src/core/observe/sources/x11-display';
+import { createScreenGrabber } from '../src/core/observe/sources/screen-grabber';
 import { startHeadlessShadow, type ShadowProcess } from '../tests/helpers/shadow-process';
 import { createTempShadowHome } from '../tests/helpers/temp-shadow-home';
 import { waitFor } from '../tests/helpers/wait';
@@ -42,21 +42,17 @@ if (!(SECONDS >= 20 && SECONDS <= 600)) throw new Error('--seconds must be 20..6
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const load = (): string => `load ${loadavg()[0]!.toFixed(1)}`;
 
-/** CPU of one bare grab of the screen in this process, as the engine takes it (GetImage over its own X connection): the floor. */
+/** CPU of one bare grab of the screen in this process (node-screenshots, the default grabber): the floor. */
 async function bareGrabMs(): Promise<number> {
-  const display = new X11Display(process.env.DISPLAY!);
-  try {
-    const [monitor] = await display.monitors();
-    if (!monitor) throw new Error('the X display lists no monitor');
-    for (let i = 0; i < 3; i++) await display.grab(monitor);
-    const calls = 30;
-    const cpu0 = process.cpuUsage();
-    for (let i = 0; i < calls; i++) await display.grab(monitor);
-    const cpu = process.cpuUsage(cpu0);
-    return (cpu.user + cpu.system) / 1000 / calls;
-  } finally {
-    display.close();
-  }
+  const grabber = createScreenGrabber();
+  const [monitor] = await grabber.monitors();
+  if (!monitor) throw new Error('the X display lists no monitor');
+  for (let i = 0; i < 3; i++) await grabber.grab(monitor);
+  const calls = 30;
+  const cpu0 = process.cpuUsage();
+  for (let i = 0; i < calls; i++) await grabber.grab(monitor);
+  const cpu = process.cpuUsage(cpu0);
+  return (cpu.user + cpu.system) / 1000 / calls;
 }
 
 /** The engine's tree split in two: the OCR process (and below it), and everything else. */
@@ -203,12 +199,7 @@ try {
   const floor = (floorBefore + (await bareGrabMs())) / 2;
   const perCore = (seconds: number, wall: number): number => (seconds / wall) * 100;
   const measured: Figure[] = [
-    {
-      name: 'bare grab of the screen in-process (GetImage over its own connection: the floor), CPU',
-      value: floor,
-      unit: 'ms',
-      note: `(${load()})`,
-    },
+    { name: 'bare grab of the screen in-process (node-screenshots: the floor), CPU', value: floor, unit: 'ms', note: `(${load()})` },
   ];
   for (const s of stretches) {
     const ocrOn = s.label.includes('OCR on');

@@ -1,10 +1,10 @@
 /**
  * One screenshot of a busy 1280×800 X screen, two ways, in this process:
  *   node bin/run-ts.js bench/x11-grab.ts
- * GetImage over the app's own X connection (`x11-getimage`, the default grabber) and node-screenshots
- * (XShm; the grabber for pixel formats the own connection cannot read). Prints whether both give the
- * same pixels and each one's CPU and wall time a grab, and the X server's CPU meanwhile, over 30 grabs
- * after 3 to warm up, twice in turn.
+ * node-screenshots (XShm; the default grabber) and GetImage over the app's own X connection (the
+ * grabber once the display came back after a loss, `x11-getimage`). Prints whether both give the same
+ * pixels and each one's CPU and wall time a grab, and the X server's CPU meanwhile, over 30 grabs after
+ * 3 to warm up, twice in turn.
  */
 import { loadavg } from 'node:os';
 import { fingerprintRaw } from '../src/core/observe/raw-image';

@@ -233,9 +233,12 @@ describe('a display that goes away and comes back at the same name', () => {
     expect(seen.healthAtEnd!.capture.state).toBe('observing');
   });
 
-  it("takes screenshots again in-process, over the app's own connection, which follows the display", () => {
-    expect(seen.grabberAtStart).toBe('x11-getimage');
-    expect(seen.healthAtEnd!.capture.screenshots).toEqual({ grabber: 'x11-getimage', fallbackReason: null });
+  it("takes screenshots again in-process, over the app's own connection, and says why", () => {
+    expect(seen.grabberAtStart).toBe('native');
+    expect(seen.healthAtEnd!.capture.screenshots).toEqual({
+      grabber: 'x11-getimage',
+      fallbackReason: expect.stringMatching(new RegExp(`cannot reconnect to the display ${x.display} after it came back`)) as string,
+    });
     // Frames were kept after the return: the new monitor's (below) can only come from this grabber.
     expect(seen.monitorsAfterSplit.at(-1)).toBe('WEST');
   });

@@ -134,7 +134,7 @@ describe('a display split into two RandR monitors', () => {
 
   it('with captureMonitors "all" (set by PUT /settings), makes the other monitor\'s text searchable, with its window and monitor', async () => {
     expect(settingsAfterPut.settings.captureMonitors).toBe('all');
-    expect(healthAtEnd.capture.screenshots?.grabber).toBe('x11-getimage');
+    expect(healthAtEnd.capture.screenshots?.grabber).toBe('native');
     // The mail window never had the focus after its new word appeared: only "all" could read it.
     const violet = (await search('violet')).hits;
     expect(violet.length).toBeGreaterThan(0);

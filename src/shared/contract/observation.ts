@@ -71,8 +71,8 @@ export const healthSchema = z.object({
     /** What each probe did lately: health is derived from these, not from what the loop intends. */
     probes: z.object({ window: probeSchema, idle: probeSchema, screenshot: probeSchema }),
     /**
-     * How screenshots are taken: on X11 in-process (`x11-getimage` over the app's own connection;
-     * `native`, node-screenshots, for a pixel format it cannot read) or by ImageMagick's `import`; on wlroots
+     * How screenshots are taken: on X11 in-process (`native`; `x11-getimage` over the app's own
+     * connection once the display came back after a loss) or by ImageMagick's `import`; on wlroots
      * compositors by the screencopy helper or `grim`; on GNOME and KDE by the compositor (`gnome-shell`,
      * `kwin`). `fallbackReason` says why a fallback is used; null before the first.
      */

@@ -12,7 +12,7 @@ import { LogindWatcher } from './logind-watcher';
 import { detectDesktopSession } from './desktop-session';
 import type { DesktopStatus } from './desktop-status';
 import { frameOf, monitorHolding, topWindowOn, withinMonitor } from './monitor-choice';
-import { createScreenGrabber, type MonitorArea, type NativeLoader, type ScreenGrabber } from './screen-grabber';
+import { createScreenGrabber, importScreenGrabber, type MonitorArea, type NativeLoader, type ScreenGrabber } from './screen-grabber';
 import { displayScreenGrabber, UnreadablePixelsError, X11Display } from './x11-display';
 import type { X11Connection } from './x11-connection';
 import { X11FocusWatcher } from './x11-focus-watcher';
@@ -27,10 +27,7 @@ export type IdleProbe = () => Promise<number>;
 const WATCHER_RESTART_MS = 2000;
 
 export interface DesktopSourceOptions {
-  /**
-   * How pixels are taken (default: GetImage over the display's own connection; node-screenshots where
-   * the display's pixel format is one it cannot read, else xrandr + import).
-   */
+  /** How pixels are taken (default: node-screenshots, else xrandr + import). */
   readonly grabber?: ScreenGrabber;
   /** How node-screenshots is loaded (tests make it fail to prove the fallback). */
   readonly loadNative?: NativeLoader;
@@ -42,9 +39,8 @@ export interface DesktopSourceOptions {
  * The real desktop. On X11: one connection to the display (x11-display.ts) says whether it is there,
  * the idle time, the screen saver's state, the RandR monitors (virtual ones included) and the window
  * stack (x11-window-stack.ts) without a process per poll; the focused window comes from an X11 focus
- * watcher (events); the pixels of each monitor by GetImage over the same connection (node-screenshots,
- * screen-grabber.ts, where it cannot read the display's pixel format), with private windows visible
- * beside the focused one blacked out. A display that goes away fails every probe with one `DisplayLostError`, and everything is
+ * watcher (events); the pixels of each monitor in-process (screen-grabber.ts), with private windows
+ * visible beside the focused one blacked out. A display that goes away fails every probe with one `DisplayLostError`, and everything is
  * picked up again when it comes back. Elsewhere get-windows and screenshot-desktop.
  */
 export class DesktopSource implements CaptureSource {
@@ -179,7 +175,7 @@ export class DesktopSource implements CaptureSource {
    */
   private async grabX11({ monitors: which, isPrivate, onBlackedOut }: GrabRequest): Promise<Screenshot[]> {
     await this.requireDisplay();
-    this.grabber ??= this.display ? displayScreenGrabber(this.display) : this.libraryGrabber();
+    this.grabber ??= createScreenGrabber(this.options.loadNative, (reason) => (this.fallbackReason = reason));
     const before = await this.privateWindows.visiblePrivateWindows(isPrivate);
     const { stack } = before;
     const monitors = await this.monitorList();
@@ -212,10 +208,9 @@ export class DesktopSource implements CaptureSource {
   }
 
   /**
-   * The display came back after a loss. Where node-screenshots took the screenshots (the own
-   * connection could not read the pixel format), it keeps the connection it made first for the life of
-   * the process, dead now, so the own connection is tried again (the display may have come back in
-   * another format; if not, the grab says why). Nothing to change when no grab was made yet.
+   * The display came back after a loss. node-screenshots keeps the connection it made first for the
+   * life of the process, dead now, so screenshots are taken over the display's own connection from
+   * here on (as cheap, and it follows the display). Nothing to change when no grab was made yet.
    */
   private grabOverOwnConnection(): void {
     if (this.options.grabber || this.grabber?.kind !== 'native' || !this.display) return;
@@ -223,23 +218,15 @@ export class DesktopSource implements CaptureSource {
     this.fallbackReason = `node-screenshots cannot reconnect to the display ${this.display.display} after it came back, so screenshots are taken over Workflow Shadow's own connection to it`;
   }
 
-  /** node-screenshots, else xrandr + import: for a display whose pixels the own connection cannot read. */
-  private libraryGrabber(): ScreenGrabber {
-    return createScreenGrabber(this.options.loadNative, (reason) => (this.fallbackReason = reason));
-  }
-
-  /**
-   * A failed grab re-reads the monitors next time (one may have gone); a display whose pixels the own
-   * connection cannot read gives way to node-screenshots (else import).
-   */
+  /** A failed grab re-reads the monitors next time (one may have gone); a display whose pixels the own connection cannot read gives way to import. */
   private async grab(monitor: MonitorArea): Promise<Awaited<ReturnType<ScreenGrabber['grab']>>> {
     try {
       return await this.grabber!.grab(monitor);
     } catch (error) {
       void this.display?.monitors({ fresh: true }).catch(() => undefined);
-      if (error instanceof UnreadablePixelsError && this.grabber!.kind === 'x11-getimage') {
-        this.fallbackReason = `${error.message}; grabbing with node-screenshots`;
-        this.grabber = this.libraryGrabber();
+      if (error instanceof UnreadablePixelsError) {
+        this.fallbackReason = `${error.message}; grabbing with xrandr + import`;
+        this.grabber = importScreenGrabber();
         return this.grabber.grab(monitor);
       }
       throw error;
