@@ -1,59 +1,78 @@
 import { describe, expect, it } from 'vitest';
 import { blackOutRaw, type RawImage } from '../../src/core/observe/raw-image';
-import { parseWindowInfo, parseWindowTree, subtractArea } from '../../src/core/observe/sources/x11-private-windows';
+import {
+  subtractArea,
+  type ScreenArea,
+  X11PrivateWindows,
+  type TopLevelWindow,
+  type WindowInfo,
+  type WindowStackReader,
+} from '../../src/core/observe/sources/x11-private-windows';
 
-// `xwininfo -root -tree` under openbox: frames (no class) hold the clients; a UTF-8 title cannot be printed.
-const TREE = `
-xwininfo: Window id: 0x50d (the root window) (has no name)
+describe('the areas of private windows that show', () => {
+  const frame = (id: string, x: number, y: number, width: number, height: number, app: string, title = ''): TopLevelWindow => ({
+    id,
+    x,
+    y,
+    width,
+    height,
+    clients: [{ id: `${id}1`, app, title }],
+  });
+  /** A window stack read as given, every window viewable and opaque unless `info` says otherwise. */
+  const reader = (stack: TopLevelWindow[], info: Record<string, Partial<WindowInfo>> = {}): WindowStackReader & { asked: string[] } => {
+    const asked: string[] = [];
+    return {
+      asked,
+      read: () => Promise.resolve(stack),
+      info: (id) => {
+        asked.push(id);
+        return Promise.resolve({ viewable: true, opaque: true, ...info[id] });
+      },
+    };
+  };
+  const plain = (areas: readonly ScreenArea[]): ScreenArea[] => areas.map(({ x, y, width, height }) => ({ x, y, width, height }));
+  const isPrivate = (w: { app: string; title: string }): boolean => w.app === 'KeePassXC' || w.title.includes('Private Browsing');
 
-  Root window id: 0x50d (the root window) (has no name)
-  Parent window id: 0x0 (none)
-     6 children:
-     0x80020b "Openbox": ("" (none))  1x1+-100+-100  +-100+-100
-     0x800256 (has no name): ("OPENBOX_FOCUS_CYCLE_POPUP" "OPENBOX_FOCUS_CYCLE_POPUP")  1x1+0+0  +0+0
-     0x80031e (has no name): ()  486x341+1320+369  +1320+369
-        2 children:
-        0x60000c "Budget.xlsx": ("xterm" "Excel")  484x316+1+20  +1321+389
-           1 child:
-           0x600018 (has no name): ()  484x316+0+0  +1321+389
-        0x80036a (has no name): ()  1x1+0+0  +1320+369
-     0x8002a1 (has no name): ()  246x159+300+200  +300+200
-        1 child:
-        0x40000c (name in unsupported encoding COMPOUND_TEXT): ("keepassxc" "KeePassXC")  244x134+1+20  +301+220
-     0x2000a1 "x: y": ("a" "Quoted \\"Name\\"")  640x480+-10+5  +-10+5
-`;
-
-describe('parseWindowTree', () => {
-  it("lists the root's children top of the stack first, each with the apps inside it", () => {
-    expect(parseWindowTree(TREE)).toEqual([
-      { id: '0x80020b', x: -100, y: -100, width: 1, height: 1, clients: [] },
-      { id: '0x800256', x: 0, y: 0, width: 1, height: 1, clients: [{ id: '0x800256', title: null, app: 'OPENBOX_FOCUS_CYCLE_POPUP' }] },
-      // The frame's area, title bar included, for the client inside it.
-      { id: '0x80031e', x: 1320, y: 369, width: 486, height: 341, clients: [{ id: '0x60000c', title: 'Budget.xlsx', app: 'Excel' }] },
-      { id: '0x8002a1', x: 300, y: 200, width: 246, height: 159, clients: [{ id: '0x40000c', title: null, app: 'KeePassXC' }] },
-      { id: '0x2000a1', x: -10, y: 5, width: 640, height: 480, clients: [{ id: '0x2000a1', title: 'x: y', app: 'Quoted \\"Name\\"' }] },
+  it("are each private window's frame less the opaque windows above it", async () => {
+    const windows = reader([
+      frame('0xa0', 0, 0, 100, 100, 'XTerm'),
+      frame('0xb0', 50, 0, 200, 100, 'KeePassXC'),
+      frame('0xc0', 400, 0, 100, 100, 'Firefox', 'Bank — Private Browsing'),
     ]);
+    const seen = await new X11PrivateWindows(windows).visiblePrivateWindows(isPrivate);
+    expect(seen.windows).toBe(2);
+    expect(plain(seen.areas)).toEqual([
+      { x: 100, y: 0, width: 150, height: 100 },
+      { x: 400, y: 0, width: 100, height: 100 },
+    ]);
+    // Only what decides the answer is asked: the private clients and the window over one of them.
+    expect(windows.asked.sort()).toEqual(['0xa0', '0xb01', '0xc01']);
   });
 
-  it('reads nothing from output that is not a window tree', () => {
-    expect(parseWindowTree('xwininfo: error: unable to open display ":9"\n')).toEqual([]);
-  });
-});
-
-describe('parseWindowInfo', () => {
-  const info = (mapState: string, windowClass = 'InputOutput', depth = 24): string =>
-    `  Depth: ${depth}\n  Class: ${windowClass}\n  Map State: ${mapState}\n`;
-
-  it('is viewable only when mapped with every ancestor', () => {
-    expect(parseWindowInfo(info('IsViewable')).viewable).toBe(true);
-    expect(parseWindowInfo(info('IsUnMapped')).viewable).toBe(false);
-    expect(parseWindowInfo(info('IsUnviewable')).viewable).toBe(false);
+  it('leave a private window whole under a translucent window, and skip one that is not viewable', async () => {
+    const stack = [
+      frame('0xa0', 0, 0, 100, 100, 'XTerm'),
+      frame('0xb0', 0, 0, 100, 100, 'KeePassXC'),
+      frame('0xc0', 300, 0, 50, 50, 'KeePassXC'),
+    ];
+    const seen = await new X11PrivateWindows(reader(stack, { '0xa0': { opaque: false }, '0xc01': { viewable: false } })).visibleAreas(
+      isPrivate,
+    );
+    expect(plain(seen)).toEqual([{ x: 0, y: 0, width: 100, height: 100 }]);
   });
 
-  it('does not count input-only or translucent windows as hiding what is below', () => {
-    expect(parseWindowInfo(info('IsViewable')).opaque).toBe(true);
-    expect(parseWindowInfo(info('IsViewable', 'InputOnly')).opaque).toBe(false);
-    expect(parseWindowInfo(info('IsViewable', 'InputOutput', 32)).opaque).toBe(false);
+  it('asks nothing more of the display while no private window is open', async () => {
+    const windows = reader([frame('0xa0', 0, 0, 100, 100, 'XTerm'), frame('0xb0', 0, 0, 100, 100, 'Firefox', 'Docs')]);
+    expect(await new X11PrivateWindows(windows).visibleAreas(isPrivate)).toEqual([]);
+    expect(windows.asked).toEqual([]);
+  });
+
+  it('reject when the window stack cannot be read, so no screenshot is kept unchecked', async () => {
+    const failing: WindowStackReader = {
+      read: () => Promise.reject(new Error('the X display :5 closed the connection')),
+      info: () => Promise.reject(new Error('no')),
+    };
+    await expect(new X11PrivateWindows(failing).visibleAreas(isPrivate)).rejects.toThrow(/closed the connection/);
   });
 });
 

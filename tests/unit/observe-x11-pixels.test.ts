@@ -2,54 +2,7 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import { afterEach, describe, expect, it } from 'vitest';
 import { screenOf, type PixelFormat } from '../../src/core/observe/sources/x11-connection';
 import { readablePixels, UnreadablePixelsError, X11Display, zPixmapToRgba } from '../../src/core/observe/sources/x11-display';
-
-const pad4 = (n: number): number => (4 - (n % 4)) % 4;
-
-interface SetupOptions {
-  readonly rootDepth: number;
-  readonly bitsPerPixel: number;
-  readonly lsbFirst?: boolean;
-  readonly masks?: readonly [number, number, number];
-}
-
-/**
- * A connection setup reply as an X server sends it: a vendor, two pixmap formats (depth 1 and the
- * root's), and one screen whose root visual is the second of two in the root's depth.
- */
-function setupReply({ rootDepth, bitsPerPixel, lsbFirst = true, masks = [0xff0000, 0xff00, 0xff] }: SetupOptions): Buffer {
-  const vendor = Buffer.from('Test Server', 'latin1');
-  const head = Buffer.alloc(40);
-  head.writeUInt8(1, 0);
-  head.writeUInt16LE(11, 2);
-  head.writeUInt16LE(vendor.length, 24);
-  head.writeUInt8(1, 28); // one screen
-  head.writeUInt8(2, 29); // two formats
-  head.writeUInt8(lsbFirst ? 0 : 1, 30);
-  const formats = Buffer.alloc(16);
-  formats.writeUInt8(1, 0);
-  formats.writeUInt8(1, 1);
-  formats.writeUInt8(rootDepth, 8);
-  formats.writeUInt8(bitsPerPixel, 9);
-  const screen = Buffer.alloc(40);
-  screen.writeUInt32LE(0x4a1, 0); // root
-  screen.writeUInt16LE(1280, 20);
-  screen.writeUInt16LE(800, 22);
-  screen.writeUInt32LE(0x22, 32); // root visual
-  screen.writeUInt8(rootDepth, 38);
-  screen.writeUInt8(1, 39); // one depth
-  const depth = Buffer.alloc(8 + 2 * 24);
-  depth.writeUInt8(rootDepth, 0);
-  depth.writeUInt16LE(2, 2);
-  depth.writeUInt32LE(0x21, 8); // another visual, other masks
-  depth.writeUInt32LE(0x7c00, 16);
-  depth.writeUInt32LE(0x22, 32);
-  depth.writeUInt32LE(masks[0], 40);
-  depth.writeUInt32LE(masks[1], 44);
-  depth.writeUInt32LE(masks[2], 48);
-  const reply = Buffer.concat([head, vendor, Buffer.alloc(pad4(vendor.length)), formats, screen, depth]);
-  reply.writeUInt16LE((reply.length - 8) / 4, 6);
-  return reply;
-}
+import { setupReply } from '../helpers/fake-x-server';
 
 describe("the root window's pixel format", () => {
   it('is read from the connection setup: depth, bits per pixel, byte order and the root visual’s masks', () => {

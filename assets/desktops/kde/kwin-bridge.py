@@ -80,8 +80,16 @@ def read_all(fd):
         chunks.append(chunk)
 
 
+# KWin's ScreenShot2 object, made once: a new proxy introspects KWin's object (a round trip and an XML
+# document parsed on both sides) before its first call, which per screenshot cost more than the call.
+screenshot_proxies = {}
+
+
 def screenshot(bus, params):
-    shots = dbus.Interface(bus.get_object("org.kde.KWin", "/org/kde/KWin/ScreenShot2"), "org.kde.KWin.ScreenShot2")
+    shots = screenshot_proxies.get(bus)
+    if shots is None:
+        shots = dbus.Interface(bus.get_object("org.kde.KWin", "/org/kde/KWin/ScreenShot2"), "org.kde.KWin.ScreenShot2")
+        screenshot_proxies[bus] = shots
     read_end, write_end = os.pipe()
     try:
         try:
@@ -159,7 +167,7 @@ def main():
                     GLib.timeout_add(REPORT_WAIT_MS, late)
             elif method == "screenshot":
                 width, height, rgb = screenshot(bus, request.get("params", {}))
-                send({"id": request_id, "result": {"width": width, "height": height, "channels": 3, "bytes": len(rgb)}}, bytes(rgb))
+                send({"id": request_id, "result": {"width": width, "height": height, "channels": 3, "bytes": len(rgb)}}, rgb)
             else:
                 send({"id": request_id, "error": "unknown method %s" % method})
         except dbus.DBusException as error:

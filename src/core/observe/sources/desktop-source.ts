@@ -1,4 +1,4 @@
-import { blackOutRaw, encodeRawJpeg } from '../raw-image';
+import { blackOutRaw, encodeRawJpeg, type RawImage } from '../raw-image';
 import {
   DisplayLostError,
   NoDisplayError,
@@ -14,9 +14,10 @@ import type { DesktopStatus } from './desktop-status';
 import { frameOf, monitorHolding, topWindowOn, withinMonitor } from './monitor-choice';
 import { createScreenGrabber, importScreenGrabber, type MonitorArea, type NativeLoader, type ScreenGrabber } from './screen-grabber';
 import { displayScreenGrabber, UnreadablePixelsError, X11Display } from './x11-display';
+import type { X11Connection } from './x11-connection';
 import { X11FocusWatcher } from './x11-focus-watcher';
 import { X11PrivateWindows } from './x11-private-windows';
-import { X11TreeReader } from './x11-tree-reader';
+import { X11WindowStack } from './x11-window-stack';
 import { messageOf } from '../../util/message-of';
 
 /** Seconds since the last input; Electron passes powerMonitor's, on X11 the display's screen-saver extension answers. */
@@ -36,10 +37,10 @@ export interface DesktopSourceOptions {
 
 /**
  * The real desktop. On X11: one connection to the display (x11-display.ts) says whether it is there,
- * the idle time, the screen saver's state and the RandR monitors (virtual ones included) without a
- * process per poll; the focused window comes from an X11 focus watcher (events); the pixels of each
- * monitor in-process (screen-grabber.ts), with private windows visible beside the focused one blacked
- * out. A display that goes away fails every probe with one `DisplayLostError`, and everything is
+ * the idle time, the screen saver's state, the RandR monitors (virtual ones included) and the window
+ * stack (x11-window-stack.ts) without a process per poll; the focused window comes from an X11 focus
+ * watcher (events); the pixels of each monitor in-process (screen-grabber.ts), with private windows
+ * visible beside the focused one blacked out. A display that goes away fails every probe with one `DisplayLostError`, and everything is
  * picked up again when it comes back. Elsewhere get-windows and screenshot-desktop.
  */
 export class DesktopSource implements CaptureSource {
@@ -49,8 +50,7 @@ export class DesktopSource implements CaptureSource {
   private readonly onLinux: boolean;
   private readonly display: X11Display | null;
   private readonly logind: LogindWatcher | null;
-  private readonly treeReader = new X11TreeReader();
-  private readonly privateWindows = new X11PrivateWindows(() => this.treeReader.read());
+  private readonly privateWindows: X11PrivateWindows;
   private grabber: ScreenGrabber | null;
   private fallbackReason: string | null = null;
 
@@ -62,6 +62,7 @@ export class DesktopSource implements CaptureSource {
     const name = process.env.DISPLAY;
     this.display = this.onLinux && name ? new X11Display(name) : null;
     this.focusWatcher = this.display ? new X11FocusWatcher() : null;
+    this.privateWindows = new X11PrivateWindows(new X11WindowStack(() => this.requireConnection()));
     this.display?.onReturn(() => {
       this.restartFocusWatcher();
       this.grabOverOwnConnection();
@@ -131,7 +132,6 @@ export class DesktopSource implements CaptureSource {
 
   async close(): Promise<void> {
     await this.focusWatcher?.close();
-    await this.treeReader.close();
     await this.logind?.close();
     this.display?.close();
   }
@@ -149,6 +149,11 @@ export class DesktopSource implements CaptureSource {
     }
   }
 
+  private async requireConnection(): Promise<X11Connection> {
+    await this.requireDisplay();
+    return this.display!.ensure();
+  }
+
   private restartFocusWatcher(): void {
     void this.focusWatcher?.close();
     this.focusWatcher = new X11FocusWatcher();
@@ -163,22 +168,27 @@ export class DesktopSource implements CaptureSource {
   }
 
   /**
-   * The window stack is read just before the pixels. A private window that opens in between takes
-   * the focus, and the observer drops a frame taken while the focus moved; one that closes is
-   * blacked out needlessly.
+   * The window stack is read just before the pixels and again just after, and what either read shows
+   * of a private window is blacked out: one mapped between the first read and the grab (opened beside
+   * the focused window, not focused) is in the second, one closed in between in the first. A private
+   * window that takes the focus meanwhile also makes the observer drop the frame.
    */
   private async grabX11({ monitors: which, isPrivate, onBlackedOut }: GrabRequest): Promise<Screenshot[]> {
     await this.requireDisplay();
     this.grabber ??= createScreenGrabber(this.options.loadNative, (reason) => (this.fallbackReason = reason));
-    const { areas, windows, stack } = await this.privateWindows.visiblePrivateWindows(isPrivate);
+    const before = await this.privateWindows.visiblePrivateWindows(isPrivate);
+    const { stack } = before;
     const monitors = await this.monitorList();
     const focusFrame = frameOf(stack, this.focusWatcher?.focusedWindowId() ?? null);
     const home = monitorHolding(monitors, focusFrame);
     if (!home) throw new Error('no monitor to capture');
+    const taken: { monitor: MonitorArea; image: RawImage }[] = [];
+    for (const monitor of which === 'all' ? monitors : [home]) taken.push({ monitor, image: await this.grab(monitor) });
+    const after = await this.privateWindows.visiblePrivateWindows(isPrivate);
+    const areas = [...before.areas, ...after.areas];
     const shots: Screenshot[] = [];
     let painted = 0;
-    for (const monitor of which === 'all' ? monitors : [home]) {
-      const image = await this.grab(monitor);
+    for (const { monitor, image } of taken) {
       painted += blackOutRaw(
         image,
         areas.map((area) => ({ ...area, x: area.x - monitor.x, y: area.y - monitor.y })),
@@ -193,7 +203,7 @@ export class DesktopSource implements CaptureSource {
         ...(window && { window }),
       });
     }
-    if (painted > 0) onBlackedOut?.(windows);
+    if (painted > 0) onBlackedOut?.(Math.max(before.windows, after.windows));
     return shots;
   }
 

@@ -27,6 +27,18 @@ export interface PixelFormat {
   readonly blueMask: number;
 }
 
+/** The server answered a request with an error (`code`: BadWindow is 3, BadAtom 5, …). */
+export class X11ProtocolError extends Error {
+  override readonly name = 'X11ProtocolError';
+  constructor(
+    readonly code: number,
+    readonly majorOpcode: number,
+    readonly minorOpcode: number,
+  ) {
+    super(`X error ${code} for request ${majorOpcode}.${minorOpcode}`);
+  }
+}
+
 /** Replies larger than this are handed over without a copy (a screenshot); smaller ones are copied out of the read buffer. */
 const COPY_REPLIES_UP_TO = 4096;
 
@@ -127,7 +139,7 @@ export class X11Connection {
           reject(error);
         },
       });
-      this.socket.write(bytes);
+      this.write(bytes);
     });
   }
 
@@ -136,6 +148,18 @@ export class X11Connection {
     if (this.closedError) throw this.closedError;
     bytes.writeUInt16LE(bytes.length / 4, 2);
     this.sequence = (this.sequence + 1) & 0xffff;
+    this.write(bytes);
+  }
+
+  /**
+   * Requests made in one tick leave in one write: a window stack is a few dozen small requests at
+   * once, and a system call each cost more than building them.
+   */
+  private write(bytes: Buffer): void {
+    if (this.socket.writableCorked === 0) {
+      this.socket.cork();
+      process.nextTick(() => this.socket.uncork());
+    }
     this.socket.write(bytes);
   }
 
@@ -188,7 +212,7 @@ export class X11Connection {
       if (!waiting) continue;
       this.pending.delete(seq);
       if (kind === 1) waiting.resolve(length <= COPY_REPLIES_UP_TO ? Buffer.from(packet) : packet);
-      else waiting.reject(new Error(`X error ${packet.readUInt8(1)} for request ${packet.readUInt8(10)}.${packet.readUInt16LE(8)}`));
+      else waiting.reject(new X11ProtocolError(packet.readUInt8(1), packet.readUInt8(10), packet.readUInt16LE(8)));
     }
     this.chunks = buffer.length > 0 ? [buffer] : [];
     this.buffered = buffer.length;

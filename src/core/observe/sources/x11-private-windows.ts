@@ -17,7 +17,7 @@ export interface ScreenArea {
 export interface X11Client {
   readonly id: string;
   readonly app: string;
-  /** WM_NAME as xwininfo prints it; null when it has none or one xwininfo cannot print (UTF-8 titles). */
+  /** _NET_WM_NAME, else WM_NAME ('' when it has neither); null when it is compound text beyond Latin-1. */
   readonly title: string | null;
 }
 
@@ -27,42 +27,11 @@ export interface TopLevelWindow extends ScreenArea {
   readonly clients: readonly X11Client[];
 }
 
-// `   0x60000c "Budget.xlsx": ("xterm" "Excel")  484x316+1+20  +1321+389`: id, name and class, size, absolute position.
-const TREE_LINE = /^(\s*)(0x[0-9a-f]+) (.*?)\s+(\d+)x(\d+)[+-]-?\d+[+-]-?\d+\s+\+(-?\d+)\+(-?\d+)\s*$/i;
-const NAME_AND_CLASS = /^(?:"(.*)"|\([^)]*\)): \("(.*)" "(.*)"\)$/;
-
-/** The root's children in `xwininfo -root -tree` output, top of the stack first (as xwininfo lists them). */
-export function parseWindowTree(output: string): TopLevelWindow[] {
-  const stack: { id: string; x: number; y: number; width: number; height: number; clients: X11Client[] }[] = [];
-  let topLevelIndent: number | null = null;
-  for (const line of output.split('\n')) {
-    const m = TREE_LINE.exec(line);
-    if (!m) continue;
-    const indent = m[1]!.length;
-    // The root's children are the least indented lines.
-    if (topLevelIndent === null || indent <= topLevelIndent) {
-      topLevelIndent = indent;
-      stack.push({ id: m[2]!, width: Number(m[4]), height: Number(m[5]), x: Number(m[6]), y: Number(m[7]), clients: [] });
-    }
-    const named = NAME_AND_CLASS.exec(m[3]!);
-    if (named) stack.at(-1)!.clients.push({ id: m[2]!, title: named[1] ?? null, app: named[3]! });
-  }
-  return stack;
-}
-
 export interface WindowInfo {
   /** Mapped, with every ancestor: not minimized, not on another desktop. */
   readonly viewable: boolean;
   /** Draws what it covers: an InputOnly window or a translucent (32-bit) one lets what is below show. */
   readonly opaque: boolean;
-}
-
-/** `xwininfo -id W` output. */
-export function parseWindowInfo(output: string): WindowInfo {
-  return {
-    viewable: /Map State:\s*IsViewable/.test(output),
-    opaque: /Class:\s*InputOutput/.test(output) && !/Depth:\s*32\b/.test(output),
-  };
 }
 
 function overlaps(a: ScreenArea, b: ScreenArea): boolean {
@@ -85,16 +54,7 @@ export function subtractArea(area: ScreenArea, cover: ScreenArea): ScreenArea[] 
   return pieces.filter((piece) => piece.width > 0 && piece.height > 0);
 }
 
-async function readTreeOnce(): Promise<string> {
-  return (await run('xwininfo', ['-root', '-tree'], { timeout: 2000, maxBuffer: 16 * 1024 * 1024 })).stdout;
-}
-
-async function windowInfo(id: string): Promise<WindowInfo> {
-  const { stdout } = await run('xwininfo', ['-id', id], { timeout: 2000 });
-  return parseWindowInfo(stdout);
-}
-
-async function readUtf8Title(id: string): Promise<string> {
+async function readTitleWithXprop(id: string): Promise<string> {
   const { stdout } = await run('xprop', ['-id', id, '_NET_WM_NAME', 'WM_NAME'], { timeout: 2000 });
   for (const line of stdout.split('\n')) {
     const property = parseWindowPropertyLine(line);
@@ -104,23 +64,31 @@ async function readUtf8Title(id: string): Promise<string> {
 }
 
 /**
- * UTF-8 titles xwininfo cannot print are read with xprop and kept a minute per window: browsers'
- * titles often hold such characters, and a process per window per frame would cost more than the
- * rest of the capture. A private window (incognito) has its marker from the start, under a new id.
+ * Compound-text titles beyond Latin-1 (old Xt and Motif apps) are read with xprop, which decodes
+ * them, and kept a minute per window: a process per window per frame would cost more than the rest
+ * of the capture. A private window (incognito) has its marker from the start, under a new id.
  */
 const TITLE_TTL_MS = 60_000;
 
+/** How the window stack is read: x11-window-stack.ts over the engine's own X connection. */
+export interface WindowStackReader {
+  /** The root's children bigger than a pixel, top of the stack first, each with its clients. */
+  read(): Promise<TopLevelWindow[]>;
+  /** Whether window `id` shows and hides what is below it. */
+  info(id: string): Promise<WindowInfo>;
+}
+
 /**
  * The screen areas where windows `isPrivate` names can be seen: each viewable private window's frame
- * minus the opaque viewable windows stacked above it. One `xwininfo -root -tree` per screenshot;
- * more processes only for titles xwininfo cannot print and while a private window is open. Rejects
- * when the windows cannot be read, so a screenshot is never kept unchecked.
+ * minus the opaque viewable windows stacked above it. One read of the window stack per screenshot,
+ * with the windows' attributes asked only while a private window is open, and no process but xprop
+ * for a title in compound text. Rejects when the windows cannot be read, so a screenshot is never
+ * kept unchecked.
  */
 export class X11PrivateWindows {
   private readonly titles = new Map<string, { readonly title: string; readonly at: number }>();
 
-  /** `readTree`: the output of `xwininfo -root -tree` (DesktopSource reads it through one long-lived shell). */
-  constructor(private readonly readTree: () => Promise<string> = readTreeOnce) {}
+  constructor(private readonly windows: WindowStackReader) {}
 
   async visibleAreas(isPrivate: (window: ActiveWindow) => boolean): Promise<ScreenArea[]> {
     return (await this.visiblePrivateWindows(isPrivate)).areas;
@@ -130,18 +98,17 @@ export class X11PrivateWindows {
   async visiblePrivateWindows(
     isPrivate: (window: ActiveWindow) => boolean,
   ): Promise<{ areas: ScreenArea[]; windows: number; stack: readonly TopLevelWindow[] }> {
-    const stdout = await this.readTree();
-    const stack = parseWindowTree(stdout).filter((w) => w.width > 1 && w.height > 1);
+    const stack = await this.windows.read();
     this.forgetClosedWindows(stack);
     const areas: ScreenArea[] = [];
     let windows = 0;
     for (const [index, topLevel] of stack.entries()) {
       const privateClient = await this.privateClientIn(topLevel, isPrivate);
-      if (!privateClient || !(await windowInfo(privateClient.id)).viewable) continue;
+      if (!privateClient || !(await this.windows.info(privateClient.id)).viewable) continue;
       let visible: ScreenArea[] = [topLevel];
       for (const above of stack.slice(0, index)) {
         if (!visible.some((area) => overlaps(area, above))) continue;
-        const info = await windowInfo(above.id);
+        const info = await this.windows.info(above.id);
         if (info.viewable && info.opaque) visible = visible.flatMap((area) => subtractArea(area, above));
       }
       areas.push(...visible);
@@ -162,7 +129,7 @@ export class X11PrivateWindows {
     const now = Date.now();
     const known = this.titles.get(client.id);
     if (known && now - known.at < TITLE_TTL_MS) return known.title;
-    const title = await readUtf8Title(client.id);
+    const title = await readTitleWithXprop(client.id);
     this.titles.set(client.id, { title, at: now });
     return title;
   }
