@@ -270,7 +270,8 @@ try {
     { name: `chat answer over ${WORKDAYS} workdays, slowest of ${all.length}`, value: Math.max(...all), unit: 'ms' },
     { name: 'CPU per answer (mean)', value: askCpuMs / all.length, unit: 'ms' },
     { name: `store of ${WORKDAYS} workdays (database and WAL)`, value: mib(storeBytes), unit: 'MiB' },
-    { name: 'core RSS after the answers', value: mib(rss), unit: 'MiB', targetMax: 150 },
+    // This process also holds tsx and what writing the year left behind: the bar is the engine's (--engine).
+    { name: "bench process RSS after the answers (tsx and the year's writing included)", value: mib(rss), unit: 'MiB' },
   ]);
   if (values.engine) {
     core.close();
