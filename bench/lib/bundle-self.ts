@@ -25,18 +25,17 @@ export async function bundleSelf(scriptUrl: string, name: string): Promise<strin
   return join(outdir, `${name}.bundle.js`);
 }
 
-/** Runs `bundle` with `args` (and the V8 flags `shadow` itself starts with, see bin/shadow.js); returns the JSON it printed after `prefix`. */
+/** The V8 flags `shadow` itself starts with (bin/shadow.js). */
+export const SHIPPED_V8_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=20', '--v8-pool-size=1'] as const;
+
+/** Runs `bundle` with `args` as shipped (SHIPPED_V8_FLAGS); returns the JSON it printed after `prefix`. */
 export function runBundled<T>(bundle: string, args: readonly string[], prefix: string, env: NodeJS.ProcessEnv = process.env): T {
-  const out = execFileSync(
-    process.execPath,
-    ['--max-semi-space-size=2', '--heap-growing-percent=20', '--v8-pool-size=1', bundle, ...args],
-    {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-      maxBuffer: 16 * 1024 * 1024,
-      env,
-    },
-  );
+  const out = execFileSync(process.execPath, [...SHIPPED_V8_FLAGS, bundle, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 * 1024 * 1024,
+    env,
+  });
   const line = out.split('\n').find((l) => l.startsWith(prefix));
   if (!line) throw new Error(`${bundle} ${args.join(' ')} printed no measurement:\n${out}`);
   return JSON.parse(line.slice(prefix.length)) as T;
