@@ -197,6 +197,26 @@ describe('Observer', () => {
     expect(stored).toEqual({ n: 0 });
   });
 
+  it('takes no screenshot until a second after a private window had the focus (its last picture may still be shown)', async () => {
+    await runFor(2);
+    source.window = { app: 'KeePassXC', title: 'Passwords.kdbx' };
+    await runFor(5);
+    const shotsBefore = source.screenshots;
+    source.window = { app: 'Excel', title: 'Budget.xlsx' };
+    clock.advance(400);
+    await observer.tick();
+    expect(source.screenshots).toBe(shotsBefore);
+    clock.advance(400);
+    await observer.tick();
+    expect(source.screenshots).toBe(shotsBefore);
+    clock.advance(400);
+    await observer.tick();
+    expect(source.screenshots).toBe(shotsBefore + 1);
+    // Private time ends at the first poll that saw the app, screenshot or not (first seen at 3 s, the app at 7.4 s).
+    const time = activity.appTime({ window: { startMs: T0, endMs: clock.now() + 1 } });
+    expect(time.privateSeconds).toBeCloseTo(4.4, 3);
+  });
+
   it('discards a screenshot when the focus moved to another window while it was taken', async () => {
     await runFor(1);
     source.window = { app: 'Chrome', title: 'Work' };

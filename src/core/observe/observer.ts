@@ -23,6 +23,8 @@ export type { ObserverDeps, ObserverPrivacy } from './observer-deps';
 
 /** Private time of a window a recording already marked private (no rule of ours matched it). */
 const RECORDED_PRIVATE = 'private in the recording';
+/** How long after a private window had the focus the first screenshot waits (a compositor's repaint is far quicker). */
+const PRIVATE_SETTLE_MS = 1000;
 
 const NO_WINDOW: ActiveWindow = { app: 'Desktop', title: '' };
 /** After a failed idle probe (tool missing), when to try again. */
@@ -72,6 +74,8 @@ export class Observer {
   private nextIdleProbeAt = Number.NEGATIVE_INFINITY;
   private lastAppSwitch: number | null = null;
   private lastPollAt: number | null = null;
+  /** When a poll last saw a private window focused. */
+  private privateSeenAt = Number.NEGATIVE_INFINITY;
   /** What the last poll's observation is of: when it began, or when its screenshot's window check saw the same window. */
   private observedAt = 0;
   private readonly maxGapMs: number;
@@ -331,8 +335,13 @@ export class Observer {
     if (activity.kind !== 'app') {
       // Excluded windows are dropped here, before any capture, OCR, store or LLM.
       this.lastWindow = null;
+      if (activity.kind === 'private') this.privateSeenAt = at;
       return since;
     }
+    // A private window that just closed or lost the focus may still be on screen: a compositor shows its
+    // last picture until it paints again, and the window lists no longer name it to black it out. The
+    // first screenshot waits until the focus has been away from it this long (the switch stays pending).
+    if (at - this.privateSeenAt < PRIVATE_SETTLE_MS) return since;
     const previous = this.lastWindow;
     const switched = !previous || previous.app !== window.app || previous.title !== title;
     if (previous && previous.app !== window.app) this.lastAppSwitch = at;
