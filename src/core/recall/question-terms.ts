@@ -174,10 +174,7 @@ export function termNeedles(terms: readonly string[]): string[] {
 
 /** The share of `terms` that `text` matches (0 when there are none). */
 export function coverage(terms: readonly string[], text: string): number {
-  if (terms.length === 0) return 0;
-  const inText = squashed(text);
-  const matched = terms.filter((t) => formsOfTerm(t).some((form) => mayHold(form, inText) && formIn(form, tokensOf(text))));
-  return matched.length / terms.length;
+  return coverageFrom(terms, text, 0);
 }
 
 /**
