@@ -5,7 +5,7 @@ import { EventBus } from '../../src/core/events';
 import type { Frame } from '../../src/core/observe/frame';
 import { Observer } from '../../src/core/observe/observer';
 import type { RawImage } from '../../src/core/observe/raw-image';
-import type { ActiveWindow, CaptureSource, GrabRequest, Screenshot } from '../../src/core/observe/sources/capture-source';
+import type { ActiveWindow, CaptureSource, GrabRequest, Screenshot, UnchangedScreen } from '../../src/core/observe/sources/capture-source';
 import { openDatabase } from '../../src/core/store/database';
 import { ActivityRepository } from '../../src/core/store/repositories/activity-repository';
 
@@ -26,6 +26,11 @@ class TwoMonitors implements CaptureSource {
   right = screen(200);
   leftWindow: ActiveWindow = { app: 'Chrome', title: 'Northwind bank' };
   requests: GrabRequest[] = [];
+  /** What each request allowed, asked when it was made: cells of the focused (HDMI-1) and the other monitor (DP-1). */
+  allowed: { 'HDMI-1': number; 'DP-1': number }[] = [];
+  /** Answer the focused monitor as unchanged wherever the request allows any cells. */
+  leaveOut = false;
+  fail = false;
   async activeWindow() {
     return this.window;
   }
@@ -35,8 +40,11 @@ class TwoMonitors implements CaptureSource {
   async captureScreen(): Promise<Buffer> {
     throw new Error('the observer asks for pixels where a source hands them over');
   }
-  async grabScreens(request: GrabRequest): Promise<Screenshot[]> {
+  async grabScreens(request: GrabRequest): Promise<(Screenshot | UnchangedScreen)[]> {
     this.requests.push(request);
+    this.allowed.push({ 'HDMI-1': request.unchangedUpTo!('HDMI-1', true), 'DP-1': request.unchangedUpTo!('DP-1', false) });
+    if (this.fail) throw new Error('the display went away');
+    if (this.leaveOut && request.unchangedUpTo!('HDMI-1', true) >= 0) return [{ unchanged: true, monitor: 'HDMI-1', focused: true }];
     const right: Screenshot = { image: this.right, monitor: 'HDMI-1', focused: true, focus: { x: 20, y: 10, width: 280, height: 180 } };
     if (request.monitors === 'focused') return [right];
     return [{ image: this.left, monitor: 'DP-1', focused: false, focus: null, window: this.leftWindow }, right];
@@ -128,6 +136,59 @@ describe('capture of several monitors', () => {
       await run.runFor(30);
       expect(run.beside).toHaveLength(0);
       expect(run.kept).toHaveLength(1);
+    });
+  });
+
+  describe('screenshots a source may leave out (nothing drawn that could matter)', () => {
+    /** `cells` thumbnail cells of the right monitor darkened (each cell is 10×10 of its 320×200 pixels). */
+    const withCells = (cells: number): RawImage => {
+      const image = screen(200);
+      for (let y = 0; y < 10; y++) image.pixels.fill(0, y * 320 * 3, (y * 320 + cells * 10) * 3);
+      return image;
+    };
+    const asked = (r: ReturnType<typeof setUp>, monitor: 'HDMI-1' | 'DP-1'): number[] => r.source.allowed.map((cells) => cells[monitor]);
+
+    it('allows as many cells drawn as dedup could still drop: 1% of the cells less those already changed', async () => {
+      run = setUp({ captureMonitors: 'all' });
+      await run.runFor(20);
+      // Nothing kept yet: the screenshot must be taken. Kept with nothing changed: ceil(1% of 640) − 1 = 6
+      // cells may be drawn on and the next one is still dropped.
+      expect(asked(run, 'HDMI-1')).toEqual([-1, 6]);
+      run.source.right = withCells(2);
+      await run.runFor(20);
+      // That screenshot changed 2 cells and was dropped: 4 more may change.
+      expect(run.kept).toHaveLength(1);
+      expect(asked(run, 'HDMI-1').slice(2)).toEqual([6, 4]);
+      run.source.right = withCells(7);
+      await run.runFor(20);
+      expect(run.kept).toHaveLength(2);
+      expect(asked(run, 'HDMI-1').slice(4)).toEqual([4, 6]);
+      // A monitor beside the focused one: its window is known only from its screenshot, which is always taken.
+      expect(asked(run, 'DP-1').every((cells) => cells === -1)).toBe(true);
+      // Another window: the screenshot is taken.
+      run.source.window = { app: 'Excel', title: 'Other.xlsx' };
+      await run.runFor(1);
+      expect(asked(run, 'HDMI-1').at(-1)).toBe(-1);
+      expect(run.kept.at(-1)).toMatchObject({ title: 'Other.xlsx' });
+    });
+
+    it('counts a monitor left out as dropped, and takes it again after a failed screenshot', async () => {
+      run = setUp({});
+      await run.runFor(10);
+      run.source.leaveOut = true;
+      await run.runFor(30);
+      expect(run.observer.health()).toMatchObject({ framesCaptured: 1, framesSkipped: 3 });
+      run.source.fail = true;
+      await run.runFor(10);
+      run.source.fail = false;
+      await run.runFor(10);
+      expect(asked(run, 'HDMI-1').at(-1)).toBe(-1);
+    });
+
+    it('is never offered with dedup off', async () => {
+      run = setUp({ dedupMinChange: 0 });
+      await run.runFor(30);
+      expect(asked(run, 'HDMI-1').every((cells) => cells < 0)).toBe(true);
     });
   });
 

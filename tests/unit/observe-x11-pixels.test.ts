@@ -48,10 +48,14 @@ describe("the root window's pixel format", () => {
 
 /**
  * A stand-in X server on 127.0.0.1 (display `127.0.0.1:N` is TCP port 6000 + N): it accepts the
- * connection with `setup`, then answers GetImage with a gradient (each pixel's bytes B, G, R, pad)
- * written in small pieces, the way a big reply arrives.
+ * connection with `setup`, then answers GetImage with an event and a gradient (each pixel's bytes B, G,
+ * R, pad) in one stream written in pieces of `pieceBytes`, the way a big reply arrives (a piece may end
+ * inside a packet's first 32 bytes, or hold the end of one packet and the start of the next).
  */
-async function fakeServer(setup: Buffer): Promise<{ server: Server; display: string; requests: Buffer[]; sockets: Socket[] }> {
+async function fakeServer(
+  setup: Buffer,
+  pieceBytes = 7000,
+): Promise<{ server: Server; display: string; requests: Buffer[]; sockets: Socket[] }> {
   const requests: Buffer[] = [];
   const sockets: Socket[] = [];
   const server = createServer((socket) => {
@@ -75,10 +79,13 @@ async function fakeServer(setup: Buffer): Promise<{ server: Server; display: str
       head.writeUInt8(24, 1);
       head.writeUInt16LE(seq, 2);
       head.writeUInt32LE(data.length / 4, 4);
-      const reply = Buffer.concat([head, data]);
+      const event = Buffer.alloc(32);
+      event.writeUInt8(28, 0); // PropertyNotify
+      event.writeUInt16LE(seq, 2);
+      const reply = Buffer.concat([event, head, data]);
       void (async () => {
-        for (let at = 0; at < reply.length; at += 7000) {
-          socket.write(reply.subarray(at, at + 7000));
+        for (let at = 0; at < reply.length; at += pieceBytes) {
+          socket.write(reply.subarray(at, at + pieceBytes));
           await new Promise((resolve) => setImmediate(resolve));
         }
       })();
@@ -115,6 +122,32 @@ describe('a screenshot over the own X connection', () => {
     const again = await display.grab({ x: 0, y: 0, width: 16, height: 16 });
     expect([...again.pixels.subarray(4 * 15, 4 * 16)]).toEqual([15, 2, 1, 0xff]);
     expect(fake.sockets.length).toBe(1);
+  });
+
+  it('reads packets whose first bytes come split over reads, and an event and a reply from one read', async () => {
+    for (const pieceBytes of [13, 45, 32 + 32 + 16 * 16 * 4 + 5]) {
+      const fake = await fakeServer(setupReply({ rootDepth: 24, bitsPerPixel: 32 }), pieceBytes);
+      const display = new X11Display(fake.display);
+      stop = () => {
+        display.close();
+        fake.server.close();
+      };
+      const events: number[] = [];
+      (await display.ensure()).onEvent((event) => events.push(event.readUInt8(0)));
+      for (const size of [16, 9, 33]) {
+        const image = await display.grab({ x: 0, y: 0, width: size, height: size });
+        const last = size * size - 1;
+        expect([...image.pixels.subarray(4 * last, 4 * last + 4)], `${pieceBytes}-byte pieces, ${size}×${size}`).toEqual([
+          last % 251,
+          last % 13,
+          last % 7,
+          0xff,
+        ]);
+      }
+      expect(events).toEqual([28, 28, 28]);
+      stop();
+      stop = null;
+    }
   });
 
   it('refuses a pixel format it cannot read, so the grabber gives way to import', async () => {

@@ -8,7 +8,7 @@ import { changedShare } from './frame-fingerprint';
 import { ProbeRecord } from './probe-record';
 import type { ObserverPrivacy } from './observer-deps';
 import { detectSignificantChange } from './significant-change';
-import { safeWindow, type ActiveWindow, type CaptureSource } from './sources/capture-source';
+import { safeWindow, type ActiveWindow, type CaptureSource, type UnchangedScreen } from './sources/capture-source';
 import { takeShots, type CapturedShot } from './take-shots';
 import { withTimeout } from './with-timeout';
 
@@ -48,6 +48,11 @@ export class FrameCapture {
   private nextFrameId = 1;
   /** The last frame kept of each monitor, for dedup (frames of a monitor are compared with their own). */
   private readonly lastByMonitor = new Map<string, Pick<Frame, 'app' | 'title' | 'thumb'>>();
+  /**
+   * Per monitor: how many thumbnail cells its last screenshot had changed against its last kept frame
+   * (0 when that screenshot was kept). Unknown (absent) after a screenshot that was not compared.
+   */
+  private readonly changedAtLastShot = new Map<string, number>();
 
   constructor(private readonly deps: FrameCaptureDeps) {
     this.frames = new BoundedFifo<Frame>(deps.settings.frameBufferSize);
@@ -79,7 +84,7 @@ export class FrameCapture {
   private async takeAndKeep(at: number, window: ActiveWindow, title: string, timeout: number): Promise<number | null> {
     const { source, settings, privacy } = this.deps;
     this.lastCaptureAt = at;
-    let shots: CapturedShot[];
+    let shots: (CapturedShot | UnchangedScreen)[];
     let seenAt: number;
     try {
       shots = await withTimeout(
@@ -87,10 +92,12 @@ export class FrameCapture {
           monitors: settings.captureMonitors,
           isPrivate: this.deps.isExcluded,
           onBlackedOut: (windows) => privacy?.regionsBlackedOut(windows, at),
+          unchangedUpTo: (monitor, focused) => this.unchangedUpTo(monitor, focused, { app: window.app, title }),
         }),
         timeout * 2,
         'taking a screenshot',
       );
+      for (const shot of shots) if (!('unchanged' in shot)) this.changedAtLastShot.delete(shot.monitor ?? '');
       // The focus may have moved while the screenshot was taken; never keep a frame whose window
       // we did not check against the exclusion rules.
       const after = safeWindow((await withTimeout(source.activeWindow(), timeout, 'reading the active window')) ?? NO_WINDOW);
@@ -101,11 +108,17 @@ export class FrameCapture {
       seenAt = this.deps.now();
       this.probe.ok(at);
     } catch (error) {
+      // Pixels may have been read and never compared: every monitor's next screenshot is taken.
+      this.changedAtLastShot.clear();
       this.probe.fail(at, error);
       this.deps.onFailure(error);
       return null;
     }
     for (const shot of shots) {
+      if ('unchanged' in shot) {
+        this.counters.framesSkipped++;
+        continue;
+      }
       const shown = shot.focused ? { app: window.app, title } : this.windowBeside(shot, at);
       if (!shown) continue;
       try {
@@ -115,6 +128,20 @@ export class FrameCapture {
       }
     }
     return seenAt;
+  }
+
+  /**
+   * How many thumbnail cells of `monitor` may have been drawn on since its last screenshot with the
+   * next one still dropped by dedup: that one changed `c` cells against the last kept frame, each cell
+   * drawn on since can add one more, and dedup keeps a frame from `dedupMinChange` of the cells on.
+   * Only for the focused window's monitor, showing the window its last kept frame showed; the
+   * window shown beside it is known only from a screenshot.
+   */
+  private unchangedUpTo(monitor: string, focused: boolean, shown: { app: string; title: string }): number {
+    const last = this.lastByMonitor.get(monitor);
+    const changed = this.changedAtLastShot.get(monitor);
+    if (!focused || !last || changed === undefined || last.app !== shown.app || last.title !== shown.title) return -1;
+    return Math.ceil(this.deps.settings.dedupMinChange * last.thumb.length) - 1 - changed;
   }
 
   /** What a monitor beside the focused one shows, as it may be kept; null when that window is excluded. */
@@ -129,18 +156,18 @@ export class FrameCapture {
     const { settings } = this.deps;
     const monitorKey = shot.monitor ?? '';
     const last = this.lastByMonitor.get(monitorKey);
-    if (
-      last &&
-      last.app === shown.app &&
-      last.title === shown.title &&
-      changedShare(last.thumb, shot.fingerprint.thumb) < settings.dedupMinChange
-    ) {
-      this.counters.framesSkipped++;
-      return;
+    if (last && last.app === shown.app && last.title === shown.title) {
+      const changed = changedShare(last.thumb, shot.fingerprint.thumb);
+      if (changed < settings.dedupMinChange) {
+        this.changedAtLastShot.set(monitorKey, Math.round(changed * last.thumb.length));
+        this.counters.framesSkipped++;
+        return;
+      }
     }
     const image = (this.deps.imageWanted?.() ?? true) ? await shot.encode() : null;
     const frame: Frame = { id: this.nextFrameId++, at, ...shown, image, ...shot.fingerprint, monitor: shot.monitor, focus: shot.focus };
     this.lastByMonitor.set(monitorKey, { app: frame.app, title: frame.title, thumb: frame.thumb });
+    this.changedAtLastShot.set(monitorKey, 0);
     this.counters.framesCaptured++;
     this.lastCaptureIso = iso(at);
     if (settings.keepScreenshots && this.deps.keptFrames && image) void this.keepFrame(frame, image);

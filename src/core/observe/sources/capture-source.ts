@@ -45,7 +45,7 @@ export interface CaptureSource {
    * fingerprints them and encodes only the frames that pass dedup. Sources that can only hand over
    * an encoded image leave this out.
    */
-  grabScreens?(request: GrabRequest): Promise<readonly Screenshot[]>;
+  grabScreens?(request: GrabRequest): Promise<readonly (Screenshot | UnchangedScreen)[]>;
   /**
    * Whether the screen is locked or the computer is going to sleep now (the X screen saver, logind's
    * `LockedHint`/`PrepareForSleep`): the observer pauses as `locked` while it is, and resumes after.
@@ -79,6 +79,20 @@ export interface GrabRequest {
   readonly monitors: 'focused' | 'all';
   readonly isPrivate: (window: ActiveWindow) => boolean;
   readonly onBlackedOut?: (windows: number) => void;
+  /**
+   * How many cells of a monitor's dedup thumbnail may have been drawn on since its last screenshot
+   * with the next one still certain to be dropped as unchanged (negative: it must be taken). A source
+   * that knows where the screen was drawn on (X11's DAMAGE) answers such a monitor with an
+   * `UnchangedScreen` instead of reading its pixels; others take every screenshot.
+   */
+  readonly unchangedUpTo?: (monitor: string, focused: boolean) => number;
+}
+
+/** A monitor whose screenshot was not taken: too little was drawn on it since its last one to matter (`unchangedUpTo`). */
+export interface UnchangedScreen {
+  readonly unchanged: true;
+  readonly monitor: string;
+  readonly focused: boolean;
 }
 
 /** One monitor's picture. */

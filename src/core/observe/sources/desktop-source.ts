@@ -7,6 +7,7 @@ import {
   type GrabRequest,
   type ScreenLock,
   type Screenshot,
+  type UnchangedScreen,
 } from './capture-source';
 import { LogindWatcher } from './logind-watcher';
 import { detectDesktopSession } from './desktop-session';
@@ -18,6 +19,8 @@ import type { X11Connection } from './x11-connection';
 import { X11FocusWatcher } from './x11-focus-watcher';
 import { X11PrivateWindows } from './x11-private-windows';
 import { X11WindowStack } from './x11-window-stack';
+import { X11ScreenDamage } from './x11-damage';
+import { DrawnCells } from '../drawn-cells';
 import { messageOf } from '../../util/message-of';
 
 /** Seconds since the last input; Electron passes powerMonitor's, on X11 the display's screen-saver extension answers. */
@@ -51,6 +54,8 @@ export class DesktopSource implements CaptureSource {
   private readonly display: X11Display | null;
   private readonly logind: LogindWatcher | null;
   private readonly privateWindows: X11PrivateWindows;
+  private readonly damage: X11ScreenDamage;
+  private readonly drawnCells = new DrawnCells();
   private grabber: ScreenGrabber | null;
   private fallbackReason: string | null = null;
 
@@ -63,6 +68,7 @@ export class DesktopSource implements CaptureSource {
     this.display = this.onLinux && name ? new X11Display(name) : null;
     this.focusWatcher = this.display ? new X11FocusWatcher() : null;
     this.privateWindows = new X11PrivateWindows(new X11WindowStack(() => this.requireConnection()));
+    this.damage = new X11ScreenDamage(() => this.requireConnection());
     this.display?.onReturn(() => {
       this.restartFocusWatcher();
       this.grabOverOwnConnection();
@@ -120,10 +126,11 @@ export class DesktopSource implements CaptureSource {
       return screenshot({ format: 'jpg' });
     }
     const [shot] = await this.grabX11({ monitors: 'focused', isPrivate: isPrivate ?? (() => false), onBlackedOut });
-    return encodeRawJpeg(shot!.image);
+    if (!shot || 'unchanged' in shot) throw new Error('no screenshot was taken');
+    return encodeRawJpeg(shot.image);
   }
 
-  grabScreens? = (request: GrabRequest): Promise<readonly Screenshot[]> => this.grabX11(request);
+  grabScreens? = (request: GrabRequest): Promise<readonly (Screenshot | UnchangedScreen)[]> => this.grabX11(request);
 
   /** X11 (or macOS, Windows): no piece is checked here beyond what the probes report. */
   desktop(): DesktopStatus {
@@ -171,9 +178,15 @@ export class DesktopSource implements CaptureSource {
    * The window stack is read just before the pixels and again just after, and what either read shows
    * of a private window is blacked out: one mapped between the first read and the grab (opened beside
    * the focused window, not focused) is in the second, one closed in between in the first. A private
-   * window that takes the focus meanwhile also makes the observer drop the frame.
+   * window that takes the focus meanwhile also makes the observer drop the frame. A monitor the X
+   * server says too little was drawn on since its last screenshot (`unchangedUpTo`) is not read.
    */
-  private async grabX11({ monitors: which, isPrivate, onBlackedOut }: GrabRequest): Promise<Screenshot[]> {
+  private async grabX11({
+    monitors: which,
+    isPrivate,
+    onBlackedOut,
+    unchangedUpTo,
+  }: GrabRequest): Promise<(Screenshot | UnchangedScreen)[]> {
     await this.requireDisplay();
     this.grabber ??= createScreenGrabber(this.options.loadNative, (reason) => (this.fallbackReason = reason));
     const before = await this.privateWindows.visiblePrivateWindows(isPrivate);
@@ -182,8 +195,20 @@ export class DesktopSource implements CaptureSource {
     const focusFrame = frameOf(stack, this.focusWatcher?.focusedWindowId() ?? null);
     const home = monitorHolding(monitors, focusFrame);
     if (!home) throw new Error('no monitor to capture');
+    // Asked every time, so what was drawn between two screenshots is never missed.
+    this.drawnCells.add(await this.damage.drawnSinceLast().catch(() => null), monitors);
     const taken: { monitor: MonitorArea; image: RawImage }[] = [];
-    for (const monitor of which === 'all' ? monitors : [home]) taken.push({ monitor, image: await this.grab(monitor) });
+    const unchanged: UnchangedScreen[] = [];
+    for (const monitor of which === 'all' ? monitors : [home]) {
+      const focused = monitor === home;
+      if (unchangedUpTo && this.drawnCells.count(monitor) <= unchangedUpTo(monitor.name, focused)) {
+        unchanged.push({ unchanged: true, monitor: monitor.name, focused });
+        continue;
+      }
+      this.drawnCells.taken(monitor);
+      taken.push({ monitor, image: await this.grab(monitor) });
+    }
+    if (taken.length === 0) return unchanged;
     const after = await this.privateWindows.visiblePrivateWindows(isPrivate);
     const areas = [...before.areas, ...after.areas];
     const shots: Screenshot[] = [];
@@ -204,7 +229,7 @@ export class DesktopSource implements CaptureSource {
       });
     }
     if (painted > 0) onBlackedOut?.(Math.max(before.windows, after.windows));
-    return shots;
+    return [...shots, ...unchanged];
   }
 
   /**

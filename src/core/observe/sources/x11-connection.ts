@@ -39,8 +39,10 @@ export class X11ProtocolError extends Error {
   }
 }
 
-/** Replies larger than this are handed over without a copy (a screenshot); smaller ones are copied out of the read buffer. */
-const COPY_REPLIES_UP_TO = 4096;
+/** Packets up to this size come from Node's shared buffer pool; larger ones (a screenshot) get memory of their own. */
+const POOLED_UP_TO = 4096;
+/** Size of the socket's one read buffer. */
+const READ_BUFFER_BYTES = 64 * 1024;
 
 /**
  * A minimal X11 protocol client over one socket: the requests the desktop source needs (extension
@@ -49,15 +51,18 @@ const COPY_REPLIES_UP_TO = 4096;
  * little-endian; requests with a reply go through `request`, the one without (a subscription) `sendVoid`. The socket closing is how a display that went away is noticed at once (`onClose`).
  */
 export class X11Connection {
-  /** Bytes received and not yet parsed, joined only once a whole packet is there (a screenshot comes in many chunks). */
-  private chunks: Buffer[] = [];
-  private buffered = 0;
-  private needed = 32;
+  /** The start of a packet whose first 32 bytes have not all come yet. */
+  private readonly head = Buffer.alloc(32);
+  private headFilled = 0;
+  /** A packet longer than what has come of it so far (a screenshot comes over many reads). */
+  private partial: { readonly packet: Buffer; filled: number } | null = null;
   private sequence = 0;
   private readonly pending = new Map<number, Pending>();
   private closedError: Error | null = null;
   private readonly closeListeners: ((error: Error) => void)[] = [];
   private readonly eventListeners: ((event: Buffer) => void)[] = [];
+  /** Ids this client has given to resources it created (the setup reply says which ids are its own). */
+  private idsUsed = 0;
 
   private constructor(
     private readonly socket: Socket,
@@ -67,8 +72,10 @@ export class X11Connection {
     readonly pixels: PixelFormat,
     readonly display: string,
     private readonly timeoutMs: number,
+    reads: ReadSink,
+    private readonly ids: { readonly base: number; readonly mask: number },
   ) {
-    socket.on('data', (chunk: Buffer) => this.receive(chunk));
+    reads.deliver = (data) => this.receive(data);
     socket.on('error', (error) => this.closed(new Error(`the connection to X display ${display} failed: ${error.message}`)));
     socket.on('close', () => this.closed(new Error(`the X display ${display} closed the connection`)));
   }
@@ -77,16 +84,27 @@ export class X11Connection {
   static async connect(display: string, options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<X11Connection> {
     const { host, number, screen } = parseDisplay(display);
     const timeoutMs = options.timeoutMs ?? 2000;
-    const socket = await openSocket(host, number, timeoutMs);
+    const reads: ReadSink = { deliver: () => undefined };
+    const socket = await openSocket(host, number, timeoutMs, reads);
     try {
       const cookie = host === null ? localCookie(number, options.env) : null;
-      const setup = await handshake(socket, cookie, timeoutMs);
+      const setup = await handshake(socket, cookie, timeoutMs, reads);
       const { root, pixels } = screenOf(setup, screen, display);
-      return new X11Connection(socket, root, pixels, display, timeoutMs);
+      const ids = { base: setup.readUInt32LE(12), mask: setup.readUInt32LE(16) };
+      return new X11Connection(socket, root, pixels, display, timeoutMs, reads, ids);
     } catch (error) {
       socket.destroy();
       throw new Error(`could not open X display ${display}: ${messageOf(error)}`);
     }
+  }
+
+  /** A new id for a resource this client creates (a region, a damage object). */
+  newId(): number {
+    const { base, mask } = this.ids;
+    // The mask's lowest set bit is the step between ids.
+    const id = (base | (++this.idsUsed * (mask & -mask))) >>> 0;
+    if ((id & ~mask) >>> 0 !== base >>> 0) throw new Error(`the X display ${this.display} has no resource ids left for this client`);
+    return id;
   }
 
   get isClosed(): boolean {
@@ -187,35 +205,69 @@ export class X11Connection {
     return reply.toString('latin1', 32, 32 + reply.readUInt16LE(8));
   }
 
-  private receive(chunk: Buffer): void {
-    this.chunks.push(chunk);
-    this.buffered += chunk.length;
-    if (this.buffered < this.needed) return;
-    let buffer = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.buffered);
-    this.needed = 32;
-    while (buffer.length >= 32) {
-      const kind = buffer.readUInt8(0);
-      // Replies (1) and generic events (35) carry extra 4-byte units; errors and other events are 32 bytes.
-      const length = kind === 1 || (kind & 0x7f) === 35 ? 32 + 4 * buffer.readUInt32LE(4) : 32;
-      if (buffer.length < length) {
-        this.needed = length;
-        break;
-      }
-      const packet = buffer.subarray(0, length);
-      buffer = buffer.subarray(length);
-      if (kind > 1) {
-        for (const listener of this.eventListeners) listener(Buffer.from(packet));
+  /**
+   * Bytes as they arrive, in the socket's one read buffer (valid only during this call: reads reuse it,
+   * so no buffer is allocated per read). Each packet is copied once into a buffer of its own size: a
+   * screenshot's reply of megabytes is one allocation filled in place, not dozens of read-sized pieces
+   * joined after (those pieces cost V8's helper threads more than the grab itself).
+   */
+  private receive(data: Buffer): void {
+    let at = 0;
+    while (at < data.length) {
+      if (this.partial) {
+        const { packet } = this.partial;
+        const n = Math.min(packet.length - this.partial.filled, data.length - at);
+        data.copy(packet, this.partial.filled, at, at + n);
+        this.partial.filled += n;
+        at += n;
+        if (this.partial.filled < packet.length) return;
+        this.partial = null;
+        this.dispatch(packet);
         continue;
       }
-      const seq = packet.readUInt16LE(2);
-      const waiting = this.pending.get(seq);
-      if (!waiting) continue;
-      this.pending.delete(seq);
-      if (kind === 1) waiting.resolve(length <= COPY_REPLIES_UP_TO ? Buffer.from(packet) : packet);
-      else waiting.reject(new X11ProtocolError(packet.readUInt8(1), packet.readUInt8(10), packet.readUInt16LE(8)));
+      // A packet's first 32 bytes say its length; they may come split over two reads.
+      let header: Buffer;
+      if (this.headFilled > 0 || data.length - at < 32) {
+        const n = Math.min(32 - this.headFilled, data.length - at);
+        data.copy(this.head, this.headFilled, at, at + n);
+        this.headFilled += n;
+        at += n;
+        if (this.headFilled < 32) return;
+        this.headFilled = 0;
+        header = this.head;
+      } else {
+        header = data.subarray(at, at + 32);
+        at += 32;
+      }
+      const kind = header.readUInt8(0);
+      // Replies (1) and generic events (35) carry extra 4-byte units; errors and other events are 32 bytes.
+      const length = kind === 1 || (kind & 0x7f) === 35 ? 32 + 4 * header.readUInt32LE(4) : 32;
+      const packet = length > POOLED_UP_TO ? Buffer.allocUnsafeSlow(length) : Buffer.allocUnsafe(length);
+      header.copy(packet, 0, 0, 32);
+      const n = Math.min(length - 32, data.length - at);
+      data.copy(packet, 32, at, at + n);
+      at += n;
+      if (32 + n < length) {
+        this.partial = { packet, filled: 32 + n };
+        return;
+      }
+      this.dispatch(packet);
     }
-    this.chunks = buffer.length > 0 ? [buffer] : [];
-    this.buffered = buffer.length;
+  }
+
+  /** One whole packet: an event to the listeners, a reply or error to the request waiting for it. */
+  private dispatch(packet: Buffer): void {
+    const kind = packet.readUInt8(0);
+    if (kind > 1) {
+      for (const listener of this.eventListeners) listener(packet);
+      return;
+    }
+    const seq = packet.readUInt16LE(2);
+    const waiting = this.pending.get(seq);
+    if (!waiting) return;
+    this.pending.delete(seq);
+    if (kind === 1) waiting.resolve(packet);
+    else waiting.reject(new X11ProtocolError(packet.readUInt8(1), packet.readUInt8(10), packet.readUInt16LE(8)));
   }
 
   private closed(error: Error): void {
@@ -227,10 +279,23 @@ export class X11Connection {
   }
 }
 
-function openSocket(host: string | null, number: string, timeoutMs: number): Promise<Socket> {
+/** Where the socket's reads go: the connection setup first, then the connection. */
+interface ReadSink {
+  deliver: (data: Buffer) => void;
+}
+
+function openSocket(host: string | null, number: string, timeoutMs: number, reads: ReadSink): Promise<Socket> {
+  // One read buffer for the life of the socket (`onread`): reads allocate nothing.
+  const onread = {
+    buffer: Buffer.alloc(READ_BUFFER_BYTES),
+    callback: (n: number, buffer: Buffer): boolean => {
+      reads.deliver(buffer.subarray(0, n));
+      return true;
+    },
+  };
   const tryOne = (options: { path: string } | { host: string; port: number }): Promise<Socket> =>
     new Promise((resolve, reject) => {
-      const socket = createConnection(options);
+      const socket = createConnection({ ...options, onread });
       const timer = setTimeout(() => {
         socket.destroy();
         reject(new Error('no answer'));
@@ -257,7 +322,7 @@ function openSocket(host: string | null, number: string, timeoutMs: number): Pro
   });
 }
 
-function handshake(socket: Socket, cookie: { name: string; data: Buffer } | null, timeoutMs: number): Promise<Buffer> {
+function handshake(socket: Socket, cookie: { name: string; data: Buffer } | null, timeoutMs: number, reads: ReadSink): Promise<Buffer> {
   const name = Buffer.from(cookie?.name ?? '', 'latin1');
   const data = cookie?.data ?? Buffer.alloc(0);
   const req = Buffer.alloc(12 + name.length + pad4(name.length) + data.length + pad4(data.length));
@@ -272,7 +337,7 @@ function handshake(socket: Socket, cookie: { name: string; data: Buffer } | null
     let received = Buffer.alloc(0);
     const done = (error: Error | null, setup?: Buffer): void => {
       clearTimeout(timer);
-      socket.off('data', onData);
+      reads.deliver = () => undefined;
       socket.off('close', onClose);
       if (error) reject(error);
       else resolve(setup!);
@@ -289,7 +354,7 @@ function handshake(socket: Socket, cookie: { name: string; data: Buffer } | null
     };
     const onClose = (): void => done(new Error('the server closed the connection during setup'));
     const timer = setTimeout(() => done(new Error('the server did not answer the connection setup')), timeoutMs);
-    socket.on('data', onData);
+    reads.deliver = onData;
     socket.once('close', onClose);
     socket.write(req);
   });
