@@ -81,7 +81,7 @@ beforeAll(async () => {
     events,
   });
   observer.start();
-  await clock.advance(1000);
+  clock.advance(1000);
   await observer.tick();
   expect(kept).toHaveLength(1);
 }, 60_000);
