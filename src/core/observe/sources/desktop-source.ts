@@ -189,14 +189,18 @@ export class DesktopSource implements CaptureSource {
   }: GrabRequest): Promise<(Screenshot | UnchangedScreen)[]> {
     await this.requireDisplay();
     this.grabber ??= createScreenGrabber(this.options.loadNative, (reason) => (this.fallbackReason = reason));
+    const monitors = await this.monitorList();
+    // Asked every time, so what was drawn between two screenshots is never missed.
+    this.drawnCells.add(await this.damage.drawnSinceLast().catch(() => null), monitors);
+    // With one monitor it holds the focus: an unchanged one needs no window stack either.
+    const [only] = monitors;
+    if (monitors.length === 1 && unchangedUpTo && this.drawnCells.count(only!) <= unchangedUpTo(only!.name, true))
+      return [{ unchanged: true, monitor: only!.name, focused: true }];
     const before = await this.privateWindows.visiblePrivateWindows(isPrivate);
     const { stack } = before;
-    const monitors = await this.monitorList();
     const focusFrame = frameOf(stack, this.focusWatcher?.focusedWindowId() ?? null);
     const home = monitorHolding(monitors, focusFrame);
     if (!home) throw new Error('no monitor to capture');
-    // Asked every time, so what was drawn between two screenshots is never missed.
-    this.drawnCells.add(await this.damage.drawnSinceLast().catch(() => null), monitors);
     const taken: { monitor: MonitorArea; image: RawImage }[] = [];
     const unchanged: UnchangedScreen[] = [];
     for (const monitor of which === 'all' ? monitors : [home]) {
