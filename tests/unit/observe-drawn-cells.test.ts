@@ -51,16 +51,14 @@ describe('cells drawn on since a screenshot', () => {
   // thumbnail cell DrawnCells did not count, whatever the sizes, areas and pixels.
   it('bounds the cells the dedup thumbnail can change, for any pixels changed inside the areas drawn', () => {
     const areaIn = (width: number, height: number): fc.Arbitrary<ImageArea> =>
-      fc
-        .record({ x: fc.integer({ min: 0, max: width - 1 }), y: fc.integer({ min: 0, max: height - 1 }) })
-        .chain(({ x, y }) =>
-          fc.record({
-            x: fc.constant(x),
-            y: fc.constant(y),
-            width: fc.integer({ min: 1, max: width - x }),
-            height: fc.integer({ min: 1, max: height - y }),
-          }),
-        );
+      fc.record({ x: fc.integer({ min: 0, max: width - 1 }), y: fc.integer({ min: 0, max: height - 1 }) }).chain(({ x, y }) =>
+        fc.record({
+          x: fc.constant(x),
+          y: fc.constant(y),
+          width: fc.integer({ min: 1, max: width - x }),
+          height: fc.integer({ min: 1, max: height - y }),
+        }),
+      );
     const scene = fc
       .record({ width: fc.integer({ min: 33, max: 400 }), height: fc.integer({ min: 21, max: 300 }), seed: fc.integer() })
       .chain(({ width, height, seed }) =>
