@@ -172,12 +172,17 @@ describe('capture of several monitors', () => {
       expect(run.kept.at(-1)).toMatchObject({ title: 'Other.xlsx' });
     });
 
-    it('counts a monitor left out as dropped, and takes it again after a failed screenshot', async () => {
+    it('counts a monitor left out as dropped, takes one at least every 5 minutes, and again after a failed screenshot', async () => {
       run = setUp({});
       await run.runFor(10);
       run.source.leaveOut = true;
       await run.runFor(30);
       expect(run.observer.health()).toMatchObject({ framesCaptured: 1, framesSkipped: 3 });
+      // A still screen for 10 minutes: the source may leave out screenshots, but not for 5 minutes on end.
+      await run.runFor(600);
+      const allowed = asked(run, 'HDMI-1');
+      expect(allowed.filter((cells) => cells < 0).length).toBe(3); // the first, then after 5 and after 10 minutes
+      expect(allowed.at(-1)).toBe(6);
       run.source.fail = true;
       await run.runFor(10);
       run.source.fail = false;

@@ -34,6 +34,13 @@ export interface FrameCaptureDeps {
 const NO_WINDOW: ActiveWindow = { app: 'Desktop', title: '' };
 
 /**
+ * However still the screen, a monitor's screenshot is taken at least this often: what the source
+ * says was drawn is trusted for a while, never for the whole day (a server that stopped reporting
+ * drawing costs at most this much).
+ */
+export const UNCHANGED_AT_MOST_MS = 300_000;
+
+/**
  * Screenshots of the focused window's monitor (or of every monitor): taken, checked (the focus must
  * not have moved meanwhile), deduplicated against the previous frame of the same monitor, encoded
  * when something reads images, kept in the FIFO and announced (`frame:kept`; other monitors' frames `frame:beside`).
@@ -53,6 +60,8 @@ export class FrameCapture {
    * (0 when that screenshot was kept). Unknown (absent) after a screenshot that was not compared.
    */
   private readonly changedAtLastShot = new Map<string, number>();
+  /** When each monitor's last screenshot was taken (one left out does not count). */
+  private readonly lastShotAt = new Map<string, number>();
 
   constructor(private readonly deps: FrameCaptureDeps) {
     this.frames = new BoundedFifo<Frame>(deps.settings.frameBufferSize);
@@ -92,12 +101,16 @@ export class FrameCapture {
           monitors: settings.captureMonitors,
           isPrivate: this.deps.isExcluded,
           onBlackedOut: (windows) => privacy?.regionsBlackedOut(windows, at),
-          unchangedUpTo: (monitor, focused) => this.unchangedUpTo(monitor, focused, { app: window.app, title }),
+          unchangedUpTo: (monitor, focused) => this.unchangedUpTo(at, monitor, focused, { app: window.app, title }),
         }),
         timeout * 2,
         'taking a screenshot',
       );
-      for (const shot of shots) if (!('unchanged' in shot)) this.changedAtLastShot.delete(shot.monitor ?? '');
+      for (const shot of shots) {
+        if ('unchanged' in shot) continue;
+        this.changedAtLastShot.delete(shot.monitor ?? '');
+        this.lastShotAt.set(shot.monitor ?? '', at);
+      }
       // The focus may have moved while the screenshot was taken; never keep a frame whose window
       // we did not check against the exclusion rules.
       const after = safeWindow((await withTimeout(source.activeWindow(), timeout, 'reading the active window')) ?? NO_WINDOW);
@@ -134,13 +147,15 @@ export class FrameCapture {
    * How many thumbnail cells of `monitor` may have been drawn on since its last screenshot with the
    * next one still dropped by dedup: that one changed `c` cells against the last kept frame, each cell
    * drawn on since can add one more, and dedup keeps a frame from `dedupMinChange` of the cells on.
-   * Only for the focused window's monitor, showing the window its last kept frame showed; the
-   * window shown beside it is known only from a screenshot.
+   * Only for the focused window's monitor, showing the window its last kept frame showed (the
+   * window shown beside it is known only from a screenshot), and within `UNCHANGED_AT_MOST_MS` of
+   * its last screenshot.
    */
-  private unchangedUpTo(monitor: string, focused: boolean, shown: { app: string; title: string }): number {
+  private unchangedUpTo(at: number, monitor: string, focused: boolean, shown: { app: string; title: string }): number {
     const last = this.lastByMonitor.get(monitor);
     const changed = this.changedAtLastShot.get(monitor);
     if (!focused || !last || changed === undefined || last.app !== shown.app || last.title !== shown.title) return -1;
+    if (at - (this.lastShotAt.get(monitor) ?? Number.NEGATIVE_INFINITY) >= UNCHANGED_AT_MOST_MS) return -1;
     return Math.ceil(this.deps.settings.dedupMinChange * last.thumb.length) - 1 - changed;
   }
 
