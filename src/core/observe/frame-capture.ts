@@ -56,12 +56,12 @@ export class FrameCapture {
   /** The last frame kept of each monitor, for dedup (frames of a monitor are compared with their own). */
   private readonly lastByMonitor = new Map<string, Pick<Frame, 'app' | 'title' | 'thumb'>>();
   /**
-   * Per monitor: how many thumbnail cells its last screenshot had changed against its last kept frame
-   * (0 when that screenshot was kept). Unknown (absent) after a screenshot that was not compared.
+   * Per monitor, its last screenshot (one left out does not count): when it was taken, and how many
+   * thumbnail cells it had changed against the last kept frame (0 when it was kept; null until compared).
    */
-  private readonly changedAtLastShot = new Map<string, number>();
-  /** When each monitor's last screenshot was taken (one left out does not count). */
-  private readonly lastShotAt = new Map<string, number>();
+  private readonly lastShots = new Map<string, { readonly at: number; changed: number | null }>();
+  /** Whether the capture under way read pixels (a screenshot left out reads none). */
+  private pixelsRead = false;
 
   constructor(private readonly deps: FrameCaptureDeps) {
     this.frames = new BoundedFifo<Frame>(deps.settings.frameBufferSize);
@@ -81,7 +81,7 @@ export class FrameCapture {
     const seenAt = await this.takeAndKeep(at, window, title, timeout);
     // The grabbed pixels are unreachable once that returns: freed now, while they are young, rather
     // than by a full collection of the engine's heap a few screenshots later (young-generation-gc.ts).
-    if (this.deps.source.grabScreens) collectYoungGeneration();
+    if (this.deps.source.grabScreens && this.pixelsRead) collectYoungGeneration();
     return seenAt;
   }
 
@@ -93,6 +93,7 @@ export class FrameCapture {
   private async takeAndKeep(at: number, window: ActiveWindow, title: string, timeout: number): Promise<number | null> {
     const { source, settings, privacy } = this.deps;
     this.lastCaptureAt = at;
+    this.pixelsRead = false;
     let shots: (CapturedShot | UnchangedScreen)[];
     let seenAt: number;
     try {
@@ -108,8 +109,8 @@ export class FrameCapture {
       );
       for (const shot of shots) {
         if ('unchanged' in shot) continue;
-        this.changedAtLastShot.delete(shot.monitor ?? '');
-        this.lastShotAt.set(shot.monitor ?? '', at);
+        this.pixelsRead = true;
+        this.lastShots.set(shot.monitor ?? '', { at, changed: null });
       }
       // The focus may have moved while the screenshot was taken; never keep a frame whose window
       // we did not check against the exclusion rules.
@@ -122,7 +123,8 @@ export class FrameCapture {
       this.probe.ok(at);
     } catch (error) {
       // Pixels may have been read and never compared: every monitor's next screenshot is taken.
-      this.changedAtLastShot.clear();
+      this.pixelsRead = true;
+      this.lastShots.clear();
       this.probe.fail(at, error);
       this.deps.onFailure(error);
       return null;
@@ -153,10 +155,16 @@ export class FrameCapture {
    */
   private unchangedUpTo(at: number, monitor: string, focused: boolean, shown: { app: string; title: string }): number {
     const last = this.lastByMonitor.get(monitor);
-    const changed = this.changedAtLastShot.get(monitor);
-    if (!focused || !last || changed === undefined || last.app !== shown.app || last.title !== shown.title) return -1;
-    if (at - (this.lastShotAt.get(monitor) ?? Number.NEGATIVE_INFINITY) >= UNCHANGED_AT_MOST_MS) return -1;
-    return Math.ceil(this.deps.settings.dedupMinChange * last.thumb.length) - 1 - changed;
+    const shot = this.lastShots.get(monitor);
+    if (!focused || !last || !shot || shot.changed === null || last.app !== shown.app || last.title !== shown.title) return -1;
+    if (at - shot.at >= UNCHANGED_AT_MOST_MS) return -1;
+    return Math.ceil(this.deps.settings.dedupMinChange * last.thumb.length) - 1 - shot.changed;
+  }
+
+  /** How many thumbnail cells the monitor's screenshot just compared had changed against its last kept frame. */
+  private noteCompared(monitor: string, changed: number): void {
+    const shot = this.lastShots.get(monitor);
+    if (shot) shot.changed = changed;
   }
 
   /** What a monitor beside the focused one shows, as it may be kept; null when that window is excluded. */
@@ -174,7 +182,7 @@ export class FrameCapture {
     if (last && last.app === shown.app && last.title === shown.title) {
       const changed = changedShare(last.thumb, shot.fingerprint.thumb);
       if (changed < settings.dedupMinChange) {
-        this.changedAtLastShot.set(monitorKey, Math.round(changed * last.thumb.length));
+        this.noteCompared(monitorKey, Math.round(changed * last.thumb.length));
         this.counters.framesSkipped++;
         return;
       }
@@ -182,7 +190,7 @@ export class FrameCapture {
     const image = (this.deps.imageWanted?.() ?? true) ? await shot.encode() : null;
     const frame: Frame = { id: this.nextFrameId++, at, ...shown, image, ...shot.fingerprint, monitor: shot.monitor, focus: shot.focus };
     this.lastByMonitor.set(monitorKey, { app: frame.app, title: frame.title, thumb: frame.thumb });
-    this.changedAtLastShot.set(monitorKey, 0);
+    this.noteCompared(monitorKey, 0);
     this.counters.framesCaptured++;
     this.lastCaptureIso = iso(at);
     if (settings.keepScreenshots && this.deps.keptFrames && image) void this.keepFrame(frame, image);
