@@ -61,6 +61,7 @@ const capture = (missing: Health['capture']['desktop']): Health['capture'] => ({
   polls: 10,
   framesCaptured: 0,
   framesSkipped: 0,
+  screenshotsLeftOut: 0,
   failures: 3,
   lastCaptureAt: null,
   lastPollAt: null,

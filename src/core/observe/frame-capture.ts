@@ -48,7 +48,8 @@ export const UNCHANGED_AT_MOST_MS = 300_000;
 export class FrameCapture {
   readonly frames: BoundedFifo<Frame>;
   readonly probe = new ProbeRecord();
-  readonly counters = { framesCaptured: 0, framesSkipped: 0 };
+  /** framesSkipped: screenshots not kept (dedup, or not taken); of them screenshotsLeftOut: not taken, as too little was drawn. */
+  readonly counters = { framesCaptured: 0, framesSkipped: 0, screenshotsLeftOut: 0 };
   lastCaptureAt = Number.NEGATIVE_INFINITY;
   lastCaptureIso: string | null = null;
   lastChange: SignificantChange | null = null;
@@ -132,6 +133,7 @@ export class FrameCapture {
     for (const shot of shots) {
       if ('unchanged' in shot) {
         this.counters.framesSkipped++;
+        this.counters.screenshotsLeftOut++;
         continue;
       }
       const shown = shot.focused ? { app: window.app, title } : this.windowBeside(shot, at);

@@ -63,6 +63,11 @@ export const healthSchema = z.object({
     polls: z.number().int(),
     framesCaptured: z.number().int(),
     framesSkipped: z.number().int(),
+    /**
+     * Of `framesSkipped`, the screenshots not taken at all: the X server or the compositor said too
+     * little was drawn since the last one for it to be kept (dedup would drop it).
+     */
+    screenshotsLeftOut: z.number().int(),
     failures: z.number().int(),
     lastCaptureAt: z.string().nullable(),
     /** The last poll that read the focused window. */
