@@ -18,10 +18,10 @@ const keyOf = (m: PlacedMonitor): string => `${m.name}@${m.x},${m.y},${m.width}x
 export class DrawnCells {
   private readonly byMonitor = new Map<string, Uint8Array>();
 
-  /** What was drawn on, in root coordinates; null when that is not known (then anything may have been, everywhere). */
+  /** What was drawn on, in root coordinates; null when that is not known (then anything may have been, on any of `monitors`). */
   add(areas: readonly ImageArea[] | null, monitors: readonly PlacedMonitor[]): void {
     if (areas === null) {
-      this.byMonitor.clear();
+      for (const monitor of monitors) this.byMonitor.delete(keyOf(monitor));
       return;
     }
     for (const monitor of monitors) {

@@ -1,4 +1,4 @@
-import type { RawImage } from '../../raw-image';
+import type { ImageArea, RawImage } from '../../raw-image';
 import type { ScreenshotGrabberKind } from '../capture-source';
 import type { DesktopSession } from '../desktop-session';
 import type { MissingPiece } from '../desktop-status';
@@ -18,6 +18,11 @@ export interface MonitorGrabber {
   /** Why this is a fallback (the better way could not be used), when it is one. */
   readonly fallbackReason?: string;
   grab(monitor: MonitorArea): Promise<RawImage>;
+  /**
+   * Where the monitors were drawn on since the last call, in layout pixels; a monitor whose drawing
+   * is not known is given whole. A grabber that cannot tell leaves this out (then every screenshot is taken).
+   */
+  drawnSinceLast?(monitors: readonly MonitorArea[]): Promise<ImageArea[]>;
   close(): void;
 }
 

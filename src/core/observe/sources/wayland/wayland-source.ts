@@ -1,5 +1,6 @@
 import { blackOutRaw, encodeRawJpeg, type ImageArea } from '../../raw-image';
-import type { ActiveWindow, CaptureSource, GrabRequest, Screenshot, ScreenshotGrabberKind } from '../capture-source';
+import type { ActiveWindow, CaptureSource, GrabRequest, Screenshot, ScreenshotGrabberKind, UnchangedScreen } from '../capture-source';
+import { DrawnCells } from '../../drawn-cells';
 import { MissingPieces, type DesktopStatus, type MissingPiece } from '../desktop-status';
 import { monitorHolding, withinMonitor } from '../monitor-choice';
 import type { MonitorArea } from '../screen-grabber';
@@ -99,6 +100,7 @@ export class WaylandSource implements CaptureSource {
   private readonly grabber: Lazy<MonitorGrabber>;
   private readonly idle: Lazy<IdleReader>;
   private grabberInfo: { kind: ScreenshotGrabberKind; fallbackReason: string | null } | null = null;
+  private readonly drawnCells = new DrawnCells();
 
   constructor(private readonly parts: WaylandParts) {
     this.grabber = new Lazy(() => parts.startGrabber(), 'screenshots', this.missing);
@@ -129,30 +131,45 @@ export class WaylandSource implements CaptureSource {
   }
 
   async captureScreen(isPrivate?: (window: ActiveWindow) => boolean, onBlackedOut?: (windows: number) => void): Promise<Buffer> {
-    const [shot] = await this.grabScreens({ monitors: 'focused', isPrivate: isPrivate ?? (() => false), onBlackedOut });
+    // Asked without `unchangedUpTo`, so the monitor is always read.
+    const [shot] = (await this.grabScreens({ monitors: 'focused', isPrivate: isPrivate ?? (() => false), onBlackedOut })) as Screenshot[];
     return encodeRawJpeg(shot!.image);
   }
 
   /**
    * The windows are read just before the pixels, as on X11: a private window that opens in between
-   * takes the focus, and the observer drops a frame taken while the focus moved.
+   * takes the focus, and the observer drops a frame taken while the focus moved. A monitor the
+   * compositor says too little was drawn on since its last screenshot (`unchangedUpTo`) is not read.
    */
-  async grabScreens({ monitors: which, isPrivate, onBlackedOut }: GrabRequest): Promise<readonly Screenshot[]> {
+  async grabScreens({ monitors: which, isPrivate, onBlackedOut, unchangedUpTo }: GrabRequest): Promise<(Screenshot | UnchangedScreen)[]> {
     const grabber = await this.grabber.get();
     this.grabberInfo = { kind: grabber.kind, fallbackReason: grabber.fallbackReason ?? null };
-    const windows = await this.parts.windows.visibleWindows();
     const monitors = await this.parts.windows.monitors();
+    const knowsDrawing = grabber.drawnSinceLast !== undefined && unchangedUpTo !== undefined;
+    // Asked every time, so what was drawn between two screenshots is never missed.
+    if (knowsDrawing) this.drawnCells.add(await grabber.drawnSinceLast!(monitors).catch(() => null), monitors);
+    const unchanged = (monitor: MonitorArea, focused: boolean): boolean =>
+      knowsDrawing && this.drawnCells.count(monitor) <= unchangedUpTo!(monitor.name, focused);
+    // With one monitor it holds the focus: an unchanged one needs no window list either.
+    const [only] = monitors;
+    if (monitors.length === 1 && unchanged(only!, true)) return [{ unchanged: true, monitor: only!.name, focused: true }];
+    const windows = await this.parts.windows.visibleWindows();
     const focused = windows.find((w) => w.focused);
     const home = monitorHolding(monitors, focused?.area);
     if (!home) throw new Error(`${this.parts.compositorName} lists no monitor to capture`);
     const hidden = privateAreas(windows, isPrivate);
-    const shots: Screenshot[] = [];
+    const shots: (Screenshot | UnchangedScreen)[] = [];
     let painted = 0;
     for (const monitor of which === 'all' ? monitors : [home]) {
       const isHome = monitor === home;
       const top = isHome ? undefined : windows.find((w) => overlaps(w.area, monitor));
       // A monitor beside whose window cannot be identified, or is excluded, gives no frame: none is taken.
       if (top && (top.app === null || isPrivate({ app: top.app, title: top.title }))) continue;
+      if (unchanged(monitor, isHome)) {
+        shots.push({ unchanged: true, monitor: monitor.name, focused: isHome });
+        continue;
+      }
+      this.drawnCells.taken(monitor);
       let image;
       try {
         image = await grabber.grab(monitor);
