@@ -4,16 +4,27 @@ pixel for each screenshot. Node cannot pass a file descriptor over a Unix socket
 one), so this part of the Wayland client is Python's standard library; the engine reads the pixels
 from the shared memory this process hands to the compositor (/proc/PID/fd/N), never from a file.
 
-Requests on stdin, one JSON object a line: {"outputs": true} or {"grab": "OUTPUT-NAME"}.
-Answers on stdout, one JSON object a line: {"outputs": [...]}, {"frame": {...}} or {"error": "..."}.
+Requests on stdin, one JSON object a line: {"outputs": true}, {"grab": "OUTPUT-NAME"} or
+{"drawn": "OUTPUT-NAME"}. Answers on stdout, one JSON object a line: {"outputs": [...]},
+{"frame": {...}}, {"drawn": {...} or null} or {"error": "..."}.
+
+What was drawn since the last question: beside each screenshot a second frame of one pixel is asked
+with copy_with_damage, which the compositor answers only once something on that output was drawn,
+with where. A still screen is then told by one round trip, no pixel read (the engine leaves out a
+screenshot dedup would drop, as X11's DAMAGE lets it).
 """
 import json
 import os
+import select
 import socket
 import struct
 import sys
+import time
 
 WL_DISPLAY = 1
+# How long a question waits for the next frame, in which a new watch reports what was drawn while
+# the last one was not watching (a 60 Hz output draws one within 17 ms).
+NEXT_FRAME_S = 0.05
 
 
 class WaylandError(Exception):
@@ -72,6 +83,15 @@ class Connection:
             if handler:
                 handler(word & 0xFFFF, body)
 
+    def dispatch_until(self, done, seconds):
+        """Hands on events until `done()` or `seconds` pass with nothing more to read."""
+        deadline = time.monotonic() + seconds
+        while not done():
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.sock], [], [], left)[0]:
+                return
+            self.dispatch()
+
     def roundtrip(self):
         done = []
         callback = self.new_id(lambda opcode, body: done.append(True))
@@ -101,6 +121,8 @@ class Output:
         self.object_id = None
         self.name = None
         self.x = self.y = self.width = self.height = 0
+        self.transform = 0
+        self.mode = (0, 0)
 
     def view(self):
         return {"name": self.name, "x": self.x, "y": self.y, "width": self.width, "height": self.height}
@@ -123,10 +145,10 @@ class Screencopy:
         for output in list(self.outputs.values()):
             self.describe(output)
         conn.roundtrip()
-        self.memfd = None
-        self.memfd_size = 0
-        self.pool = None
-        self.buffers = {}
+        self.version = min(3, self.globals["zwlr_screencopy_manager_v1"][1])
+        self.screens = SharedMemory(conn, self.shm, "workflow-shadow-screencopy")
+        self.watch_pixels = SharedMemory(conn, self.shm, "workflow-shadow-screencopy-watch")
+        self.watches = {}
 
     def bind(self, interface, version, handler=lambda opcode, body: None, global_name=None):
         name = global_name if global_name is not None else self.globals[interface][0]
@@ -146,10 +168,20 @@ class Screencopy:
                     self.describe(self.outputs[name])
         elif opcode == 1:
             (name,) = struct.unpack_from("<I", body)
-            self.outputs.pop(name, None)
+            gone = self.outputs.pop(name, None)
+            if gone is not None:
+                self.watches.pop(gone.name, None)
 
     def describe(self, output):
-        output.object_id = self.bind("wl_output", 1, global_name=output.global_name)
+        def output_event(opcode, body):
+            if opcode == 0:
+                (output.transform,) = struct.unpack_from("<i", body, len(body) - 4)
+            elif opcode == 1:
+                flags, width, height = struct.unpack_from("<Iii", body)
+                if flags & 1:
+                    output.mode = (width, height)
+
+        output.object_id = self.bind("wl_output", 1, output_event, global_name=output.global_name)
 
         def xdg_event(opcode, body):
             if opcode == 0:
@@ -166,69 +198,173 @@ class Screencopy:
         self.conn.roundtrip()
         return [output.view() for output in self.outputs.values() if output.name]
 
-    def shared_memory(self, size):
-        if self.memfd is None:
-            self.memfd = os.memfd_create("workflow-shadow-screencopy", os.MFD_CLOEXEC)
-        if size > self.memfd_size:
-            os.ftruncate(self.memfd, size)
-            if self.pool is None:
-                self.pool = self.conn.new_id(lambda opcode, body: None)
-                self.conn.send(self.shm, 0, uint(self.pool) + uint(size), fds=[self.memfd])
-            else:
-                self.conn.send(self.pool, 2, uint(size))
-            self.memfd_size = size
-            for buffer in self.buffers.values():
-                self.conn.send(buffer, 0)
-            self.buffers = {}
+    def output_named(self, name):
+        output = next((o for o in self.outputs.values() if o.name == name), None)
+        if output is None:
+            raise WaylandError("no output named %s" % name)
+        return output
+
+    def grab(self, name):
+        output = self.output_named(name)
+        if self.version >= 2 and not self.watching(name):
+            # Asked before the screenshot, so nothing drawn from the screenshot on can be missed.
+            self.watch(output)
+        shot = Frame(self, output, self.screens)
+        shot.start()
+        shot.wait()
+        if shot.failed:
+            raise WaylandError("the compositor could not copy output %s" % name)
+        watch = self.watches.get(name)
+        if watch is not None:
+            self.conn.roundtrip()
+            if watch.done and watch.presented <= shot.presented:
+                # Answered by the screenshot's frame or one before: what it says was drawn is in the screenshot.
+                self.watch(output)
+        return {
+            "format": shot.format,
+            "width": shot.width,
+            "height": shot.height,
+            "stride": shot.stride,
+            "yInvert": bool(shot.flags & 1),
+            "pixels": self.screens.path(),
+        }
+
+    def drawn(self, name):
+        """Where output `name` was drawn on since the last question, in its buffer's pixels; None when not known."""
+        output = self.output_named(name)
+        watch = self.watches.get(name)
+        # The damage is in the output's buffer: read here only where that is the picture upright.
+        if watch is None or output.transform != 0 or 0 in output.mode:
+            return None
+        self.conn.roundtrip()
+        if watch.failed:
+            del self.watches[name]
+            return None
+        if not watch.done:
+            return {"boxes": []}
+        boxes = list(watch.damage)
+        # What was drawn after it answered is known only to the next watch: it answers at the next
+        # frame if anything was, and its damage is part of this answer.
+        late = self.watch(output)
+        self.conn.dispatch_until(lambda: late.done or late.failed, NEXT_FRAME_S)
+        if late.done:
+            boxes.extend(late.damage)
+            self.watch(output)
+        width, height = output.mode
+        return {"boxes": boxes, "width": width, "height": height}
+
+    def watching(self, name):
+        watch = self.watches.get(name)
+        return watch is not None and not watch.done and not watch.failed
+
+    def watch(self, output):
+        watch = self.watches[output.name] = Frame(self, output, self.watch_pixels, watch=True)
+        watch.start()
+        return watch
+
+
+class SharedMemory:
+    """A memfd the compositor copies into, with a wl_buffer per size (the engine reads it through /proc)."""
+
+    def __init__(self, conn, shm, label):
+        self.conn = conn
+        self.shm = shm
+        self.label = label
+        self.memfd = None
+        self.size = 0
+        self.pool = None
+        self.buffers = {}
+
+    def path(self):
+        return "/proc/%d/fd/%d" % (os.getpid(), self.memfd)
 
     def buffer(self, fmt, width, height, stride):
         key = (fmt, width, height, stride)
         if key not in self.buffers:
-            self.shared_memory(stride * height)
+            self.reserve(stride * height)
             buffer = self.conn.new_id(lambda opcode, body: None)
             self.conn.send(self.pool, 0, uint(buffer) + struct.pack("<iiii", 0, width, height, stride) + uint(fmt))
             self.buffers[key] = buffer
         return self.buffers[key]
 
-    def grab(self, name):
-        output = next((o for o in self.outputs.values() if o.name == name), None)
-        if output is None:
-            raise WaylandError("no output named %s" % name)
-        state = {}
+    def reserve(self, size):
+        if self.memfd is None:
+            self.memfd = os.memfd_create(self.label, os.MFD_CLOEXEC)
+        if size <= self.size:
+            return
+        os.ftruncate(self.memfd, size)
+        if self.pool is None:
+            self.pool = self.conn.new_id(lambda opcode, body: None)
+            self.conn.send(self.shm, 0, uint(self.pool) + uint(size), fds=[self.memfd])
+        else:
+            self.conn.send(self.pool, 2, uint(size))
+        self.size = size
+        for buffer in self.buffers.values():
+            self.conn.send(buffer, 0)
+        self.buffers = {}
 
-        def frame_event(opcode, body):
-            if opcode == 0:
-                state["format"], state["width"], state["height"], state["stride"] = struct.unpack_from("<IIII", body)
-            elif opcode == 1:
-                (state["flags"],) = struct.unpack_from("<I", body)
-            elif opcode == 2:
-                state["ready"] = True
-            elif opcode == 3:
-                state["failed"] = True
-            elif opcode == 6:
-                state["buffer_done"] = True
 
-        frame = self.conn.new_id(frame_event)
-        self.conn.send(self.manager, 0, uint(frame) + struct.pack("<i", 0) + uint(output.object_id))
-        version = min(3, self.globals["zwlr_screencopy_manager_v1"][1])
-        while not state.get("failed") and not (("buffer_done" in state) if version >= 3 else ("format" in state)):
-            self.conn.dispatch()
-        if not state.get("failed"):
-            buffer = self.buffer(state["format"], state["width"], state["height"], state["stride"])
-            self.conn.send(frame, 0, uint(buffer))
-            while not state.get("ready") and not state.get("failed"):
-                self.conn.dispatch()
-        self.conn.send(frame, 1)
-        if state.get("failed"):
-            raise WaylandError("the compositor could not copy output %s" % name)
-        return {
-            "format": state["format"],
-            "width": state["width"],
-            "height": state["height"],
-            "stride": state["stride"],
-            "yInvert": bool(state.get("flags", 0) & 1),
-            "pixels": "/proc/%d/fd/%d" % (os.getpid(), self.memfd),
-        }
+class Frame:
+    """One zwlr_screencopy_frame_v1: a screenshot of an output, or a watch for what is drawn on it.
+
+    A watch asks for one pixel with copy_with_damage: the compositor answers once the output has
+    damage (since this client's last such copy), with the damage's extent in the output's pixels."""
+
+    def __init__(self, copier, output, memory, watch=False):
+        self.copier = copier
+        self.output = output
+        self.memory = memory
+        self.watch = watch
+        self.format = self.width = self.height = self.stride = None
+        self.flags = 0
+        self.damage = []
+        self.presented = None
+        self.done = False
+        self.failed = False
+        self.buffer_known = False
+        self.object_id = None
+
+    def start(self):
+        conn, copier = self.copier.conn, self.copier
+        self.object_id = conn.new_id(self.event)
+        if self.watch:
+            # capture_output_region of one pixel: the damage it reports is the whole output's.
+            conn.send(copier.manager, 1, uint(self.object_id) + struct.pack("<i", 0) + uint(self.output.object_id) + struct.pack("<iiii", 0, 0, 1, 1))
+        else:
+            conn.send(copier.manager, 0, uint(self.object_id) + struct.pack("<i", 0) + uint(self.output.object_id))
+        while not self.failed and not self.buffer_known:
+            conn.dispatch()
+        if self.failed:
+            return
+        buffer = self.memory.buffer(self.format, self.width, self.height, self.stride)
+        # copy (0), or copy_with_damage (2): answered once something on the output was drawn.
+        conn.send(self.object_id, 2 if self.watch else 0, uint(buffer))
+
+    def wait(self):
+        while not self.done and not self.failed:
+            self.copier.conn.dispatch()
+
+    def event(self, opcode, body):
+        if opcode == 0:
+            self.format, self.width, self.height, self.stride = struct.unpack_from("<IIII", body)
+            if self.copier.version < 3:
+                self.buffer_known = True
+        elif opcode == 1:
+            (self.flags,) = struct.unpack_from("<I", body)
+        elif opcode == 2:
+            self.presented = struct.unpack_from("<III", body)
+            self.finish()
+            self.done = True
+        elif opcode == 3:
+            self.finish()
+            self.failed = True
+        elif opcode == 4:
+            self.damage.append(list(struct.unpack_from("<IIII", body)))
+        elif opcode == 6:
+            self.buffer_known = True
+
+    def finish(self):
+        self.copier.conn.send(self.object_id, 1)
 
 
 def answer(message):
@@ -250,6 +386,8 @@ def main():
             request = json.loads(line)
             if "grab" in request:
                 answer({"frame": copier.grab(request["grab"])})
+            elif "drawn" in request:
+                answer({"drawn": copier.drawn(request["drawn"])})
             else:
                 answer({"outputs": copier.listing()})
         except WaylandError as error:

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { packageRoot } from '../../../package-root';
-import type { RawImage } from '../../raw-image';
+import type { ImageArea, RawImage } from '../../raw-image';
 import type { MonitorArea } from '../screen-grabber';
 import type { MonitorGrabber } from './wayland-parts';
 
@@ -49,10 +49,38 @@ export function screencopyToRgba(bytes: Buffer, frame: ScreencopyFrame): RawImag
   return { pixels, width, height, channels: 4 };
 }
 
+/** Where an output was drawn on, in its buffer's pixels (boxes of x, y, width, height). */
+interface OutputDamage {
+  readonly boxes: readonly (readonly [number, number, number, number])[];
+  readonly width?: number;
+  readonly height?: number;
+}
+
 type HelperAnswer =
   | { readonly outputs: readonly { name: string }[] }
   | { readonly frame: ScreencopyFrame & { readonly pixels: string } }
+  | { readonly drawn: OutputDamage | null }
   | { readonly error: string };
+
+/** `damage` of `monitor` in layout pixels (its buffer may be scaled); the whole monitor where it is not known. */
+export function damageInLayout(damage: OutputDamage | null, monitor: MonitorArea): ImageArea[] {
+  if (damage === null) return [monitor];
+  if (damage.boxes.length === 0) return [];
+  const { width, height } = damage;
+  if (!width || !height) return [monitor];
+  const sx = monitor.width / width;
+  const sy = monitor.height / height;
+  return damage.boxes.map(([x, y, w, h]) => {
+    const left = Math.floor(x * sx);
+    const top = Math.floor(y * sy);
+    return {
+      x: monitor.x + left,
+      y: monitor.y + top,
+      width: Math.ceil((x + w) * sx) - left,
+      height: Math.ceil((y + h) * sy) - top,
+    };
+  });
+}
 
 /** The helper's source, run by `python3 -c` (read through Electron's fs, so it may sit in the app's archive). */
 const helperSource = (): string => readFileSync(join(packageRoot, 'assets', 'desktops', 'wlroots', 'screencopy.py'), 'utf8');
@@ -100,9 +128,25 @@ export class ScreencopyGrabber implements MonitorGrabber {
   }
 
   grab(monitor: MonitorArea): Promise<RawImage> {
-    const result = this.queue.then(() => this.grabNow(monitor));
-    this.queue = result.catch(() => {});
-    return result;
+    return this.inTurn(() => this.grabNow(monitor));
+  }
+
+  /**
+   * Where each monitor was drawn on since the last question (the helper's copy_with_damage watch):
+   * none on a still screen, for one round trip to the compositor and no pixel read.
+   */
+  drawnSinceLast(monitors: readonly MonitorArea[]): Promise<ImageArea[]> {
+    return this.inTurn(async () => {
+      const areas: ImageArea[] = [];
+      for (const monitor of monitors) {
+        const answer = this.next();
+        this.child.stdin!.write(`${JSON.stringify({ drawn: monitor.name })}\n`);
+        const reply = await answer;
+        if ('error' in reply) throw new Error(`what was drawn on ${monitor.name} could not be read: ${reply.error}`);
+        areas.push(...damageInLayout('drawn' in reply ? reply.drawn : null, monitor));
+      }
+      return areas;
+    });
   }
 
   close(): void {
@@ -110,6 +154,13 @@ export class ScreencopyGrabber implements MonitorGrabber {
     this.pixelsFd = null;
     this.child.stdin?.end();
     this.child.kill();
+  }
+
+  /** One request at a time: the helper answers in order, and a grab's pixels stay until it is read. */
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(work);
+    this.queue = result.catch(() => {});
+    return result;
   }
 
   private async grabNow(monitor: MonitorArea): Promise<RawImage> {
