@@ -3,8 +3,9 @@
  * the focused window, and a screenshot only through a portal dialog; this extension runs inside GNOME
  * Shell and serves the app that installed it, over a Unix socket in the user's runtime folder
  * ($XDG_RUNTIME_DIR/workflow-shadow/gnome-shell.sock, mode 0700 folder): the focused window as it
- * changes, the windows and monitors on screen, idle time from Mutter's idle monitor, and a
- * screenshot of an area, in memory (never written to a file).
+ * changes, the windows and monitors on screen, idle time from Mutter's idle monitor, a
+ * screenshot of an area, in memory (never written to a file), and where the stage was repainted
+ * since the client last asked (so the app leaves out a screenshot of a screen nobody drew on).
  *
  * Protocol: one JSON object a line each way. Requests {"id": n, "method": "...", "params": {...}};
  * answers {"id": n, "result": ...} or {"id": n, "error": "..."}; events {"event": "focus", "window": ...}
@@ -15,7 +16,9 @@
 const { Gio, GLib, Meta, Shell } = imports.gi;
 const Main = imports.ui.main;
 
-const PROTOCOL_VERSION = 1;
+const PROTOCOL_VERSION = 2;
+/** Areas repainted kept per client between two questions; more are merged into their bounding box. */
+const MAX_DRAWN_AREAS = 32;
 
 function describeWindow(win) {
   if (!win) return null;
@@ -60,6 +63,25 @@ function monitors() {
   return list;
 }
 
+function boundingBox(areas) {
+  const left = Math.min(...areas.map((a) => a.x));
+  const top = Math.min(...areas.map((a) => a.y));
+  const right = Math.max(...areas.map((a) => a.x + a.width));
+  const bottom = Math.max(...areas.map((a) => a.y + a.height));
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+/** The rectangles of a repaint's clip (a cairo region), or null when the whole view was repainted. */
+function clipAreas(clip) {
+  if (!clip) return null;
+  const areas = [];
+  for (let i = 0; i < clip.numRectangles(); i++) {
+    const { x, y, width, height } = clip.getRectangle(i);
+    areas.push({ x, y, width, height });
+  }
+  return areas;
+}
+
 class Client {
   constructor(server, connection) {
     this._server = server;
@@ -69,7 +91,27 @@ class Client {
     this._writes = [];
     this._writing = false;
     this.subscribed = false;
+    /** Areas repainted since the last "drawn": undefined before the first (not watched), null once not known. */
+    this.drawn = undefined;
     this._readLine();
+  }
+
+  /** The stage repainted `areas` (stage pixels), or all of it (null). */
+  addDrawn(areas) {
+    if (this.drawn === null || this.drawn === undefined) return;
+    if (areas === null) {
+      this.drawn = null;
+      return;
+    }
+    this.drawn.push(...areas);
+    if (this.drawn.length > MAX_DRAWN_AREAS) this.drawn = [boundingBox(this.drawn)];
+  }
+
+  /** What was repainted since the last call (null the first time: from here on it is watched). */
+  takeDrawn() {
+    const drawn = this.drawn === undefined ? null : this.drawn;
+    this.drawn = [];
+    return drawn;
   }
 
   send(message, bytes = null) {
@@ -142,18 +184,41 @@ class Server {
     });
     this._service.start();
     this._signals.push(global.display.connect('notify::focus-window', () => this._focusChanged()));
+    try {
+      // After each view is painted, with the part of the stage repainted (stage pixels).
+      this._paintSignal = global.stage.connect_after('paint-view', (stage, view, clip) => this._painted(clip));
+    } catch (e) {
+      this._paintSignal = 0;
+    }
     this._focusChanged();
   }
 
   stop() {
     for (const id of this._signals) global.display.disconnect(id);
     this._signals = [];
+    if (this._paintSignal) global.stage.disconnect(this._paintSignal);
+    this._paintSignal = 0;
     this._watchFocused(null);
     for (const client of this._clients) client.close();
     this._clients.clear();
     this._service.stop();
     this._service.close();
     GLib.unlink(this._path);
+  }
+
+  _painted(clip) {
+    let areas;
+    for (const client of this._clients) {
+      if (!client.drawn) continue;
+      if (areas === undefined) {
+        try {
+          areas = clipAreas(clip);
+        } catch (e) {
+          areas = null;
+        }
+      }
+      client.addDrawn(areas);
+    }
   }
 
   drop(client) {
@@ -184,6 +249,10 @@ class Server {
           break;
         case 'idle':
           client.send({ id, result: { idleMs: global.backend.get_core_idle_monitor().get_idletime() } });
+          break;
+        case 'drawn':
+          // Not known where the stage's repaints cannot be followed (a Shell without the signal).
+          client.send({ id, result: { areas: this._paintSignal ? client.takeDrawn() : null } });
           break;
         case 'screenshot':
           this._screenshot(client, id, params);

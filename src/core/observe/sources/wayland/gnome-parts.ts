@@ -1,6 +1,6 @@
 import { sharp } from '../../../util/sharp-module';
 import { gnomeExtensionAdvice, gnomeExtensionSocket, gnomeExtensionStatus } from './gnome-extension';
-import type { RawImage } from '../../raw-image';
+import type { ImageArea, RawImage } from '../../raw-image';
 import type { DesktopSession } from '../desktop-session';
 import type { MonitorArea } from '../screen-grabber';
 import type { DesktopWindow, WindowReader } from './desktop-window';
@@ -131,10 +131,18 @@ export class GnomeShellLink implements WindowReader {
   }
 }
 
-/** Screenshots by GNOME Shell itself, asked through the extension: PNG in memory over the socket, never a file. */
+/**
+ * Screenshots by GNOME Shell itself, asked through the extension: PNG in memory over the socket, never
+ * a file; and where the stage was repainted since the last question (an older extension that cannot
+ * say gives every monitor whole: every screenshot is taken).
+ */
 export function gnomeShellGrabber(shell: GnomeShellLink): MonitorGrabber {
   return {
     kind: 'gnome-shell',
+    async drawnSinceLast(monitors: readonly MonitorArea[]): Promise<ImageArea[]> {
+      const { result } = await shell.request<{ areas: ImageArea[] | null }>('drawn');
+      return result.areas ?? [...monitors];
+    },
     async grab(monitor: MonitorArea): Promise<RawImage> {
       const { payload } = await shell.request('screenshot', { x: monitor.x, y: monitor.y, width: monitor.width, height: monitor.height });
       if (!payload) throw new Error('GNOME Shell answered a screenshot with no image');
