@@ -8,7 +8,10 @@ KWin script that reports the windows to it whenever they change, and takes the s
 argv[1]: the KWin script (kwin-script.js). Requests on stdin, one JSON object a line:
 {"id": N, "method": "subscribe"} answers with the windows once the script reported them;
 {"id": N, "method": "screenshot", "params": {"x", "y", "width", "height"}} answers
-{"width", "height", "channels": 3, "bytes": B} followed by B bytes of RGB pixels.
+{"width", "height", "channels": 3, "bytes": B} followed by B bytes of RGB pixels;
+{"id": N, "method": "drawn"} answers {"areas": [...]} where windows were drawn on since the last
+such question (layout pixels), or {"areas": null} when that is not known (windows moved, opened,
+closed or restacked meanwhile, or the script has not answered).
 Events on stdout between answers: {"event": "windows", "windows": [...], "monitors": [...]}.
 Errors: {"id": N, "error": "...", "code": "..."} (code "not-authorized": KWin refuses screenshots to this
 program); {"event": "fatal", "error": "...", "code": "..."} when the helper cannot serve at all.
@@ -33,6 +36,10 @@ PLUGIN = "workflow-shadow-bridge-%d" % os.getpid()
 # Screens are stored as 32-bit words 0xAARRGGBB (QImage RGB32, ARGB32, ARGB32_Premultiplied).
 WORD_FORMATS = {4, 5, 6}
 REPORT_WAIT_MS = 10000
+# The script's pending Drawn call is answered at least this often (D-Bus gives up on a call after 25 s).
+DRAWN_HOLD_MS = 10000
+# How long a question waits for the script's next Drawn call once the pending one is answered.
+DRAWN_WAIT_MS = 1000
 
 out = sys.stdout.buffer
 
@@ -49,15 +56,65 @@ class Bridge(dbus.service.Object):
         super().__init__(bus, path)
         self.state = None
         self.waiting = []
+        # Where windows were drawn on since the engine last asked; None: not known (anything may have changed).
+        self.drawn = None
+        self.pending_drawn = None
+        self.asking = []
+        GLib.timeout_add(DRAWN_HOLD_MS, self.release_drawn)
 
     @dbus.service.method(INTERFACE, in_signature="s", out_signature="")
     def Report(self, state_json):
         state = json.loads(state_json)
         self.state = state
+        # Windows moved, opened, closed or restacked: what changed on screen is not told by damage.
+        self.drawn = None
         send({"event": "windows", "windows": state["windows"], "monitors": state["monitors"]})
         for request_id in self.waiting:
             send({"id": request_id, "result": state})
         self.waiting = []
+
+    @dbus.service.method(INTERFACE, in_signature="s", out_signature="", async_callbacks=("reply", "error"))
+    def Drawn(self, areas_json, reply, error):
+        """The script's areas drawn on since its last call; the answer is held until wanted (see kwin-script.js)."""
+        if self.drawn is not None:
+            self.drawn.extend(json.loads(areas_json))
+        self.pending_drawn = reply
+        for request_id in self.asking:
+            self.answer_drawn(request_id)
+        self.asking = []
+
+    def ask_drawn(self, request_id):
+        """Answers the script's pending call, so it sends what was drawn since; the engine gets it then."""
+        if self.release_drawn_now():
+            self.asking.append(request_id)
+
+            def late():
+                if request_id in self.asking:
+                    self.asking.remove(request_id)
+                    self.drawn = None
+                    self.answer_drawn(request_id)
+                return False
+
+            GLib.timeout_add(DRAWN_WAIT_MS, late)
+        else:
+            # The script has no call pending (not started yet, or its chain broke): not known.
+            self.drawn = None
+            self.answer_drawn(request_id)
+
+    def answer_drawn(self, request_id):
+        send({"id": request_id, "result": {"areas": self.drawn}})
+        self.drawn = []
+
+    def release_drawn_now(self):
+        reply, self.pending_drawn = self.pending_drawn, None
+        if reply is None:
+            return False
+        reply()
+        return True
+
+    def release_drawn(self):
+        self.release_drawn_now()
+        return True
 
 
 def rgb_of(data, width, height, stride):
@@ -165,6 +222,8 @@ def main():
                         return False
 
                     GLib.timeout_add(REPORT_WAIT_MS, late)
+            elif method == "drawn":
+                bridge.ask_drawn(request_id)
             elif method == "screenshot":
                 width, height, rgb = screenshot(bus, request.get("params", {}))
                 send({"id": request_id, "result": {"width": width, "height": height, "channels": 3, "bytes": len(rgb)}}, rgb)

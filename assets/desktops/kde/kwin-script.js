@@ -1,5 +1,6 @@
 // Loaded into KWin by kwin-bridge.py: reports the windows on screen (topmost first, the active one
-// marked) and the screens to the bridge's D-Bus name whenever something about them changes.
+// marked) and the screens to the bridge's D-Bus name whenever something about them changes, and
+// where windows were drawn on (damaged) whenever the bridge asks for it.
 var SERVICE = '__SERVICE__';
 var INTERFACE = '__INTERFACE__';
 
@@ -45,7 +46,44 @@ function report() {
   callDBus(SERVICE, '/Bridge', INTERFACE, 'Report', JSON.stringify({ windows: windows, monitors: monitors }));
 }
 
+// Where windows were drawn on since the bridge last asked. One Drawn call is always pending: the
+// bridge answers it when the engine asks (or every few seconds), and its answer sends the next, with
+// what was drawn meanwhile: nothing crosses D-Bus per frame drawn, however busy the screen.
+var MAX_DRAWN_AREAS = 32;
+var drawn = [];
+
+function noteDrawn(window) {
+  var area = window.frameGeometry;
+  var x = Math.floor(area.x);
+  var y = Math.floor(area.y);
+  drawn.push({ x: x, y: y, width: Math.ceil(area.x + area.width) - x, height: Math.ceil(area.y + area.height) - y });
+  if (drawn.length > MAX_DRAWN_AREAS) drawn = [boundingBox(drawn)];
+}
+
+function boundingBox(areas) {
+  var left = areas[0].x;
+  var top = areas[0].y;
+  var right = left + areas[0].width;
+  var bottom = top + areas[0].height;
+  areas.forEach(function (a) {
+    left = Math.min(left, a.x);
+    top = Math.min(top, a.y);
+    right = Math.max(right, a.x + a.width);
+    bottom = Math.max(bottom, a.y + a.height);
+  });
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+function sendDrawn() {
+  var areas = drawn;
+  drawn = [];
+  callDBus(SERVICE, '/Bridge', INTERFACE, 'Drawn', JSON.stringify(areas), sendDrawn);
+}
+
 function watch(window) {
+  window.damaged.connect(function () {
+    noteDrawn(window);
+  });
   window.captionChanged.connect(report);
   window.frameGeometryChanged.connect(report);
   window.desktopChanged.connect(report);
@@ -65,3 +103,4 @@ workspace.currentDesktopChanged.connect(report);
 workspace.numberScreensChanged.connect(report);
 workspace.virtualScreenGeometryChanged.connect(report);
 report();
+sendDrawn();

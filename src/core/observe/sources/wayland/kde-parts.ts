@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { kdeHelperProgram } from './kde-helper';
 import { packageRoot } from '../../../package-root';
-import type { RawImage } from '../../raw-image';
+import type { ImageArea, RawImage } from '../../raw-image';
 import type { DesktopSession } from '../desktop-session';
 import type { MonitorArea } from '../screen-grabber';
 import type { DesktopWindow, WindowReader } from './desktop-window';
@@ -42,8 +42,9 @@ const HELPER = 'the KWin helper';
 
 /**
  * KWin's windows through the app's helper (assets/desktops/kde/kwin-bridge.py): it loads a KWin script
- * that reports the windows on screen whenever they change (focus, title, place, stacking), and serves
- * them and KWin's screenshots over its stdin and stdout. Nothing is polled: the state is the last report.
+ * that reports the windows on screen whenever they change (focus, title, place, stacking) and which
+ * were drawn on (damaged), and serves them and KWin's screenshots over its stdin and stdout. Nothing
+ * is polled: the state is the last report.
  */
 export class KWinBridge implements WindowReader {
   private link: JsonLineLink | null = null;
@@ -100,6 +101,12 @@ export class KWinBridge implements WindowReader {
       if (/UnknownObject.*ScreenShot2|ServiceUnknown/.test(message)) throw screenshotEffectOff();
       throw error;
     }
+  }
+
+  /** Where windows were drawn on since the last question (layout pixels); null when that is not known. */
+  async drawnSinceLast(): Promise<ImageArea[] | null> {
+    await this.start();
+    return (await this.link!.request<{ areas: ImageArea[] | null }>('drawn')).result.areas;
   }
 
   close(): Promise<void> {
@@ -180,6 +187,7 @@ function kwinGrabber(bridge: KWinBridge): MonitorGrabber {
   return {
     kind: 'kwin',
     grab: (monitor) => bridge.screenshot(monitor),
+    drawnSinceLast: async (monitors) => (await bridge.drawnSinceLast()) ?? [...monitors],
     close() {},
   };
 }
