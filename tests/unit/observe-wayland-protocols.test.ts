@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { createServer, type Server, type Socket } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -223,6 +225,41 @@ describe("the link to a compositor's extension (JSON lines, raw bytes after an a
     await expect(link.request('broken')).rejects.toThrow('the test extension: no such thing');
     link.close();
     server.close();
+  });
+});
+
+describe('the link to a helper over pipes, however its output is cut into reads', () => {
+  it('hands each answer its own bytes and every event, for any cuts', async () => {
+    const pixels = Buffer.alloc(200_000);
+    for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7) % 251;
+    const stream = Buffer.concat([
+      Buffer.from(`${JSON.stringify({ event: 'windows', n: 1 })}\n${JSON.stringify({ id: 1, result: { bytes: pixels.length } })}\n`),
+      pixels,
+      Buffer.from(`${JSON.stringify({ event: 'windows', n: 2 })}\n${JSON.stringify({ id: 2, result: { areas: [] } })}\n`),
+    ]);
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(fc.integer({ min: 1, max: stream.length - 1 }), { maxLength: 40 }), async (cuts) => {
+        const output = new PassThrough();
+        const events: unknown[] = [];
+        const link = new JsonLineLink({ input: new PassThrough(), output, destroy: () => output.destroy() }, 'a helper', {
+          onEvent: (message) => events.push(message.n),
+        });
+        const answers = Promise.all([link.request('screenshot'), link.request('drawn')]);
+        await new Promise(setImmediate); // both asked before anything is answered
+        let from = 0;
+        for (const cut of [...cuts].sort((a, b) => a - b)) {
+          output.write(stream.subarray(from, cut));
+          from = cut;
+        }
+        output.write(stream.subarray(from));
+        const [shot, drawn] = await answers;
+        expect(shot.payload!.equals(pixels)).toBe(true);
+        expect(drawn).toEqual({ result: { areas: [] }, payload: null });
+        expect(events).toEqual([1, 2]);
+        link.close();
+      }),
+      { numRuns: 60 },
+    );
   });
 });
 

@@ -26,7 +26,12 @@ export class JsonLineLink {
   private readonly input: Writable;
   private readonly destroy: () => void;
   private readonly waiting = new Map<number, Waiter>();
-  private pending: Buffer = Buffer.alloc(0);
+  /**
+   * What arrived and was not read yet, as it arrived: joined only once a whole line or payload is in
+   * (a screenshot of 3 MB comes in 64 KiB reads; joining at each read copied it ~50 times over).
+   */
+  private pieces: Buffer[] = [];
+  private pendingBytes = 0;
   /** An answer whose bytes are still arriving. */
   private awaitingBytes: { id: number; result: unknown; size: number } | null = null;
   private nextId = 1;
@@ -83,21 +88,23 @@ export class JsonLineLink {
   }
 
   private receive(chunk: Buffer): void {
-    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    this.pieces.push(chunk);
+    this.pendingBytes += chunk.length;
     for (;;) {
       if (this.awaitingBytes) {
         const { id, result, size } = this.awaitingBytes;
-        if (this.pending.length < size) return;
-        const payload = Buffer.from(this.pending.subarray(0, size));
-        this.pending = this.pending.subarray(size);
+        if (this.pendingBytes < size) return;
+        const pending = this.joined();
+        this.keep(pending.subarray(size));
         this.awaitingBytes = null;
-        this.settle(id, { result, payload });
+        this.settle(id, { result, payload: pending.subarray(0, size) });
         continue;
       }
-      const end = this.pending.indexOf(0x0a);
+      const pending = this.joined();
+      const end = pending.indexOf(0x0a);
       if (end < 0) return;
-      const line = this.pending.subarray(0, end).toString('utf8');
-      this.pending = this.pending.subarray(end + 1);
+      const line = pending.subarray(0, end).toString('utf8');
+      this.keep(pending.subarray(end + 1));
       let message: Record<string, unknown>;
       try {
         message = JSON.parse(line) as Record<string, unknown>;
@@ -106,6 +113,18 @@ export class JsonLineLink {
       }
       this.dispatch(message);
     }
+  }
+
+  /** The pieces not read yet, as one buffer. */
+  private joined(): Buffer {
+    if (this.pieces.length !== 1) this.pieces = [Buffer.concat(this.pieces, this.pendingBytes)];
+    return this.pieces[0]!;
+  }
+
+  /** What is left to read after a line or a payload (copied: it must not hold a screenshot's memory). */
+  private keep(rest: Buffer): void {
+    this.pieces = rest.length > 0 ? [Buffer.from(rest)] : [];
+    this.pendingBytes = rest.length;
   }
 
   private dispatch(message: Record<string, unknown>): void {
