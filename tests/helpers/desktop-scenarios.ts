@@ -346,6 +346,68 @@ export function describeDesktopScenarios(options: DesktopScenarioOptions): void 
     });
   });
 
+  describe(`screenshots of a still screen on ${options.name}`, () => {
+    let home: TempShadowHome;
+    let shadow: ShadowProcess | undefined;
+    let still = { ticks: 0, leftOut: 0, kept: 0 };
+    let written = { kept: 0, afterMs: Number.POSITIVE_INFINITY };
+
+    beforeAll(async () => {
+      home = homeFor(desktop);
+      const flag = `${desktop.user.makeDir('shadow-flag-')}/write`;
+      const notes = await desktop.openWindow({
+        app: 'Notes',
+        title: 'Notes',
+        fontSize: 20,
+        script: `echo FIRST LINE; while [ ! -e ${flag} ]; do sleep 0.1; done; echo SECOND LINE WRITTEN 4242`,
+      });
+      try {
+        await desktop.focus(notes);
+        shadow = await startEngine(desktop, home, ['--interval', '1', '--poll-ms', '250', '--idle-after', '3600']);
+        const health = async (): Promise<Health['capture']> => (await shadow!.get<Health>('/health')).capture;
+        await waitFor(health, { what: 'a first frame', until: (h) => h.framesCaptured > 0, timeoutMs: 60_000 });
+        await sleep(3000);
+        const before = await health();
+        await sleep(8000);
+        const after = await health();
+        still = {
+          ticks: after.framesCaptured + after.framesSkipped - before.framesCaptured - before.framesSkipped,
+          leftOut: after.screenshotsLeftOut - before.screenshotsLeftOut,
+          kept: after.framesCaptured - before.framesCaptured,
+        };
+        await desktop.user.exec(['touch', flag], desktop.env);
+        const writtenAt = Date.now();
+        const last = await waitFor(health, {
+          what: 'the line written to be kept',
+          until: (h) => h.framesCaptured > after.framesCaptured,
+          timeoutMs: 20_000,
+          intervalMs: 100,
+        });
+        written = { kept: last.framesCaptured - after.framesCaptured, afterMs: Date.now() - writtenAt };
+      } finally {
+        await desktop.close(notes);
+      }
+    }, 180_000);
+
+    afterAll(async () => {
+      await shadow?.stop();
+      home?.remove();
+    });
+
+    it('are not taken while nothing is drawn (the compositor says so)', () => {
+      expect(still.ticks).toBeGreaterThanOrEqual(5);
+      expect(still.kept).toBe(0);
+      // A repaint may make one be taken (and dedup drop it); most are left out without reading a pixel.
+      expect(still.leftOut).toBeGreaterThanOrEqual(still.ticks - 2);
+    });
+
+    it('are taken again once something is drawn, and the change is kept at the next screenshots', () => {
+      expect(written.kept).toBe(1);
+      // A screenshot each second: the one after the line shows is not left out.
+      expect(written.afterMs).toBeLessThan(5000);
+    });
+  });
+
   describe(`health on ${options.name} when ${options.missingPiece.what}`, () => {
     const piece = options.missingPiece;
     let home: TempShadowHome;

@@ -5,8 +5,8 @@ import { waitFor } from './wait';
 import { footCommand, killAndWait, type TestWindow, type WaylandDesktop } from './wayland-desktop';
 
 /** Debian packages of the headless sway desktop the tests drive (and of the screenshot fallback, grim). */
-export const SWAY_PACKAGES = 'sway foot grim wtype dbus python3';
-const SWAY_TOOLS = ['sway', 'swaymsg', 'foot', 'grim', 'wtype', 'dbus-run-session', 'python3', 'runuser'];
+export const SWAY_PACKAGES = 'sway foot grim dbus python3';
+const SWAY_TOOLS = ['sway', 'swaymsg', 'foot', 'grim', 'dbus-run-session', 'python3', 'runuser'];
 
 interface SwayTreeNode {
   id: number;
@@ -29,7 +29,7 @@ function findNode(tree: SwayTreeNode, match: (node: SwayTreeNode) => boolean): S
 /**
  * sway on its headless backend (no GPU, no input devices), 1280x800, inside a D-Bus session of its
  * own, run as the desktop test user; windows are foot terminals, focused through `swaymsg`, and
- * input comes from wtype's virtual keyboard.
+ * input is the pointer moved through sway's IPC.
  */
 export async function startSwaySession(options: { user?: DesktopUser } = {}): Promise<WaylandDesktop> {
   requireTools(process.getuid?.() === 0 ? SWAY_TOOLS : SWAY_TOOLS.filter((t) => t !== 'runuser'), SWAY_PACKAGES);
@@ -109,8 +109,10 @@ export async function startSwaySession(options: { user?: DesktopUser } = {}): Pr
       await waitFor(async () => !findNode(await tree(), (n) => n.id === Number(window.id)), { what: `${window.app}'s window to close` });
     },
     async nudge() {
-      // A key no terminal types anything for: sway 1.7 counts a modifier alone as no activity.
-      await user.exec(['wtype', '-k', 'XF86WakeUp'], env);
+      // The pointer moved a pixel and back, as a person reading moves the mouse: sway counts it as
+      // activity, and nothing is drawn (wtype made a new virtual keyboard each time, and the focused
+      // terminal redrew its cursor row for it).
+      await user.exec(['swaymsg', 'seat - cursor move 1 0; seat - cursor move -1 0'], env);
     },
     async screenshot() {
       const png = await user.exec(['sh', '-c', 'grim -t png - | base64 -w0'], env, 20_000);
