@@ -32,7 +32,7 @@ import { startSwaySession } from '../tests/helpers/sway-session';
 import { createTempShadowHome } from '../tests/helpers/temp-shadow-home';
 import type { WaylandDesktop } from '../tests/helpers/wayland-desktop';
 import { printFigures, type Figure } from './lib/report';
-import { processTreeCpuSeconds, reapedChildrenCpuSeconds } from './lib/process-cpu';
+import { processTreeCpuByName, processTreeCpuSeconds, reapedChildrenCpuSeconds } from './lib/process-cpu';
 import { loadavg } from 'node:os';
 import { createDesktopSource } from '../src/core/observe/sources/create-desktop-source';
 import { SwayWindowReader } from '../src/core/observe/sources/wayland/sway-windows';
@@ -102,6 +102,7 @@ async function stretch(
 ): Promise<Figure[]> {
   const health0 = (await engine.get<Health>('/health')).capture;
   const engine0 = treeCpu(engine.pid);
+  const byName0 = processTreeCpuByName(engine.pid);
   const compositor0 = compositor.reduce((sum, pid) => sum + cpuOf(pid), 0);
   const t0 = performance.now();
   // Input every 20 s keeps the person present (idle after 180 s) at a negligible cost.
@@ -111,12 +112,15 @@ async function stretch(
   }
   const wall = (performance.now() - t0) / 1000;
   const engineCpu = treeCpu(engine.pid) - engine0;
+  const byName = [...processTreeCpuByName(engine.pid)]
+    .map(([comm, seconds]) => `${comm} ${((seconds - (byName0.get(comm) ?? 0)) * 1000).toFixed(0)} ms`)
+    .join(', ');
   const compositorCpu = compositor.reduce((sum, pid) => sum + cpuOf(pid), 0) - compositor0;
   const health = (await engine.get<Health>('/health')).capture;
   const load = `load ${loadavg()[0]!.toFixed(1)}`;
   const shots = health.framesCaptured + health.framesSkipped - health0.framesCaptured - health0.framesSkipped;
   console.log(
-    `${label}: ${wall.toFixed(0)} s, ${shots} screenshots (${health.framesCaptured - health0.framesCaptured} kept), ${health.failures - health0.failures} failures, grabber ${health.screenshots?.grabber}, ${load}`,
+    `${label}: ${wall.toFixed(0)} s, ${shots} screenshots (${health.framesCaptured - health0.framesCaptured} kept, ${health.screenshotsLeftOut - health0.screenshotsLeftOut} left out: nothing drawn), ${health.failures - health0.failures} failures, grabber ${health.screenshots?.grabber}, ${load}; by process: ${byName}`,
   );
   return [
     {

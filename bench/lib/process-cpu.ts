@@ -123,3 +123,24 @@ export function descendantsOf(pid: number): number[] {
   walk(pid);
   return found;
 }
+
+/** A process as a reader knows it: its name, and for node the script it runs (`node ocr-process.js`). */
+function labelOf(pid: number, comm: string): string {
+  if (comm !== 'node') return comm;
+  const script = commandLineOf(pid)
+    .split(' ')
+    .find((arg) => /\.(c|m)?[jt]s$/.test(arg));
+  return script ? `node ${script.split('/').pop()}` : comm;
+}
+
+/** CPU seconds of `pid` and each process below it now, by what it is (own time and what it reaped). */
+export function processTreeCpuByName(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const p of [pid, ...descendantsOf(pid)]) {
+    const stat = readStat(p);
+    if (!stat) continue;
+    const label = labelOf(p, stat.comm);
+    byName.set(label, (byName.get(label) ?? 0) + (stat.ownTicks + stat.reapedTicks) / TICKS_PER_SECOND);
+  }
+  return byName;
+}
