@@ -112,8 +112,11 @@ async function stretch(
   }
   const wall = (performance.now() - t0) / 1000;
   const engineCpu = treeCpu(engine.pid) - engine0;
-  const byName = [...processTreeCpuByName(engine.pid)]
-    .map(([comm, seconds]) => `${comm} ${((seconds - (byName0.get(comm) ?? 0)) * 1000).toFixed(0)} ms`)
+  // A process that ended meanwhile is in its parent's reaped time with its whole life: what it had used
+  // before the stretch shows as its own negative figure.
+  const byName1 = processTreeCpuByName(engine.pid);
+  const byName = [...new Set([...byName1.keys(), ...byName0.keys()])]
+    .map((label) => `${label} ${(((byName1.get(label) ?? 0) - (byName0.get(label) ?? 0)) * 1000).toFixed(0)} ms`)
     .join(', ');
   const compositorCpu = compositor.reduce((sum, pid) => sum + cpuOf(pid), 0) - compositor0;
   const health = (await engine.get<Health>('/health')).capture;

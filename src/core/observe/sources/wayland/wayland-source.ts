@@ -149,7 +149,7 @@ export class WaylandSource implements CaptureSource {
     // Asked every time, so what was drawn between two screenshots is never missed.
     if (knowsDrawing) this.drawnCells.add(await grabber.drawnSinceLast!(monitors).catch(() => null), monitors);
     const unchanged = (monitor: MonitorArea, focused: boolean): boolean =>
-      knowsDrawing && this.drawnCells.count(monitor) <= unchangedUpTo!(monitor.name, focused);
+      knowsDrawing && this.drawnCells.count(monitor) <= unchangedUpTo(monitor.name, focused);
     // With one monitor it holds the focus: an unchanged one needs no window list either.
     const [only] = monitors;
     if (monitors.length === 1 && unchanged(only!, true)) return [{ unchanged: true, monitor: only!.name, focused: true }];
