@@ -39,6 +39,14 @@ export class DrawnCells {
     return drawn;
   }
 
+  /**
+   * Whether too little was drawn on `monitor` since its last screenshot for the next one to matter:
+   * within what `unchangedUpTo` (GrabRequest's) allows it; never when it is not given.
+   */
+  unchanged(monitor: PlacedMonitor, focused: boolean, unchangedUpTo: ((monitor: string, focused: boolean) => number) | undefined): boolean {
+    return unchangedUpTo !== undefined && this.count(monitor) <= unchangedUpTo(monitor.name, focused);
+  }
+
   /** A screenshot of `monitor` is being taken now: what is drawn from here on counts towards the next one. */
   taken(monitor: PlacedMonitor): void {
     const key = keyOf(monitor);

@@ -194,7 +194,7 @@ export class DesktopSource implements CaptureSource {
     this.drawnCells.add(await this.damage.drawnSinceLast().catch(() => null), monitors);
     // With one monitor it holds the focus: an unchanged one needs no window stack either.
     const [only] = monitors;
-    if (monitors.length === 1 && this.unchanged(only!, true, unchangedUpTo))
+    if (monitors.length === 1 && this.drawnCells.unchanged(only!, true, unchangedUpTo))
       return [{ unchanged: true, monitor: only!.name, focused: true }];
     const before = await this.privateWindows.visiblePrivateWindows(isPrivate);
     const { stack } = before;
@@ -205,7 +205,7 @@ export class DesktopSource implements CaptureSource {
     const unchanged: UnchangedScreen[] = [];
     for (const monitor of which === 'all' ? monitors : [home]) {
       const focused = monitor === home;
-      if (this.unchanged(monitor, focused, unchangedUpTo)) {
+      if (this.drawnCells.unchanged(monitor, focused, unchangedUpTo)) {
         unchanged.push({ unchanged: true, monitor: monitor.name, focused });
         continue;
       }
@@ -234,11 +234,6 @@ export class DesktopSource implements CaptureSource {
     }
     if (painted > 0) onBlackedOut?.(Math.max(before.windows, after.windows));
     return [...shots, ...unchanged];
-  }
-
-  /** Whether too little was drawn on `monitor` since its last screenshot for the next one to matter. */
-  private unchanged(monitor: MonitorArea, focused: boolean, unchangedUpTo: GrabRequest['unchangedUpTo']): boolean {
-    return unchangedUpTo !== undefined && this.drawnCells.count(monitor) <= unchangedUpTo(monitor.name, focused);
   }
 
   /**

@@ -145,11 +145,11 @@ export class WaylandSource implements CaptureSource {
     const grabber = await this.grabber.get();
     this.grabberInfo = { kind: grabber.kind, fallbackReason: grabber.fallbackReason ?? null };
     const monitors = await this.parts.windows.monitors();
-    const knowsDrawing = grabber.drawnSinceLast !== undefined && unchangedUpTo !== undefined;
+    // A grabber that cannot say what was drawn takes every screenshot.
+    const allowance = grabber.drawnSinceLast && unchangedUpTo;
     // Asked every time, so what was drawn between two screenshots is never missed.
-    if (knowsDrawing) this.drawnCells.add(await grabber.drawnSinceLast!(monitors).catch(() => null), monitors);
-    const unchanged = (monitor: MonitorArea, focused: boolean): boolean =>
-      knowsDrawing && this.drawnCells.count(monitor) <= unchangedUpTo(monitor.name, focused);
+    if (allowance) this.drawnCells.add(await grabber.drawnSinceLast!(monitors).catch(() => null), monitors);
+    const unchanged = (monitor: MonitorArea, focused: boolean): boolean => this.drawnCells.unchanged(monitor, focused, allowance);
     // With one monitor it holds the focus: an unchanged one needs no window list either.
     const [only] = monitors;
     if (monitors.length === 1 && unchanged(only!, true)) return [{ unchanged: true, monitor: only!.name, focused: true }];

@@ -139,9 +139,7 @@ export class ScreencopyGrabber implements MonitorGrabber {
     return this.inTurn(async () => {
       const areas: ImageArea[] = [];
       for (const monitor of monitors) {
-        const answer = this.next();
-        this.child.stdin!.write(`${JSON.stringify({ drawn: monitor.name })}\n`);
-        const reply = await answer;
+        const reply = await this.ask({ drawn: monitor.name });
         if ('error' in reply) throw new Error(`what was drawn on ${monitor.name} could not be read: ${reply.error}`);
         areas.push(...damageInLayout('drawn' in reply ? reply.drawn : null, monitor));
       }
@@ -164,9 +162,7 @@ export class ScreencopyGrabber implements MonitorGrabber {
   }
 
   private async grabNow(monitor: MonitorArea): Promise<RawImage> {
-    const answer = this.next();
-    this.child.stdin!.write(`${JSON.stringify({ grab: monitor.name })}\n`);
-    const reply = await answer;
+    const reply = await this.ask({ grab: monitor.name });
     if ('error' in reply) throw new Error(`screencopy of ${monitor.name} failed: ${reply.error}`);
     if (!('frame' in reply)) throw new Error('the screencopy helper answered a grab with no frame');
     const { frame } = reply;
@@ -177,6 +173,13 @@ export class ScreencopyGrabber implements MonitorGrabber {
     const bytes = Buffer.allocUnsafe(frame.stride * frame.height);
     readSync(this.pixelsFd.fd, bytes, 0, bytes.length, 0);
     return screencopyToRgba(bytes, frame);
+  }
+
+  /** One request line to the helper, and its answer. */
+  private ask(request: { grab: string } | { drawn: string }): Promise<HelperAnswer> {
+    const answer = this.next();
+    this.child.stdin!.write(`${JSON.stringify(request)}\n`);
+    return answer;
   }
 
   private next(): Promise<HelperAnswer> {
